@@ -1,0 +1,23 @@
+// `npm test`: builds, type-checks and lints, then runs the three layers of tests in order
+// (unit tests in Node, tests inside a real VS Code extension host, UI tests in VS Code in Chromium).
+// Every layer runs even when an earlier one fails; the exit code is non-zero when any failed.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['build', ['npm', 'run', 'build']],
+  ['lint', ['npm', 'run', 'lint']],
+  ['unit', ['npm', 'run', 'test:unit']],
+  ['extension host', ['npm', 'run', 'test:host']],
+  ['ui', ['npm', 'run', 'test:ui']],
+];
+
+const results = [];
+for (const [name, [cmd, ...args]] of steps) {
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  results.push({ name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
+  if (name === 'build' && r.status !== 0) break;
+}
+console.log('\nTest layers:');
+for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+process.exit(results.every((r) => r.ok) && results.length === steps.length ? 0 : 1);

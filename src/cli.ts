@@ -1,0 +1,3 @@
+const [command] = process.argv.slice(2);
+console.error(`xmodels: unknown command ${command ?? '(none)'}`);
+process.exit(2);
