@@ -1,0 +1,27 @@
+// The XModels activity-bar item shows once the extension is loaded, and clicking it shows the Models view.
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { useWorkbench } from '../lib/workbench';
+
+describe('XModels in the workbench (smoke)', () => {
+  const workbench = useWorkbench();
+
+  it('shows the XModels item in the activity bar', async () => {
+    await workbench.waitForExtension();
+    assert.equal(await workbench.activityBarItem().getAttribute('aria-label'), 'XModels');
+  });
+
+  it('shows the Models view when the XModels item is clicked', async () => {
+    const sideBar = await workbench.openXModelsView();
+    assert.match((await sideBar.locator('.composite.title h2').textContent()) ?? '', /^XModels: Models$/);
+    const path = await workbench.screenshot('smoke-models-view');
+    assert.ok(existsSync(path), `no screenshot at ${path}`);
+  });
+
+  it('switches between the dark and the light theme', async () => {
+    await workbench.setTheme('dark');
+    await workbench.screenshot('smoke-models-view-dark');
+    await workbench.setTheme('light');
+    assert.ok(await workbench.page.locator('.monaco-workbench.vs').isVisible());
+  });
+});
