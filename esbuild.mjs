@@ -1,7 +1,7 @@
 // Builds every bundle of the extension: the extension host entry, the CLI (local service), worker threads,
 // and one browser bundle per webview entry. `--watch` rebuilds on change, `--production` minifies.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, basename } from 'node:path';
 
 const watch = process.argv.includes('--watch');
@@ -64,6 +64,8 @@ function copyAssets() {
   }
 }
 
+// A production build starts from an empty dist/ so that no stale bundle or source map is packaged.
+if (production) rmSync('dist', { recursive: true, force: true });
 copyAssets();
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
