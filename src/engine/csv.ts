@@ -1,0 +1,229 @@
+import { CsvError } from './errors';
+import { classifyLevels, DataFrame, numberColumn, parseNumber, type Column } from './frame';
+
+const QUOTE = 34;
+const COMMA = 44;
+const LF = 10;
+const CR = 13;
+
+/** Distinct texts remembered per numeric column, so a column that turns out to be text keeps its exact spelling. */
+const NUMBER_TEXT_CAP = 65536;
+
+/**
+ * Accumulates one column while rows stream in: numbers into a Float64Array until a non-number appears, then
+ * dictionary codes. Only the typed arrays and the distinct texts are held, never the row texts.
+ */
+class ColumnBuilder {
+  private length = 0;
+  private numbers: Float64Array | null = new Float64Array(1024);
+  private codes: Int32Array | null = new Int32Array(1024);
+  private index: Map<string, number> | null = new Map();
+  private levels: string[] = [];
+
+  constructor(readonly name: string) {}
+
+  add(field: string): void {
+    const i = this.length++;
+    if (this.numbers) {
+      if (i === this.numbers.length) this.numbers = grow(this.numbers);
+      const v = field === '' ? NaN : parseNumber(field);
+      if (field !== '' && Number.isNaN(v)) this.switchToText();
+      else {
+        this.numbers[i] = v;
+        if (this.codes) this.addCode(i, field);
+        return;
+      }
+    }
+    this.addCode(i, field);
+  }
+
+  finish(): Column {
+    if (this.numbers) return numberColumn(this.name, this.numbers.slice(0, this.length));
+    return classifyLevels(this.name, (this.codes as Int32Array).slice(0, this.length), this.levels);
+  }
+
+  private addCode(i: number, field: string): void {
+    let codes = this.codes as Int32Array;
+    if (i >= codes.length) codes = this.codes = grow(codes);
+    if (field === '') {
+      codes[i] = -1;
+      return;
+    }
+    const index = this.index as Map<string, number>;
+    let code = index.get(field);
+    if (code === undefined) {
+      code = this.levels.length;
+      if (this.numbers && code >= NUMBER_TEXT_CAP) {
+        this.codes = null;
+        this.index = null;
+        this.levels = [];
+        return;
+      }
+      index.set(field, code);
+      this.levels.push(field);
+    }
+    codes[i] = code;
+  }
+
+  /** The rows seen so far were numbers; from now on the column is text. */
+  private switchToText(): void {
+    const numbers = this.numbers as Float64Array;
+    const done = this.length - 1;
+    this.numbers = null;
+    if (this.codes) return;
+    this.codes = new Int32Array(Math.max(1024, numbers.length));
+    this.index = new Map();
+    this.levels = [];
+    for (let i = 0; i < done; i++) this.addCode(i, Number.isNaN(numbers[i]) ? '' : String(numbers[i]));
+  }
+}
+
+function grow<T extends Float64Array | Int32Array>(a: T): T {
+  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** Header names made usable: trimmed, empty ones named `column_<n>`, repeats suffixed `_2`, `_3`, … */
+function uniqueNames(raw: string[]): string[] {
+  const used = new Set<string>();
+  return raw.map((r, i) => {
+    const base = r.trim() || `column_${i + 1}`;
+    let name = base;
+    for (let k = 2; used.has(name); k++) name = `${base}_${k}`;
+    used.add(name);
+    return name;
+  });
+}
+
+/**
+ * Streaming CSV reader (RFC 4180: comma separated, `"` quoting with `""` escapes, fields may span lines).
+ * Accepts a UTF-8 BOM, CRLF or LF line ends, and skips empty lines. The first record is the header. A row with a
+ * different number of fields than the header is an error naming its line. Only an empty field is missing.
+ */
+export class CsvFrameBuilder {
+  private readonly decoder = new TextDecoder('utf-8');
+  private pending = '';
+  private line = 1;
+  private started = false;
+  private builders: ColumnBuilder[] | null = null;
+  private rows = 0;
+
+  push(chunk: string | Uint8Array): this {
+    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    this.scan(this.pending + text, false);
+    return this;
+  }
+
+  finish(): DataFrame {
+    this.scan(this.pending + this.decoder.decode(), true);
+    if (!this.builders) throw new CsvError('The CSV is empty: it has no header row', this.line, 1);
+    return new DataFrame(
+      this.builders.map((b) => b.finish()),
+      this.rows,
+    );
+  }
+
+  private scan(input: string, final: boolean): void {
+    let text = input;
+    if (!this.started && text.length > 0) {
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      this.started = true;
+    }
+    const n = text.length;
+    let pos = 0;
+    let recordStart = 0;
+    let fields: string[] = [];
+    let innerLines = 0;
+    for (;;) {
+      if (pos >= n) {
+        if (final && fields.length > 0) {
+          fields.push('');
+          this.emit(fields);
+          recordStart = n;
+        }
+        break;
+      }
+      let end: number;
+      if (text.charCodeAt(pos) === QUOTE) {
+        let value = '';
+        let p = pos + 1;
+        let segment = p;
+        let closed = -1;
+        for (;;) {
+          const q = text.indexOf('"', p);
+          if (q < 0) break;
+          if (q + 1 < n && text.charCodeAt(q + 1) === QUOTE) {
+            value += text.slice(segment, q + 1);
+            p = segment = q + 2;
+            continue;
+          }
+          if (q + 1 >= n && !final) break;
+          value += text.slice(segment, q);
+          closed = q;
+          break;
+        }
+        if (closed < 0) {
+          if (!final) break;
+          throw new CsvError('A quoted field is never closed', this.line + innerLines, fields.length + 1);
+        }
+        innerLines += countNewlines(text, pos, closed);
+        end = closed + 1;
+        // Text after a closing quote is kept literally, as lenient readers do.
+        while (end < n && !isDelimiter(text.charCodeAt(end))) end++;
+        if (end >= n && !final) break;
+        fields.push(value + text.slice(closed + 1, end));
+      } else {
+        end = pos;
+        while (end < n && !isDelimiter(text.charCodeAt(end))) end++;
+        if (end >= n && !final) break;
+        fields.push(text.slice(pos, end));
+      }
+      if (end < n && text.charCodeAt(end) === COMMA) {
+        pos = end + 1;
+        continue;
+      }
+      pos = end;
+      if (pos < n && text.charCodeAt(pos) === CR) pos++;
+      if (pos < n && text.charCodeAt(pos) === LF) pos++;
+      this.emit(fields);
+      this.line += 1 + innerLines;
+      innerLines = 0;
+      fields = [];
+      recordStart = pos;
+    }
+    this.pending = text.slice(recordStart);
+  }
+
+  private emit(fields: string[]): void {
+    if (fields.length === 1 && fields[0] === '') return;
+    if (!this.builders) {
+      this.builders = uniqueNames(fields).map((name) => new ColumnBuilder(name));
+      return;
+    }
+    if (fields.length !== this.builders.length) {
+      throw new CsvError(
+        `Row has ${fields.length} fields but the header has ${this.builders.length}`,
+        this.line,
+        Math.min(fields.length, this.builders.length) + 1,
+      );
+    }
+    for (let i = 0; i < fields.length; i++) this.builders[i].add(fields[i]);
+    this.rows++;
+  }
+}
+
+function isDelimiter(c: number): boolean {
+  return c === COMMA || c === LF || c === CR;
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
+/** Parses a whole CSV text into a typed data frame (see CsvFrameBuilder for the rules). */
+export function parseCsv(text: string): DataFrame {
+  return new CsvFrameBuilder().push(text).finish();
+}

@@ -1,0 +1,28 @@
+/**
+ * Transparent-model engine: CSV → typed data frame, additive per-feature models (classifier and regressor,
+ * optionally partitioned), prediction with explanations, refit without data, metrics, model JSON,
+ * data-health scan and preprocessor steps. Pure computation without file or network I/O; only
+ * `fitModelParallel` starts worker threads (the bundled `fit.worker.js`).
+ */
+export * from './types';
+export { EngineError, CsvError } from './errors';
+export { mulberry32 } from './prng';
+export { DataFrame, numberColumn, categoryColumn, inferColumn } from './frame';
+export type { Column, NumberColumn, CategoryColumn } from './frame';
+export { parseCsv, CsvFrameBuilder } from './csv';
+export { parseJsonWithNonFinite } from './json';
+export { DEFAULT_PARAMS, PARAM_NAMES, validateParams } from './params';
+export { fitModel, DATASET_PARTITION } from './fit';
+export { fitModelParallel } from './parallel';
+export type { ParallelOptions } from './parallel';
+export { predict } from './predict';
+export { refit } from './refit';
+export { featureImportances, modelProfile } from './profile';
+export { evaluateClassifier, evaluateRegressor, evaluateModel } from './metrics';
+export type { ClassifierEvaluationOptions } from './metrics';
+export { trainTestSplit } from './split';
+export { toPayloads, fromPayloads } from './payload';
+export type { PartitionPayload, ConstructPayload, FromPayloadOptions } from './payload';
+export { scanHealth } from './health';
+export { fitPreprocessor, applyPreprocessor, OTHER_CATEGORY } from './preprocess';
+export type { PreprocessorStep, FittedPreprocessor, FittedStep, DatePart } from './preprocess';

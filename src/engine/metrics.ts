@@ -1,0 +1,271 @@
+import { EngineError } from './errors';
+import { textValue, type DataFrame } from './frame';
+import { predict } from './predict';
+import { lowerBound } from './search';
+import type {
+  ClassifierEvaluation,
+  Label,
+  RegressorEvaluation,
+  ThresholdScore,
+  TransparentModel,
+} from './types';
+
+const EPS = 1e-9;
+const LOG_CLIP = 1e-15;
+const THRESHOLDS = Array.from({ length: 101 }, (_, k) => k / 100);
+const CHART_POINTS = 10000;
+const RESIDUAL_BINS = 20;
+
+const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+export interface ClassifierEvaluationOptions {
+  threshold?: number;
+  /** Class names used in `probability_bins` (default "0" and "1"). */
+  labels?: [Label, Label];
+}
+
+/**
+ * Binary-classification metrics of probabilities `p` against 0/1 targets `y` (§8 and the contract's metric set):
+ * threshold metrics use p > threshold; curves use the 101 thresholds 0.00…1.00; `roc_auc` is the exact rank AUC.
+ */
+export function evaluateClassifier(
+  y: ArrayLike<number>,
+  p: ArrayLike<number>,
+  options: ClassifierEvaluationOptions = {},
+): ClassifierEvaluation {
+  const n = y.length;
+  if (p.length !== n) throw new EngineError(`Got ${n} targets but ${p.length} probabilities`, 'p');
+  const threshold = options.threshold ?? 0.5;
+  const prob = Float64Array.from(p, (v) => (v > 1 ? 1 : v > 0 ? v : 0));
+  let tp = 0;
+  let fp = 0;
+  let tn = 0;
+  let fn = 0;
+  let brier = 0;
+  let logLoss = 0;
+  for (let i = 0; i < n; i++) {
+    const pos = y[i] === 1;
+    const pred = prob[i] > threshold;
+    if (pred && pos) tp++;
+    else if (pred) fp++;
+    else if (pos) fn++;
+    else tn++;
+    brier += (prob[i] - y[i]) ** 2;
+    const pc = Math.min(1 - LOG_CLIP, Math.max(LOG_CLIP, prob[i]));
+    logLoss -= pos ? Math.log(pc) : Math.log(1 - pc);
+  }
+  const precision = tp + fp > 0 ? tp / (tp + fp) : 0;
+  const recall = tp + fn > 0 ? tp / (tp + fn) : 0;
+  const mccDen = Math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn));
+  const scores = thresholdScores(y, prob);
+  const roc = { fpr: scores.map((s) => s.fp / (s.fp + s.tn + EPS)), tpr: scores.map((s) => s.recall) };
+  const precision_recall_curve = { precision: scores.map((s) => s.precision), recall: scores.map((s) => s.recall) };
+  const labels = options.labels ?? ['0', '1'];
+  return {
+    accuracy: n ? (tp + tn) / n : 0,
+    roc_auc: rankAuc(y, prob),
+    f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
+    precision,
+    recall,
+    log_loss: n ? finite(logLoss / n) : null,
+    brier: n ? brier / n : 0,
+    mcc: mccDen > 0 ? (tp * tn - fp * fn) / mccDen : null,
+    confusion_matrix: [
+      [tn, fp],
+      [fn, tp],
+    ],
+    scores,
+    roc,
+    precision_recall_curve,
+    // A threshold with no predicted positives counts as precision 1 (the curve's start at recall 0, as sklearn has it).
+    auc_pr: n ? trapezoid(precision_recall_curve.recall, scores.map((s) => (s.tp + s.fp > 0 ? s.precision : 1))) : null,
+    probability_bins: [0, 1].map((cls) => {
+      const values = new Array<number>(101).fill(0);
+      for (let i = 0; i < n; i++) if (y[i] === cls) values[Math.round(prob[i] * 100)]++;
+      return { class: String(labels[cls]), values };
+    }),
+  };
+}
+
+/** Confusion counts for p > t at t = 0.00, 0.01, …, 1.00 in one pass (each row binary-searched over the thresholds). */
+function thresholdScores(y: ArrayLike<number>, p: Float64Array): ThresholdScore[] {
+  const T = THRESHOLDS.length;
+  const posAbove = new Float64Array(T + 1);
+  const negAbove = new Float64Array(T + 1);
+  let positives = 0;
+  for (let i = 0; i < p.length; i++) {
+    // Number of thresholds strictly below p[i].
+    const lo = lowerBound(THRESHOLDS, p[i]);
+    if (y[i] === 1) {
+      positives++;
+      posAbove[lo]++;
+    } else negAbove[lo]++;
+  }
+  const negatives = p.length - positives;
+  const out: ThresholdScore[] = [];
+  // Rows counted at index j exceed thresholds 0..j-1, so the count above threshold k sums indices k+1..T.
+  let tp = 0;
+  let fp = 0;
+  const tpAt = new Float64Array(T);
+  const fpAt = new Float64Array(T);
+  for (let k = T - 1; k >= 0; k--) {
+    tp += posAbove[k + 1];
+    fp += negAbove[k + 1];
+    tpAt[k] = tp;
+    fpAt[k] = fp;
+  }
+  for (let k = 0; k < T; k++) {
+    const t = tpAt[k];
+    const f = fpAt[k];
+    const fn = positives - t;
+    const tn = negatives - f;
+    const precision = t / (t + f + EPS);
+    const recall = t / (t + fn + EPS);
+    out.push({
+      threshold: THRESHOLDS[k],
+      tp: t,
+      fp: f,
+      tn,
+      fn,
+      precision,
+      recall,
+      specificity: tn / (tn + f + EPS),
+      accuracy: p.length ? (t + tn) / p.length : 0,
+      f1: (2 * precision * recall) / (precision + recall + EPS),
+    });
+  }
+  return out;
+}
+
+/** Exact ROC AUC from average ranks (Mann–Whitney U); null when only one class is present. */
+function rankAuc(y: ArrayLike<number>, p: Float64Array): number | null {
+  const n = p.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => p[a] - p[b]);
+  let positives = 0;
+  let rankSum = 0;
+  for (let i = 0; i < n; ) {
+    let j = i;
+    while (j + 1 < n && p[order[j + 1]] === p[order[i]]) j++;
+    const rank = (i + j) / 2 + 1;
+    for (let k = i; k <= j; k++) {
+      if (y[order[k]] === 1) {
+        positives++;
+        rankSum += rank;
+      }
+    }
+    i = j + 1;
+  }
+  const negatives = n - positives;
+  if (positives === 0 || negatives === 0) return null;
+  return (rankSum - (positives * (positives + 1)) / 2) / (positives * negatives);
+}
+
+function trapezoid(x: number[], y: number[]): number {
+  const idx = x.map((_, i) => i).sort((a, b) => x[a] - x[b] || y[b] - y[a]);
+  let area = 0;
+  for (let k = 1; k < idx.length; k++) {
+    area += ((x[idx[k]] - x[idx[k - 1]]) * (y[idx[k]] + y[idx[k - 1]])) / 2;
+  }
+  return area;
+}
+
+/** Regression metrics (the contract's set), the first 10,000 (true, predicted) pairs and a residual histogram. */
+export function evaluateRegressor(y: ArrayLike<number>, yhat: ArrayLike<number>): RegressorEvaluation {
+  const n = y.length;
+  if (yhat.length !== n) throw new EngineError(`Got ${n} targets but ${yhat.length} predictions`, 'yhat');
+  let yMean = 0;
+  let eMean = 0;
+  for (let i = 0; i < n; i++) {
+    yMean += y[i];
+    eMean += y[i] - yhat[i];
+  }
+  yMean /= n;
+  eMean /= n;
+  let ssRes = 0;
+  let ssTot = 0;
+  let ssE = 0;
+  let abs = 0;
+  let ape = 0;
+  const residuals = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = y[i] - yhat[i];
+    residuals[i] = e;
+    ssRes += e * e;
+    ssTot += (y[i] - yMean) ** 2;
+    ssE += (e - eMean) ** 2;
+    abs += Math.abs(e);
+    ape += Math.abs(e) / Math.max(Math.abs(y[i]), Number.EPSILON);
+  }
+  const limit = Math.min(n, CHART_POINTS);
+  return {
+    r2: ssTot > 0 ? 1 - ssRes / ssTot : null,
+    rmse: Math.sqrt(ssRes / n),
+    mae: abs / n,
+    mape: ape / n,
+    explained_variance: ssTot > 0 ? 1 - ssE / ssTot : null,
+    charts: { true: Array.from({ length: limit }, (_, i) => y[i]), prediction: Array.from({ length: limit }, (_, i) => yhat[i]) },
+    residual_bins: histogram(residuals, RESIDUAL_BINS),
+  };
+}
+
+/** Equal-width histogram over [min, max]; the last bin is closed. A constant sample gets one bin. */
+export function histogram(values: ArrayLike<number>, bins: number): { edges: number[]; counts: number[] } {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (!Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo === Infinity) return { edges: [], counts: [] };
+  const k = hi > lo ? bins : 1;
+  const width = hi > lo ? (hi - lo) / k : 1;
+  const edges = Array.from({ length: k + 1 }, (_, i) => (i === k ? (hi > lo ? hi : lo + 1) : lo + i * width));
+  const counts = new Array<number>(k).fill(0);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (!Number.isFinite(v)) continue;
+    counts[Math.min(k - 1, Math.floor((v - lo) / width))]++;
+  }
+  return { edges, counts };
+}
+
+/**
+ * Scores a model on a frame that holds the target column: classifiers are judged on their calibrated probabilities
+ * (the additive score when the model has no calibration map), regressors on their clipped predictions. Rows with a
+ * missing target, or a label the model does not know, are left out.
+ */
+export function evaluateModel(
+  model: TransparentModel,
+  frame: DataFrame,
+  options: { threshold?: number } = {},
+): ClassifierEvaluation | RegressorEvaluation {
+  const target = frame.column(model.target);
+  const result = predict(model, frame, { threshold: options.threshold });
+  const rows: number[] = [];
+  const y: number[] = [];
+  if (model.modelType === 'regressor') {
+    const v = target.storage === 'number' ? target.values : null;
+    if (!v) throw new EngineError(`The target column ${model.target} is not numeric`, model.target);
+    for (let r = 0; r < frame.nRows; r++) {
+      if (Number.isNaN(v[r])) continue;
+      rows.push(r);
+      y.push(v[r]);
+    }
+    return evaluateRegressor(y, rows.map((r) => result.predictions[r] as number));
+  }
+  const [negative, positive] = (model.targetLabels as [Label, Label]).map(String);
+  for (let r = 0; r < frame.nRows; r++) {
+    const label = textValue(target, r);
+    if (label !== negative && label !== positive) continue;
+    rows.push(r);
+    y.push(label === positive ? 1 : 0);
+  }
+  const p = result.probabilities as Float64Array;
+  return evaluateClassifier(
+    y,
+    rows.map((r) => p[r]),
+    { threshold: options.threshold, labels: model.targetLabels ?? undefined },
+  );
+}

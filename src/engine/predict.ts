@@ -1,0 +1,93 @@
+import { calibrate } from './calibration';
+import { EngineError } from './errors';
+import type { DataFrame } from './frame';
+import { DATASET_PARTITION, groupRows } from './fit';
+import { leafIndices } from './lookup';
+import type { Label, PartitionModel, PredictionResult, PredictOptions, TransparentModel } from './types';
+
+/** Every feature of any partition, `__dataset__`'s first, in training order. */
+export function modelFeatures(model: TransparentModel): string[] {
+  const names = new Set<string>();
+  for (const p of model.partitions.values()) for (const f of p.features) names.add(f.name);
+  return [...names];
+}
+
+export function datasetPartition(model: TransparentModel): PartitionModel {
+  const p = model.partitions.get(DATASET_PARTITION);
+  if (!p) throw new EngineError(`The model has no ${DATASET_PARTITION} partition`, 'partitions');
+  return p;
+}
+
+/**
+ * Routes every row to its partition's model (unknown or missing partition values → `__dataset__`) and returns column
+ * arrays in input row order. For every row, score = base value + Σ contributions, summed in feature order.
+ */
+export function predict(model: TransparentModel, frame: DataFrame, options: PredictOptions = {}): PredictionResult {
+  const threshold = options.threshold ?? 0.5;
+  if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) {
+    throw new EngineError(`threshold must be between 0 and 1 (got ${String(threshold)})`, 'threshold');
+  }
+  const n = frame.nRows;
+  const features = modelFeatures(model);
+  const warnings = features
+    .filter((f) => !frame.has(f))
+    .map((f) => `Feature column ${f} is missing; its values are treated as missing`);
+  const fallback = datasetPartition(model);
+  const scores = new Float64Array(n);
+  const baseValues = new Float64Array(n);
+  const contributions = options.explain ? Object.fromEntries(features.map((f) => [f, new Float64Array(n)])) : null;
+  const classifier = model.modelType === 'classifier';
+  const probabilities = classifier ? new Float64Array(n) : null;
+  const predictions: Label[] = new Array(n);
+  const [negative, positive] = model.targetLabels ?? [0, 1];
+
+  for (const [part, rows] of routeRows(model, frame, warnings)) {
+    const sub = rows ? frame.take(rows) : frame;
+    const m = sub.nRows;
+    // Row i of `sub` is row rowOf[i] of the input.
+    const rowOf = rows ?? Int32Array.from({ length: m }, (_, i) => i);
+    for (let i = 0; i < m; i++) scores[rowOf[i]] = baseValues[rowOf[i]] = part.baseValue;
+    for (const f of part.features) {
+      const idx = leafIndices(f, sub.has(f.name) ? sub.column(f.name) : undefined, m);
+      const s = f.leaves.score;
+      const out = contributions?.[f.name];
+      for (let i = 0; i < m; i++) {
+        const c = s[idx[i]];
+        scores[rowOf[i]] += c;
+        if (out) out[rowOf[i]] = c;
+      }
+    }
+    const [lo, hi] = part.predictionRange;
+    for (let i = 0; i < m; i++) {
+      const r = rowOf[i];
+      if (probabilities) {
+        probabilities[r] = part.calibration ? calibrate(part.calibration, scores[r]) : Math.min(1, Math.max(0, scores[r]));
+        predictions[r] = scores[r] > threshold ? positive : negative;
+      } else predictions[r] = Math.min(hi, Math.max(lo, scores[r]));
+    }
+  }
+  return { n, baseValue: fallback.baseValue, baseValues, predictions, scores, probabilities, contributions, warnings };
+}
+
+/** The rows each partition model scores; `null` rows means every row of the frame. */
+function routeRows(model: TransparentModel, frame: DataFrame, warnings: string[]): [PartitionModel, Int32Array | null][] {
+  const fallback = datasetPartition(model);
+  if (model.partitionOn === null) return [[fallback, null]];
+  if (!frame.has(model.partitionOn)) {
+    warnings.push(`Partition column ${model.partitionOn} is missing; every row uses the ${DATASET_PARTITION} model`);
+    return [[fallback, null]];
+  }
+  const routed: [PartitionModel, Int32Array | null][] = [];
+  const assigned = new Uint8Array(frame.nRows);
+  for (const [key, rows] of groupRows(frame.column(model.partitionOn), frame.nRows)) {
+    const part = key === DATASET_PARTITION ? undefined : model.partitions.get(key);
+    if (!part) continue;
+    routed.push([part, rows]);
+    for (const r of rows) assigned[r] = 1;
+  }
+  const rest: number[] = [];
+  for (let r = 0; r < frame.nRows; r++) if (!assigned[r]) rest.push(r);
+  if (rest.length === frame.nRows) return [[fallback, null]];
+  if (rest.length) routed.push([fallback, Int32Array.from(rest)]);
+  return routed;
+}

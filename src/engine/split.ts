@@ -1,0 +1,33 @@
+import { EngineError } from './errors';
+import { mulberry32 } from './prng';
+import type { TrainTestSplit } from './types';
+
+/**
+ * Seeded shuffle split of row indices 0..n-1 (both sides sorted ascending). With `strata` (e.g. 0/1 classifier
+ * targets) each stratum contributes round(size × testSize) rows to the test side, so class shares are kept.
+ */
+export function trainTestSplit(n: number, testSize: number, seed: number, strata?: ArrayLike<number>): TrainTestSplit {
+  if (!(testSize > 0 && testSize < 1)) throw new EngineError(`test_size must be between 0 and 1 (got ${testSize})`, 'test_size');
+  if (strata && strata.length !== n) throw new EngineError(`strata has ${strata.length} values for ${n} rows`, 'strata');
+  const random = mulberry32(seed);
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const key = strata ? strata[i] : 0;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = []));
+    g.push(i);
+  }
+  const test: number[] = [];
+  const train: number[] = [];
+  for (const key of [...groups.keys()].sort((a, b) => a - b)) {
+    const rows = groups.get(key) as number[];
+    for (let i = rows.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [rows[i], rows[j]] = [rows[j], rows[i]];
+    }
+    const k = Math.round(rows.length * testSize);
+    test.push(...rows.slice(0, k));
+    train.push(...rows.slice(k));
+  }
+  return { train: Int32Array.from(train).sort(), test: Int32Array.from(test).sort() };
+}

@@ -1,0 +1,261 @@
+/** Public data types of the engine. Wire-facing objects use the contract's snake_case names. */
+
+export type ModelType = 'classifier' | 'regressor';
+export type ColumnType = 'numeric' | 'categorical' | 'boolean' | 'date' | 'id';
+export type FeatureType = 'numeric' | 'categorical';
+export type Label = string | number;
+
+/** Per-feature tree and activation parameters (transparent-models.md §11). */
+export interface ModelParams {
+  max_depth: number;
+  min_info_gain: number;
+  min_leaf_size: number;
+  ignore_nan: boolean;
+  weight: number;
+  power_degree: number;
+  sigmoid_exponent: number;
+  tail_sensitivity: number;
+}
+export type ParamName = keyof ModelParams;
+
+export interface FitOptions {
+  target: string;
+  modelType: ModelType;
+  /** Column whose values each get their own model; `__dataset__` (all rows) is always fitted too. */
+  partitionOn?: string | null;
+  /** Feature columns in order; default: every column except the target, id columns and dropColumns. */
+  features?: string[];
+  dropColumns?: string[];
+  params?: Partial<ModelParams>;
+  /** Candidate-split density, [0,1); default 0.1. */
+  alpha?: number;
+  /** Classifier: build the score → probability map on the training rows (default true). */
+  mapCalibration?: boolean;
+}
+
+/** Refit cache of one feature (§13 step 4): enough to rebuild its leaves without the data. */
+export interface NumericStats {
+  /** Candidate split values, ascending. */
+  splits: Float64Array;
+  /** Non-missing rows with x ≤ splits[c], and the sum of their targets. */
+  leftCounts: Float64Array;
+  leftSums: Float64Array;
+  totalCount: number;
+  totalSum: number;
+}
+export interface CategoryStats {
+  /** Training categories in code order (ascending mean target, then key). */
+  categories: string[];
+  counts: Float64Array;
+  sums: Float64Array;
+}
+
+/** The leaves of one feature; the last entry is always the missing-value bin. */
+export interface Leaves {
+  /** numeric: interval bounds (lower, upper]; categorical: NaN. The missing bin has NaN bounds. */
+  lower: Float64Array;
+  upper: Float64Array;
+  mean: Float64Array;
+  count: Float64Array;
+  freq: Float64Array;
+  raw: Float64Array;
+  /** Normalised contribution (classifier) or raw × Ridge coefficient (regressor). */
+  score: Float64Array;
+}
+
+export interface FeatureModel {
+  name: string;
+  type: FeatureType;
+  /** This feature's own parameters (a copy of the model defaults unless refit changed them). */
+  params: ModelParams;
+  nSamples: number;
+  baseValue: number;
+  missingCount: number;
+  missingSum: number;
+  numeric: NumericStats | null;
+  categorical: CategoryStats | null;
+  leaves: Leaves;
+  /** Regressor only: the Ridge coefficient of every leaf (score = raw × coef). */
+  coef: Float64Array | null;
+}
+
+export interface PartitionModel {
+  key: string;
+  nTrain: number;
+  baseValue: number;
+  params: ModelParams;
+  alpha: number;
+  features: FeatureModel[];
+  idColumns: string[];
+  /** Classifier: calibrated probability for trunc(score × 100), keys 0..100. */
+  calibration: Float64Array | null;
+  support: Float64Array | null;
+  /** Regressor: predictions are clipped to this range. */
+  predictionRange: [number, number];
+}
+
+export interface TransparentModel {
+  modelType: ModelType;
+  target: string;
+  partitionOn: string | null;
+  /** Classifier: the labels for codes 0 and 1 (the second sorted label is the positive class). */
+  targetLabels: [Label, Label] | null;
+  /** Always holds `__dataset__`; partitioned models add one entry per partition value. */
+  partitions: Map<string, PartitionModel>;
+}
+
+export interface PredictOptions {
+  threshold?: number;
+  explain?: boolean;
+}
+
+export interface PredictionResult {
+  n: number;
+  /** The `__dataset__` model's base value. */
+  baseValue: number;
+  /** Each row's base value (the base of the partition model that scored it). */
+  baseValues: Float64Array;
+  /** Classifier: original target labels; regressor: the clipped predicted value. */
+  predictions: Label[];
+  /** Additive score: base value + sum of contributions. */
+  scores: Float64Array;
+  /** Classifier only: calibrated probability of the positive label. */
+  probabilities: Float64Array | null;
+  /** Only with `explain`: per feature (every model feature), one contribution per row. */
+  contributions: Record<string, Float64Array> | null;
+  warnings: string[];
+}
+
+export interface RefitOptions {
+  /** Features whose parameters change (default all); ignored when featureParams is given. */
+  features?: string[];
+  params?: Partial<ModelParams>;
+  /** Per-feature parameters; when given, only the features it names change. */
+  featureParams?: Record<string, Partial<ModelParams>>;
+}
+
+export interface ParamChange {
+  from: number | boolean;
+  to: number | boolean;
+}
+
+export interface RefitResult {
+  model: TransparentModel;
+  /** Parameters that changed, per feature (changes in any partition are merged). */
+  parametersChanged: Record<string, Partial<Record<ParamName, ParamChange>>>;
+}
+
+export interface FeatureImportance {
+  feature: string;
+  importance: number;
+}
+
+export interface ProfileNumericBin {
+  lower?: number | null;
+  upper?: number | null;
+  score: number;
+  mean: number;
+  freq: number;
+  missing?: true;
+}
+export interface ProfileCategoryBin {
+  category: string | null;
+  score: number;
+  mean: number;
+  freq: number;
+  missing?: true;
+}
+export interface ProfilePartition {
+  partition: string;
+  base_value: number;
+  feature_importances: FeatureImportance[];
+  numeric: Record<string, ProfileNumericBin[]>;
+  categorical: Record<string, ProfileCategoryBin[]>;
+}
+export interface Profile {
+  model_type: WireModelType;
+  target_name: string;
+  partitions: ProfilePartition[];
+}
+export type WireModelType = 'binary_classification' | 'regression';
+
+export type ConfusionMatrix = [[number, number], [number, number]];
+
+export interface ClassifierMetrics {
+  accuracy: number;
+  roc_auc: number | null;
+  f1: number;
+  precision: number;
+  recall: number;
+  log_loss: number | null;
+  brier: number;
+  mcc: number | null;
+  confusion_matrix: ConfusionMatrix;
+}
+export interface ThresholdScore {
+  threshold: number;
+  tp: number;
+  fp: number;
+  tn: number;
+  fn: number;
+  precision: number;
+  recall: number;
+  specificity: number;
+  accuracy: number;
+  f1: number;
+}
+export interface ClassifierEvaluation extends ClassifierMetrics {
+  scores: ThresholdScore[];
+  roc: { fpr: number[]; tpr: number[] };
+  precision_recall_curve: { precision: number[]; recall: number[] };
+  auc_pr: number | null;
+  probability_bins: { class: string; values: number[] }[];
+}
+export interface RegressorMetrics {
+  r2: number | null;
+  rmse: number;
+  mae: number;
+  mape: number;
+  explained_variance: number | null;
+}
+export interface RegressorEvaluation extends RegressorMetrics {
+  charts: { true: number[]; prediction: number[] };
+  /** Histogram of residuals (y − ŷ): `counts[i]` counts values in [edges[i], edges[i+1]), the last bin closed. */
+  residual_bins: { edges: number[]; counts: number[] };
+}
+
+export interface TrainTestSplit {
+  train: Int32Array;
+  test: Int32Array;
+}
+
+/** Column health (transparent-models.md §10) and a distribution for display. */
+export type HealthType = 'numeric' | 'categorical' | 'date' | 'text' | 'id' | 'empty';
+export interface HealthInfo {
+  missing_pct: number;
+  min?: number | null;
+  '25%'?: number | null;
+  '75%'?: number | null;
+  variance?: number | null;
+  max?: number | null;
+  mean?: number | null;
+  median?: number | null;
+  std?: number | null;
+  skewness?: number | null;
+  kurtosis?: number | null;
+  nunique?: number;
+  mode?: string | null;
+  cardinality?: number;
+  mixed_case?: number;
+  mixed_type?: number;
+  category_imbalance?: number;
+}
+export type Distribution =
+  | { kind: 'histogram'; edges: number[]; counts: number[] }
+  | { kind: 'categories'; values: { value: string; count: number }[] };
+export interface ColumnHealth {
+  feature: string;
+  type: HealthType;
+  health_info: HealthInfo;
+  distribution: Distribution;
+}

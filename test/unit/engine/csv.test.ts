@@ -1,0 +1,97 @@
+import { strict as assert } from 'node:assert';
+import { CsvError, CsvFrameBuilder, DataFrame, parseCsv, type CategoryColumn, type NumberColumn } from '../../../src/engine';
+import { thrown } from './helpers';
+
+function texts(frame: DataFrame, name: string): (string | number | null)[] {
+  return Array.from({ length: frame.nRows }, (_, r) => frame.value(r, name));
+}
+
+const csvError = (fn: () => unknown): CsvError => thrown(fn, CsvError);
+
+describe('engine CSV reader', () => {
+  it('reads quoted fields with commas, escaped quotes and embedded newlines', () => {
+    const f = parseCsv('name,note\n"Smith, J","said ""hi""\nthen left"\nplain,x\n');
+    assert.equal(f.nRows, 2);
+    assert.deepEqual(texts(f, 'name'), ['Smith, J', 'plain']);
+    assert.deepEqual(texts(f, 'note'), ['said "hi"\nthen left', 'x']);
+  });
+
+  it('strips a BOM, accepts CRLF and skips empty lines', () => {
+    const f = parseCsv('\uFEFFa,b\r\n1,2\r\n\r\n\n3,4\r\n');
+    assert.deepEqual(f.names, ['a', 'b']);
+    assert.deepEqual(texts(f, 'a'), [1, 3]);
+    assert.deepEqual(texts(f, 'b'), [2, 4]);
+  });
+
+  it('keeps unicode headers and makes empty and duplicate header names unique', () => {
+    const f = parseCsv('température,,x,x,,x\n1,2,3,4,5,6\n');
+    assert.deepEqual(f.names, ['température', 'column_2', 'x', 'x_2', 'column_5', 'x_3']);
+  });
+
+  it('reports a ragged row with its line number, counting lines inside quoted fields', () => {
+    const e = csvError(() => parseCsv('a,b\n"multi\nline",1\n1,2,3\n'));
+    assert.equal(e.line, 4);
+    assert.equal(e.column, 3);
+    assert.match(e.message, /3 fields but the header has 2 \(line 4, column 3\)/);
+  });
+
+  it('reports a short row and an unclosed quote with their positions', () => {
+    assert.equal(csvError(() => parseCsv('a,b,c\n1,2,3\n\n4\n')).line, 4);
+    const e = csvError(() => parseCsv('a,b\n1,"open\n2,3\n'));
+    assert.equal(e.line, 2);
+    assert.equal(e.column, 2);
+  });
+
+  it('rejects an empty file and reads a header-only file as zero rows', () => {
+    assert.match(csvError(() => parseCsv('\n\n')).message, /no header row/);
+    const f = parseCsv('a,b\n');
+    assert.equal(f.nRows, 0);
+    assert.deepEqual(f.names, ['a', 'b']);
+  });
+
+  it('treats only an empty field as missing: NA, None and . are category values', () => {
+    const f = parseCsv('v,n\nNA,1\nNone,\n.,3\n,4\n');
+    const v = f.column('v') as CategoryColumn;
+    assert.equal(v.storage, 'category');
+    assert.deepEqual(texts(f, 'v'), ['NA', 'None', '.', null]);
+    const n = f.column('n') as NumberColumn;
+    assert.equal(n.type, 'numeric');
+    assert.ok(Number.isNaN(n.values[1]));
+  });
+
+  it('infers numeric, categorical, boolean, date and id columns', () => {
+    const f = parseCsv('num,cat,flag,day,key\n1.5,a,TRUE,2020-01-02,k1\n-2e3,b,false,2020-02-03 10:30,k2\n,a,True,,k3\n');
+    assert.deepEqual(
+      f.columns.map((c) => c.type),
+      ['numeric', 'categorical', 'boolean', 'date', 'id'],
+    );
+    assert.equal(f.value(1, 'day'), '2020-02-03T10:30:00.000Z');
+    assert.equal(f.value(2, 'day'), null);
+    assert.equal(f.value(1, 'num'), -2000);
+  });
+
+  it('keeps the exact text of earlier numbers when a column turns out to be text', () => {
+    const f = parseCsv('code\n007\n1.50\nA1\n');
+    assert.deepEqual(texts(f, 'code'), ['007', '1.50', 'A1']);
+  });
+
+  it('streams bytes split anywhere, including inside multi-byte characters, quotes and CRLF pairs', () => {
+    const text = 'name,city\r\n"Zoë ""Z""",Zürich\r\n"two\r\nlines",Łódź\r\n';
+    const bytes = new TextEncoder().encode(text);
+    const whole = parseCsv(text);
+    for (let size = 1; size <= 7; size++) {
+      const builder = new CsvFrameBuilder();
+      for (let i = 0; i < bytes.length; i += size) builder.push(bytes.subarray(i, i + size));
+      const f = builder.finish();
+      assert.deepEqual(texts(f, 'name'), texts(whole, 'name'), `chunk size ${size}`);
+      assert.deepEqual(texts(f, 'city'), ['Zürich', 'Łódź'], `chunk size ${size}`);
+    }
+    assert.deepEqual(texts(whole, 'name'), ['Zoë "Z"', 'two\r\nlines']);
+  });
+
+  it('reads a last line without a trailing newline and a trailing empty field', () => {
+    const f = parseCsv('a,b\n1,\n2,x');
+    assert.deepEqual(texts(f, 'a'), [1, 2]);
+    assert.deepEqual(texts(f, 'b'), [null, 'x']);
+  });
+});
