@@ -1,3 +1,108 @@
-const [command] = process.argv.slice(2);
-console.error(`xmodels: unknown command ${command ?? '(none)'}`);
-process.exit(2);
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { clearStaleLock, Store } from './service/store/database';
+import { createKey, findOrCreateTeam } from './service/store/teams';
+import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './service/server';
+
+const USAGE = `Usage:
+  xmodels serve [--host 127.0.0.1] [--port 0] [--data-dir DIR] [--allow-remote] [--upload-limit-mb 512]
+                [--max-pending-jobs 16]
+  xmodels keys create --data-dir DIR --team NAME`;
+
+class UsageError extends Error {}
+
+function parseFlags(args: string[], known: Record<string, 'value' | 'flag'>): Record<string, string | true> {
+  const out: Record<string, string | true> = {};
+  for (let i = 0; i < args.length; i++) {
+    const [name, inline] = args[i].startsWith('--') ? args[i].slice(2).split(/=(.*)/s, 2) : [args[i]];
+    const kind = known[name];
+    if (!kind) throw new UsageError(`Unknown option ${args[i]}.`);
+    if (kind === 'flag') out[name] = true;
+    else {
+      const value = inline ?? args[++i];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value.`);
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+function dataDirOf(flags: Record<string, string | true>): string {
+  const dir = typeof flags['data-dir'] === 'string' ? flags['data-dir'] : (process.env.XMODELS_DATA_DIR ?? resolve(homedir(), '.xmodels'));
+  return resolve(dir);
+}
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+
+async function serveCommand(args: string[]): Promise<void> {
+  const flags = parseFlags(args, {
+    host: 'value',
+    port: 'value',
+    'data-dir': 'value',
+    'allow-remote': 'flag',
+    'upload-limit-mb': 'value',
+    'max-pending-jobs': 'value',
+  });
+  const host = typeof flags.host === 'string' ? flags.host : '127.0.0.1';
+  if (!isLoopback(host) && !flags['allow-remote']) {
+    throw new UsageError(`Refusing to listen on ${host}: it is not a loopback address. Pass --allow-remote to expose the service on the network.`);
+  }
+  const port = Number(flags.port ?? 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got ${String(flags.port)}).`);
+  const limitMb = flags['upload-limit-mb'] ?? process.env.XMODELS_UPLOAD_LIMIT_MB;
+  const uploadLimitBytes = limitMb === undefined ? DEFAULT_UPLOAD_LIMIT_BYTES : Number(limitMb) * 1024 * 1024;
+  if (!(uploadLimitBytes > 0)) throw new UsageError(`--upload-limit-mb must be a positive number (got ${String(limitMb)}).`);
+  const maxPendingJobs = flags['max-pending-jobs'] === undefined ? undefined : Number(flags['max-pending-jobs']);
+  if (maxPendingJobs !== undefined && !(Number.isInteger(maxPendingJobs) && maxPendingJobs >= 0)) {
+    throw new UsageError(`--max-pending-jobs must be a whole number (got ${String(flags['max-pending-jobs'])}).`);
+  }
+  const service = await startService({ host, port, dataDir: dataDirOf(flags), uploadLimitBytes, maxPendingJobs });
+  process.stdout.write(`${JSON.stringify({ url: service.url, api_key: service.apiKey, team_id: service.teamId })}\n`);
+  const shutdown = (signal: string) => {
+    process.stderr.write(`received ${signal}, shutting down\n`);
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+function keysCommand(args: string[]): void {
+  const [action, ...rest] = args;
+  if (action !== 'create') throw new UsageError(`Unknown keys action ${action ?? '(none)'}.`);
+  const flags = parseFlags(rest, { 'data-dir': 'value', team: 'value' });
+  if (typeof flags.team !== 'string' || flags.team.trim() === '') throw new UsageError('keys create needs --team NAME.');
+  const dataDir = dataDirOf(flags);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  clearStaleLock(dataDir);
+  const store = new Store(dataDir);
+  try {
+    const team = findOrCreateTeam(store, flags.team.trim());
+    const apiKey = createKey(store, team.team_id, localUsername());
+    process.stdout.write(`${JSON.stringify({ api_key: apiKey, team_id: team.team_id })}\n`);
+  } finally {
+    store.close();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...args] = argv;
+  if (command === 'serve') return serveCommand(args);
+  if (command === 'keys') return keysCommand(args);
+  throw new UsageError(`Unknown command ${command ?? '(none)'}.`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`xmodels: ${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(`xmodels: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

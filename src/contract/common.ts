@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** An opaque identifier (the local service uses UUIDs). */
+export const IdSchema = z.string().min(1);
+
+/** ISO 8601 timestamp in UTC. */
+export const TimestampSchema = z.string();
+
+/** A number that is null when it is not finite (NaN, ±Infinity never appear in JSON). */
+export const NullableNumberSchema = z.number().nullable();
+
+export const ErrorFieldSchema = z.object({ path: z.string(), message: z.string() });
+export type ErrorField = z.infer<typeof ErrorFieldSchema>;
+
+export const ErrorCodeSchema = z.enum([
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'VALIDATION_ERROR',
+  'TOO_MANY_JOBS',
+  'INTERNAL_ERROR',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ErrorBodySchema = z.object({
+  detail: z.string(),
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    suggestion: z.string().optional(),
+    fields: z.array(ErrorFieldSchema).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Request model types (as the seed names them). */
+export const RequestModelTypeSchema = z.enum(['classifier', 'regressor']);
+export type RequestModelType = z.infer<typeof RequestModelTypeSchema>;
+
+/** Model types in everything the service returns (as the hosted service names them). */
+export const ModelTypeSchema = z.enum(['binary_classification', 'regression']);
+export type ModelType = z.infer<typeof ModelTypeSchema>;

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { IdSchema, TimestampSchema } from './common';
+
+export const DatasetSchema = z.object({
+  dataset_id: IdSchema,
+  name: z.string(),
+  rows: z.number().int().nonnegative(),
+  columns: z.array(z.string()),
+  size_bytes: z.number().int().nonnegative(),
+  created: TimestampSchema,
+});
+export type Dataset = z.infer<typeof DatasetSchema>;
+
+export const PublicDatasetSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  rows: z.number().int().nonnegative(),
+  columns: z.array(z.string()),
+  suggested_target: z.string().nullable(),
+});
+export type PublicDataset = z.infer<typeof PublicDatasetSchema>;
+
+const column = z.string().min(1);
+
+export const DropColumnsStepSchema = z.object({ type: z.literal('drop_columns'), columns: z.array(column).min(1) });
+export const FillMissingStepSchema = z.object({
+  type: z.literal('fill_missing'),
+  column,
+  strategy: z.enum(['mean', 'median', 'mode', 'constant']),
+  value: z.union([z.string(), z.number()]).optional(),
+});
+export const Log1pStepSchema = z.object({ type: z.literal('log1p'), column });
+export const ClipStepSchema = z.object({
+  type: z.literal('clip'),
+  column,
+  min: z.number().optional(),
+  max: z.number().optional(),
+});
+export const DatePartSchema = z.enum(['year', 'month', 'day', 'weekday', 'hour']);
+export const DatePartsStepSchema = z.object({
+  type: z.literal('date_parts'),
+  column,
+  parts: z.array(DatePartSchema).min(1),
+});
+export const CondenseCategoriesStepSchema = z.object({
+  type: z.literal('condense_categories'),
+  column,
+  min_freq: z.number().min(0).max(1),
+});
+export const TextCleanStepSchema = z.object({
+  type: z.literal('text_clean'),
+  column,
+  lower: z.boolean().optional(),
+  trim: z.boolean().optional(),
+});
+export const QuantileBinsStepSchema = z.object({
+  type: z.literal('quantile_bins'),
+  column,
+  bins: z.number().int().min(2).max(100),
+});
+export const RatioStepSchema = z.object({
+  type: z.literal('ratio'),
+  numerator: column,
+  denominator: column,
+  name: column,
+});
+
+export const PreprocessorStepSchema = z.discriminatedUnion('type', [
+  DropColumnsStepSchema,
+  FillMissingStepSchema,
+  Log1pStepSchema,
+  ClipStepSchema,
+  DatePartsStepSchema,
+  CondenseCategoriesStepSchema,
+  TextCleanStepSchema,
+  QuantileBinsStepSchema,
+  RatioStepSchema,
+]);
+export type PreprocessorStep = z.infer<typeof PreprocessorStepSchema>;
+
+export const PreprocessorSchema = z.object({
+  preprocessor_id: IdSchema,
+  name: z.string(),
+  description: z.string(),
+  versions: z.number().int().nonnegative(),
+});
+export type Preprocessor = z.infer<typeof PreprocessorSchema>;
+
+export const PreprocessorVersionSchema = z.object({
+  version_id: IdSchema,
+  version_number: z.number().int().positive(),
+  steps: z.array(PreprocessorStepSchema),
+  dataset_id: IdSchema.nullable(),
+  created: TimestampSchema,
+});
+export type PreprocessorVersion = z.infer<typeof PreprocessorVersionSchema>;
+
+export const CreatePreprocessorRequestSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().default(''),
+  dataset_id: IdSchema,
+  steps: z.array(PreprocessorStepSchema),
+});
+export type CreatePreprocessorRequest = z.input<typeof CreatePreprocessorRequestSchema>;
+
+export const CreatePreprocessorResponseSchema = z.object({ preprocessor_id: IdSchema, version_id: IdSchema });
+export type CreatePreprocessorResponse = z.infer<typeof CreatePreprocessorResponseSchema>;
+
+export const AddPreprocessorVersionRequestSchema = z.object({
+  steps: z.array(PreprocessorStepSchema),
+  dataset_id: IdSchema.optional(),
+});
+export type AddPreprocessorVersionRequest = z.input<typeof AddPreprocessorVersionRequestSchema>;
+
+export const AddPreprocessorVersionResponseSchema = z.object({ version_id: IdSchema });
+export type AddPreprocessorVersionResponse = z.infer<typeof AddPreprocessorVersionResponseSchema>;
+
+export const LinkPreprocessorRequestSchema = z
+  .object({
+    model_version_id: IdSchema.optional(),
+    version_id: IdSchema.optional().describe('Alias of model_version_id.'),
+    preprocessor_version_id: IdSchema,
+  })
+  .refine((b) => b.model_version_id !== undefined || b.version_id !== undefined, {
+    message: 'model_version_id is required',
+    path: ['model_version_id'],
+  });
+export type LinkPreprocessorRequest = z.input<typeof LinkPreprocessorRequestSchema>;

@@ -1,0 +1,406 @@
+import { z } from 'zod';
+import {
+  IdSchema,
+  ModelTypeSchema,
+  NullableNumberSchema,
+  RequestModelTypeSchema,
+  TimestampSchema,
+} from './common';
+
+export const AlgorithmSchema = z.enum(['XClassifier', 'XRegressor', 'PartitionedClassifier', 'PartitionedRegressor']);
+export type Algorithm = z.infer<typeof AlgorithmSchema>;
+
+export const VersionSourceSchema = z.enum(['train', 'refit', 'upload', 'autotrain']);
+export type VersionSource = z.infer<typeof VersionSourceSchema>;
+
+/** The whole-data partition of every model. */
+export const WHOLE_DATASET_PARTITION = '__dataset__';
+
+// ---- metrics ----
+
+export const ClassifierMetricsSchema = z.object({
+  accuracy: NullableNumberSchema,
+  roc_auc: NullableNumberSchema,
+  f1: NullableNumberSchema,
+  precision: NullableNumberSchema,
+  recall: NullableNumberSchema,
+  log_loss: NullableNumberSchema,
+  brier: NullableNumberSchema,
+  mcc: NullableNumberSchema,
+  confusion_matrix: z.array(z.array(z.number())).describe('[[tn, fp], [fn, tp]]'),
+});
+export type ClassifierMetrics = z.infer<typeof ClassifierMetricsSchema>;
+
+export const RegressorMetricsSchema = z.object({
+  r2: NullableNumberSchema,
+  rmse: NullableNumberSchema,
+  mae: NullableNumberSchema,
+  mape: NullableNumberSchema,
+  explained_variance: NullableNumberSchema,
+});
+export type RegressorMetrics = z.infer<typeof RegressorMetricsSchema>;
+
+export const MetricsSchema = z.union([ClassifierMetricsSchema, RegressorMetricsSchema]);
+export type Metrics = z.infer<typeof MetricsSchema>;
+
+export const FeatureImportanceSchema = z.object({ feature: z.string(), importance: z.number() });
+export type FeatureImportance = z.infer<typeof FeatureImportanceSchema>;
+
+// ---- models, versions, partitions ----
+
+export const ModelInfoSchema = z.object({
+  model_id: IdSchema,
+  model_name: z.string(),
+  model_description: z.string(),
+  model_type: ModelTypeSchema,
+  target_name: z.string(),
+  algorithm: AlgorithmSchema,
+  partition_on: z.string().nullable(),
+  team_id: IdSchema,
+  created: TimestampSchema,
+  created_by: z.string(),
+  number_of_versions: z.number().int().nonnegative(),
+  latest_version_id: IdSchema.nullable(),
+  archived: z.boolean(),
+});
+export type ModelInfo = z.infer<typeof ModelInfoSchema>;
+
+export const LinkedPreprocessorSchema = z.object({ preprocessor_id: IdSchema, version_id: IdSchema });
+export type LinkedPreprocessor = z.infer<typeof LinkedPreprocessorSchema>;
+
+export const ModelVersionSchema = z.object({
+  version_id: IdSchema,
+  model_id: IdSchema,
+  version_number: z.number().int().positive(),
+  created: TimestampSchema,
+  created_by: z.string(),
+  source: VersionSourceSchema,
+  parent_version_id: IdSchema.nullable(),
+  dataset_id: IdSchema.nullable(),
+  parameters: z.record(z.string(), z.unknown()),
+  partitions: z.number().int().nonnegative(),
+  linked_preprocessor: LinkedPreprocessorSchema.nullable(),
+  test_metrics: MetricsSchema.nullable(),
+});
+export type ModelVersion = z.infer<typeof ModelVersionSchema>;
+
+export const PartitionSchema = z.object({
+  partition_id: IdSchema,
+  partition: z.string().describe('"__dataset__" for the whole-data model, else the partition value as a string'),
+  n_train: z.number().int().nonnegative(),
+  n_test: z.number().int().nonnegative(),
+  base_value: z.number(),
+});
+export type Partition = z.infer<typeof PartitionSchema>;
+
+export const PartitionListSchema = z.object({ version_id: IdSchema, partitions: z.array(PartitionSchema) });
+export type PartitionList = z.infer<typeof PartitionListSchema>;
+
+/** A JSON object, or (as the hosted service sends it) the same object serialised as a JSON string. */
+const JsonObjectOrString = z.union([z.string(), z.record(z.string(), z.unknown())]);
+
+export const PartitionPayloadSchema = z.object({
+  partition: z.string().min(1),
+  columns: z.array(z.string()),
+  id_columns: z.array(z.string()).default([]),
+  feature_map: z.record(z.string(), z.unknown()).default({}),
+  target_map: z.record(z.string(), z.unknown()).nullable().default(null),
+  base_value: z.number(),
+  parameters: z.record(z.string(), z.unknown()).default({}),
+  profile: JsonObjectOrString,
+  feature_importances: z.union([z.record(z.string(), z.number()), z.array(FeatureImportanceSchema)]),
+  calibration_map: z.record(z.string(), z.unknown()).nullable().default(null),
+  support_map: z.record(z.string(), z.unknown()).nullable().default(null),
+  category_meta: z.record(z.string(), z.unknown()).nullable().default(null),
+  evaluation: JsonObjectOrString.nullable().default(null),
+  training_metadata: JsonObjectOrString.nullable().default(null),
+  health_info: JsonObjectOrString.nullable().default(null),
+  constructs: z.array(z.unknown()).optional(),
+});
+export type PartitionPayload = z.input<typeof PartitionPayloadSchema>;
+
+export const CreateModelRequestSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().default(''),
+  type: ModelTypeSchema,
+  target_name: z.string().min(1),
+  algorithm: AlgorithmSchema,
+  partition_on: z.string().nullable().optional(),
+  run_id: z.string().nullable().optional(),
+  versions: z.record(z.string(), z.unknown()).nullable().optional(),
+  partitions: z.array(PartitionPayloadSchema).min(1),
+});
+export type CreateModelRequest = z.input<typeof CreateModelRequestSchema>;
+
+export const CreateModelResponseSchema = z.object({ model_id: IdSchema, version_id: IdSchema });
+export type CreateModelResponse = z.infer<typeof CreateModelResponseSchema>;
+
+export const AddVersionRequestSchema = z.object({
+  model_id: IdSchema,
+  partition_on: z.string().nullable().optional(),
+  versions: z.record(z.string(), z.unknown()).nullable().optional(),
+  partitions: z.array(PartitionPayloadSchema).min(1),
+});
+export type AddVersionRequest = z.input<typeof AddVersionRequestSchema>;
+
+export const AddVersionResponseSchema = z.object({ version_id: IdSchema });
+export type AddVersionResponse = z.infer<typeof AddVersionResponseSchema>;
+
+// ---- training ----
+
+/** The fit parameters of one feature (the names refit accepts). */
+export const FEATURE_PARAM_NAMES = [
+  'max_depth',
+  'min_info_gain',
+  'min_leaf_size',
+  'weight',
+  'power_degree',
+  'sigmoid_exponent',
+  'tail_sensitivity',
+] as const;
+export type FeatureParamName = (typeof FEATURE_PARAM_NAMES)[number];
+
+const maxDepth = z.number().int().min(0);
+const leafFraction = z.number().min(-1).lt(1);
+const weight = z.number().min(0).max(3);
+const powerDegree = z.number().describe('1, 3 or 5');
+const sigmoidExponent = z.number().min(0).max(1);
+const tailSensitivity = z.number().min(0).max(10);
+
+export const FeatureParamsSchema = z.strictObject({
+  max_depth: maxDepth.optional(),
+  min_info_gain: leafFraction.optional(),
+  min_leaf_size: leafFraction.optional(),
+  weight: weight.optional(),
+  power_degree: powerDegree.optional(),
+  sigmoid_exponent: sigmoidExponent.optional(),
+  tail_sensitivity: tailSensitivity.optional(),
+});
+export type FeatureParams = z.infer<typeof FeatureParamsSchema>;
+
+const testSize = z
+  .number()
+  .gt(0, { message: 'must be > 0' })
+  .lt(1, { message: 'must be < 1' });
+
+/** Data sources of which a train request names exactly one. */
+export const TRAIN_SOURCES = ['dataset_id', 'dataset_name', 'csv_content'] as const;
+
+export const TrainRequestSchema = z.object({
+  target_column: z.string().min(1),
+  model_name: z.string().min(1).optional(),
+  model_description: z.string().default(''),
+  dataset_id: IdSchema.optional(),
+  dataset_name: z.string().min(1).optional(),
+  csv_content: z.string().min(1).optional(),
+  model_type: RequestModelTypeSchema.default('classifier'),
+  partition_on: z.string().min(1).nullable().optional(),
+  preprocessor_version_id: IdSchema.nullable().optional(),
+  drop_columns: z.array(z.string()).optional(),
+  test_size: testSize.default(0.2),
+  max_depth: maxDepth.default(8),
+  min_info_gain: leafFraction.default(0.0001),
+  min_leaf_size: leafFraction.default(0.0001),
+  weight: weight.default(1),
+  power_degree: powerDegree.default(1),
+  sigmoid_exponent: sigmoidExponent.default(0),
+  tail_sensitivity: tailSensitivity.default(1),
+  seed: z.number().int().default(42),
+  test_dataset_id: IdSchema.nullable().optional(),
+  model_id: IdSchema.nullable().optional(),
+});
+export type TrainRequest = z.input<typeof TrainRequestSchema>;
+export type TrainRequestParsed = z.output<typeof TrainRequestSchema>;
+
+export const TrainResultSchema = z.object({
+  model_id: IdSchema,
+  version_id: IdSchema,
+  dataset_id: IdSchema.nullable(),
+  model_type: ModelTypeSchema,
+  target_column: z.string(),
+  train_metrics: MetricsSchema,
+  test_metrics: MetricsSchema,
+  feature_importances: z.array(FeatureImportanceSchema),
+  n_train: z.number().int().nonnegative(),
+  n_test: z.number().int().nonnegative(),
+  partitions: z.array(PartitionSchema),
+  duration_ms: z.number().nonnegative(),
+});
+export type TrainResult = z.infer<typeof TrainResultSchema>;
+
+export const RefitRequestSchema = z.object({
+  dataset_id: IdSchema,
+  target_column: z.string().min(1),
+  features: z.array(z.string()).optional(),
+  feature_params: z.record(z.string(), FeatureParamsSchema).optional(),
+  drop_columns: z.array(z.string()).optional(),
+  test_size: testSize.default(0.2),
+  max_depth: maxDepth.optional(),
+  min_info_gain: leafFraction.optional(),
+  min_leaf_size: leafFraction.optional(),
+  weight: weight.optional(),
+  power_degree: powerDegree.optional(),
+  sigmoid_exponent: sigmoidExponent.optional(),
+  tail_sensitivity: tailSensitivity.optional(),
+});
+export type RefitRequest = z.input<typeof RefitRequestSchema>;
+export type RefitRequestParsed = z.output<typeof RefitRequestSchema>;
+
+export const ParameterChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });
+export type ParameterChange = z.infer<typeof ParameterChangeSchema>;
+
+export const RefitResultSchema = z.object({
+  model_id: IdSchema,
+  version_id: IdSchema,
+  parent_version_id: IdSchema,
+  train_metrics: MetricsSchema,
+  test_metrics: MetricsSchema,
+  feature_importances: z.array(FeatureImportanceSchema),
+  parameters_changed: z.record(z.string(), z.record(z.string(), ParameterChangeSchema)),
+  duration_ms: z.number().nonnegative(),
+});
+export type RefitResult = z.infer<typeof RefitResultSchema>;
+
+// ---- profile, evaluation, feature info ----
+
+export const NumericBinSchema = z.object({
+  lower: z.number().nullable().optional().describe('null for −∞; absent on the missing-value bin'),
+  upper: z.number().nullable().optional().describe('null for +∞; absent on the missing-value bin'),
+  score: z.number(),
+  mean: NullableNumberSchema,
+  freq: z.number(),
+  missing: z.boolean().optional(),
+});
+export type NumericBin = z.infer<typeof NumericBinSchema>;
+
+export const CategoricalBinSchema = z.object({
+  category: z.string().nullable(),
+  score: z.number(),
+  mean: NullableNumberSchema,
+  freq: z.number(),
+  missing: z.boolean().optional(),
+});
+export type CategoricalBin = z.infer<typeof CategoricalBinSchema>;
+
+export const PartitionProfileSchema = z.object({
+  partition: z.string(),
+  base_value: z.number(),
+  feature_importances: z.array(FeatureImportanceSchema),
+  numeric: z.record(z.string(), z.array(NumericBinSchema)),
+  categorical: z.record(z.string(), z.array(CategoricalBinSchema)),
+});
+export type PartitionProfile = z.infer<typeof PartitionProfileSchema>;
+
+export const ProfileSchema = z.object({
+  version_id: IdSchema,
+  model_type: ModelTypeSchema,
+  target_name: z.string(),
+  partitions: z.array(PartitionProfileSchema),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const ThresholdScoreSchema = z.object({
+  threshold: z.number(),
+  tp: z.number(),
+  fp: z.number(),
+  tn: z.number(),
+  fn: z.number(),
+  precision: NullableNumberSchema,
+  recall: NullableNumberSchema,
+  specificity: NullableNumberSchema,
+  accuracy: NullableNumberSchema,
+  f1: NullableNumberSchema,
+});
+export type ThresholdScore = z.infer<typeof ThresholdScoreSchema>;
+
+export const ClassifierEvaluationMetricsSchema = ClassifierMetricsSchema.extend({
+  scores: z.array(ThresholdScoreSchema),
+  roc: z.object({ fpr: z.array(z.number()), tpr: z.array(z.number()) }),
+  precision_recall_curve: z.object({ precision: z.array(z.number()), recall: z.array(z.number()) }),
+  auc_pr: NullableNumberSchema,
+  probability_bins: z.array(z.object({ class: z.string(), values: z.array(z.number()) })),
+});
+export type ClassifierEvaluationMetrics = z.infer<typeof ClassifierEvaluationMetricsSchema>;
+
+export const RegressorEvaluationMetricsSchema = RegressorMetricsSchema.extend({
+  charts: z.object({ true: z.array(z.number()), prediction: z.array(z.number()) }),
+  residual_bins: z.object({ edges: z.array(z.number()), counts: z.array(z.number()) }),
+});
+export type RegressorEvaluationMetrics = z.infer<typeof RegressorEvaluationMetricsSchema>;
+
+export const EvaluationMetricsSchema = z.union([ClassifierEvaluationMetricsSchema, RegressorEvaluationMetricsSchema]);
+export type EvaluationMetrics = z.infer<typeof EvaluationMetricsSchema>;
+
+export const EvaluationSchema = z.object({
+  partition_id: IdSchema,
+  partition: z.string(),
+  model_type: ModelTypeSchema,
+  train: EvaluationMetricsSchema,
+  test: EvaluationMetricsSchema,
+});
+export type Evaluation = z.infer<typeof EvaluationSchema>;
+
+export const FeatureKindSchema = z.enum(['numeric', 'categorical', 'date', 'text', 'id', 'empty']);
+export type FeatureKind = z.infer<typeof FeatureKindSchema>;
+
+export const HealthInfoSchema = z.looseObject({
+  missing_pct: z.number(),
+  min: NullableNumberSchema.optional(),
+  max: NullableNumberSchema.optional(),
+  mean: NullableNumberSchema.optional(),
+  median: NullableNumberSchema.optional(),
+  std: NullableNumberSchema.optional(),
+  skewness: NullableNumberSchema.optional(),
+  kurtosis: NullableNumberSchema.optional(),
+  nunique: z.number().optional(),
+  mode: z.union([z.string(), z.number()]).nullable().optional(),
+  cardinality: z.number().optional(),
+  mixed_case: z.number().optional(),
+  mixed_type: z.number().optional(),
+  category_imbalance: NullableNumberSchema.optional(),
+});
+export type HealthInfo = z.infer<typeof HealthInfoSchema>;
+
+export const DistributionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('histogram'), edges: z.array(z.number()), counts: z.array(z.number()) }),
+  z.object({
+    kind: z.literal('categories'),
+    values: z.array(z.object({ value: z.string(), count: z.number() })),
+  }),
+]);
+export type Distribution = z.infer<typeof DistributionSchema>;
+
+export const FeatureInfoEntrySchema = z.object({
+  feature: z.string(),
+  type: FeatureKindSchema,
+  health_info: HealthInfoSchema,
+  distribution: DistributionSchema,
+  importance: z.number(),
+});
+export type FeatureInfoEntry = z.infer<typeof FeatureInfoEntrySchema>;
+
+export const FeatureInfoSchema = z.object({ version_id: IdSchema, features: z.array(FeatureInfoEntrySchema) });
+export type FeatureInfo = z.infer<typeof FeatureInfoSchema>;
+
+// ---- prediction ----
+
+export const PredictRequestSchema = z.object({
+  dataset_id: IdSchema.optional(),
+  csv_content: z.string().min(1).optional(),
+  explain: z.boolean().default(false),
+  threshold: z.number().min(0).max(1).default(0.5),
+});
+export type PredictRequest = z.input<typeof PredictRequestSchema>;
+
+export const PredictionsSchema = z.object({
+  version_id: IdSchema,
+  n: z.number().int().nonnegative(),
+  base_value: z.number(),
+  base_values: z.array(z.number()).optional(),
+  predictions: z.array(z.union([z.string(), z.number(), z.null()])),
+  scores: z.array(z.number()).optional(),
+  probabilities: z.array(z.number()).optional(),
+  contributions: z.record(z.string(), z.array(z.number())).optional(),
+  warnings: z.array(z.string()),
+});
+export type Predictions = z.infer<typeof PredictionsSchema>;

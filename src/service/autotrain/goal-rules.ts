@@ -1,0 +1,215 @@
+import type { DatasetSummary, Goal, SummaryField } from '../../contract/autotrain';
+import type { DataFrame } from '../../engine';
+import { columnNumbers, columnTexts } from './columns';
+import { isCategoricalField, isDateField, isNumericField, variation } from './field-roles';
+import { rankLabelCandidates } from './label-rules';
+import { fmt, pearson, round } from './stats';
+
+type Draft = Omit<Goal, 'index'>;
+
+const MAX_HEATMAP_COLUMNS = 10;
+
+function histogramGoal(f: SummaryField): Draft {
+  const p = f.properties;
+  return {
+    question: `What is the distribution of ${f.column}?`,
+    visualization: `histogram of ${f.column}`,
+    rationale: `${f.column} ranges from ${fmt(p.min as number)} to ${fmt(p.max as number)} (mean ${fmt(p.mean as number)}, std ${fmt(p.std as number)}); a histogram shows its shape, skew and outliers.`,
+    columns: [f.column],
+  };
+}
+
+function countGoal(f: SummaryField): Draft {
+  return {
+    question: `How many rows fall into each ${f.column} category?`,
+    visualization: `bar chart of counts of ${f.column}`,
+    rationale: `${f.column} has ${f.properties.num_unique_values} levels; counting them shows which dominate and which are rare.`,
+    columns: [f.column],
+  };
+}
+
+/** Correlation ratio η² of a numeric column across the levels of a category (0 when it cannot be computed). */
+function etaSquared(frame: DataFrame, category: string, numeric: string): number {
+  const groups = columnTexts(frame.column(category));
+  const ys = columnNumbers(frame.column(numeric));
+  const sums = new Map<string, { n: number; s: number }>();
+  let n = 0;
+  let total = 0;
+  for (let i = 0; i < ys.length; i++) {
+    const g = groups[i];
+    if (g === null || !Number.isFinite(ys[i])) continue;
+    const acc = sums.get(g) ?? { n: 0, s: 0 };
+    acc.n++;
+    acc.s += ys[i];
+    sums.set(g, acc);
+    n++;
+    total += ys[i];
+  }
+  if (n < 2) return 0;
+  const grand = total / n;
+  let between = 0;
+  for (const { n: k, s } of sums.values()) between += k * (s / k - grand) ** 2;
+  let all = 0;
+  for (let i = 0; i < ys.length; i++) if (groups[i] !== null && Number.isFinite(ys[i])) all += (ys[i] - grand) ** 2;
+  return all === 0 ? 0 : between / all;
+}
+
+function scatterGoals(numeric: SummaryField[], frame: DataFrame | undefined): Draft[] {
+  if (numeric.length < 2) return [];
+  let best: { x: SummaryField; y: SummaryField; r: number | null } = { x: numeric[0], y: numeric[1], r: null };
+  if (frame) {
+    let bestAbs = -1;
+    for (let i = 0; i < numeric.length; i++) {
+      for (let j = i + 1; j < numeric.length; j++) {
+        const { r } = pearson(columnNumbers(frame.column(numeric[i].column)), columnNumbers(frame.column(numeric[j].column)));
+        if (r !== null && Math.abs(r) > bestAbs) {
+          bestAbs = Math.abs(r);
+          best = { x: numeric[i], y: numeric[j], r };
+        }
+      }
+    }
+  }
+  const { x, y, r } = best;
+  return [{
+    question: `How does ${y.column} relate to ${x.column}?`,
+    visualization: `scatter plot of ${x.column} vs ${y.column}`,
+    rationale: r === null
+      ? `${x.column} and ${y.column} are the most variable numeric columns; a scatter plot shows whether they move together.`
+      : `${x.column} and ${y.column} have the strongest linear relationship among the numeric columns (r = ${round(r, 3)}); a scatter plot shows its shape.`,
+    columns: [x.column, y.column],
+  }];
+}
+
+/** Category × numeric pairs, the most separating first when rows are available, else by variation. */
+function groupedPairs(categories: SummaryField[], numeric: SummaryField[], frame: DataFrame | undefined): { cat: SummaryField; num: SummaryField }[] {
+  const pairs = categories.flatMap((cat) => numeric.map((num) => ({ cat, num })));
+  if (!frame) return pairs.slice(0, 2);
+  const scored = pairs.map((p, i) => ({ ...p, i, eta: etaSquared(frame, p.cat.column, p.num.column) }));
+  return scored.sort((a, b) => b.eta - a.eta || a.i - b.i).slice(0, 2);
+}
+
+function labelGoals(summary: DatasetSummary, categories: SummaryField[], numeric: SummaryField[]): Draft[] {
+  const label = rankLabelCandidates(summary)[0];
+  if (!label) return [];
+  const target = { target_column: label.column, model_type: label.model_type };
+  const other = label.model_type === 'classifier'
+    ? categories.find((c) => c.column !== label.column)
+    : categories[0];
+  const goals: Draft[] = [
+    label.model_type === 'classifier'
+      ? { question: `How balanced are the classes of ${label.column}?`, visualization: `bar chart of counts of ${label.column}`,
+        rationale: `${label.column} is the most likely training target (binary); class balance decides how to read accuracy.`, columns: [label.column], ...target }
+      : { question: `What is the distribution of ${label.column}?`, visualization: `histogram of ${label.column}`,
+        rationale: `${label.column} is the most likely training target (numeric); its spread and skew bound what a regressor can explain.`, columns: [label.column], ...target },
+  ];
+  if (other && label.model_type === 'classifier') {
+    goals.push({
+      question: `How does ${label.column} vary with ${other.column}?`,
+      visualization: `heatmap of ${label.column} by ${other.column}`,
+      rationale: `Counting ${label.column} within each level of ${other.column} shows whether the target rate differs by group.`,
+      columns: [label.column, other.column],
+      ...target,
+    });
+  } else if (other && numeric.some((n) => n.column === label.column)) {
+    goals.push({
+      question: `How does ${label.column} differ across ${other.column}?`,
+      visualization: `box plot of ${label.column} by ${other.column}`,
+      rationale: `Comparing ${label.column} across the levels of ${other.column} shows whether the target differs by group.`,
+      columns: [other.column, label.column],
+      ...target,
+    });
+  }
+  return goals;
+}
+
+function mapGoals(numeric: SummaryField[]): Draft[] {
+  const lat = numeric.find((f) => f.properties.semantic_type === 'latitude');
+  const lon = numeric.find((f) => f.properties.semantic_type === 'longitude');
+  if (!lat || !lon) return [];
+  return [{
+    question: 'Where are the rows located?',
+    visualization: `scatter plot of ${lon.column} vs ${lat.column}`,
+    rationale: `${lat.column} and ${lon.column} are coordinates; plotting longitude against latitude maps the rows.`,
+    columns: [lon.column, lat.column],
+  }];
+}
+
+function heatmapGoals(numeric: SummaryField[]): Draft[] {
+  if (numeric.length < 3) return [];
+  const cols = numeric.slice(0, MAX_HEATMAP_COLUMNS).map((f) => f.column);
+  return [{
+    question: 'Which numeric columns are correlated with each other?',
+    visualization: `heatmap of correlations between ${cols.join(', ')}`,
+    rationale: `A correlation matrix of the ${cols.length} numeric columns shows redundant features and strong relationships at a glance.`,
+    columns: cols,
+  }];
+}
+
+/** Takes the first of every kind, then the second of every kind, and so on, dropping repeated visualizations. */
+function interleave(kinds: Draft[][]): Draft[] {
+  const out: Draft[] = [];
+  const byKey = new Map<string, Draft>();
+  const longest = Math.max(0, ...kinds.map((k) => k.length));
+  for (let round = 0; round < longest; round++) {
+    for (const kind of kinds) {
+      const goal = kind[round];
+      if (!goal) continue;
+      const key = goal.visualization.toLowerCase();
+      const seen = byKey.get(key);
+      if (seen) {
+        if (goal.target_column && !seen.target_column) Object.assign(seen, { target_column: goal.target_column, model_type: goal.model_type });
+        continue;
+      }
+      byKey.set(key, goal);
+      out.push(goal);
+    }
+  }
+  return out;
+}
+
+/**
+ * Every rule-based goal, best first (autotrain.md §7.2): histograms by coefficient of variation, count bars, the
+ * most correlated numeric pair, a numeric by a category (mean bar, box plot), a numeric over a date, the likely
+ * label, a coordinate map and a correlation heatmap, interleaved so the first goals cover different kinds.
+ */
+export function ruleGoals(summary: DatasetSummary, frame: DataFrame | undefined, persona?: string): Goal[] {
+  const numeric = summary.fields.filter(isNumericField);
+  const byVariation = numeric.map((f, i) => ({ f, i, cv: variation(f) })).sort((a, b) => b.cv - a.cv || a.i - b.i).map((x) => x.f);
+  const categories = summary.fields.filter(isCategoricalField);
+  const dates = summary.fields.filter(isDateField);
+  const usable = frame && summary.fields.every((f) => frame.has(f.column)) ? frame : undefined;
+  const pairs = groupedPairs(categories, byVariation, usable);
+  const kinds: Draft[][] = [
+    byVariation.map(histogramGoal),
+    categories.map(countGoal),
+    scatterGoals(byVariation, usable),
+    pairs.slice(0, 1).map(({ cat, num }) => ({
+      question: `What is the average ${num.column} for each ${cat.column}?`,
+      visualization: `bar chart of mean ${num.column} by ${cat.column}`,
+      rationale: `Comparing the mean of ${num.column} across the ${cat.properties.num_unique_values} levels of ${cat.column} shows which groups differ.`,
+      columns: [cat.column, num.column],
+    })),
+    pairs.slice(pairs.length > 1 ? 1 : 0).slice(0, 1).map(({ cat, num }) => ({
+      question: `How is ${num.column} spread within each ${cat.column}?`,
+      visualization: `box plot of ${num.column} by ${cat.column}`,
+      rationale: `Box plots of ${num.column} per ${cat.column} compare medians, spread and outliers between groups.`,
+      columns: [cat.column, num.column],
+    })),
+    dates.length && byVariation.length
+      ? [{
+        question: `How does ${byVariation[0].column} change over ${dates[0].column}?`,
+        visualization: `line chart of ${byVariation[0].column} over ${dates[0].column}`,
+        rationale: `${dates[0].column} runs from ${dates[0].properties.min} to ${dates[0].properties.max}; a line chart of ${byVariation[0].column} shows trend and seasonality.`,
+        columns: [dates[0].column, byVariation[0].column],
+      }]
+      : [],
+    labelGoals(summary, categories, numeric),
+    mapGoals(numeric),
+    heatmapGoals(numeric),
+  ];
+  return interleave(kinds).map((g, index) => ({
+    index,
+    ...g,
+    rationale: persona ? `For ${persona}: ${g.rationale}` : g.rationale,
+  }));
+}

@@ -1,0 +1,31 @@
+/**
+ * Autotrain operations of the service (autotrain.md §7): dataset summaries, goals, labels, feature-engineering
+ * recommendations, visualization code, insights and the training-parameter search. Every text operation answers
+ * from deterministic rules unless the TextGenContext names an OpenAI-compatible endpoint; then it asks the model,
+ * validates the answer against the summary, and falls back to rules with a warning.
+ *
+ *   summarizeDataset(frame, {dataset_id, name, file_name}, ctx): Promise<DatasetSummary>
+ *   generateGoals(summary, n, ctx, {persona?, frame?}): Promise<GoalsResponse>       {goals, source, warnings}
+ *   generateLabels(summary, ctx): Promise<LabelsResponse>                            {labels, source, warnings}
+ *   generateFeatureEngineering(summary, n, ctx, {frame?}): Promise<FeatureEngineeringResponse>
+ *   visualizeData(summary, goal, library, ctx, frame?): Promise<VisualizationResponse>
+ *   generateInsights(goal, summary, frame | undefined, ctx): Promise<Insights>
+ *   pickLabel(labels): Label | null                          the most confident label
+ *   stepsFromRecommendations(recs, target?): PreprocessorStep[]  never touching the target
+ *   searchParameters(trainFrame, {target, modelType, seed?, trials?, signal?, onProgress?, ...}): Promise<SearchResult>
+ *   resolveTextGen(config, env, overrides?): TextGenContext   RULES_CONTEXT when no provider is configured
+ * visualizeData and generateInsights throw AutotrainInputError (→ 422) when the goal names no usable column.
+ * Passing the dataset's frame (when the summary has a dataset_id) lets the rules compute from the rows.
+ */
+export { resolveTextGen, RULES_CONTEXT } from './textgen';
+export type { TextGenContext, TextGenOverrides, LlmEndpoint, Env } from './textgen';
+export { summarizeDataset } from './summary';
+export type { DatasetInfo } from './summary';
+export { generateGoals } from './goals';
+export { generateLabels, pickLabel } from './labels';
+export { generateFeatureEngineering, stepsFromRecommendations } from './feature-engineering';
+export { visualizeData } from './visualize';
+export { AutotrainInputError } from './viz-plan';
+export { generateInsights } from './insights';
+export { searchParameters } from './param-search';
+export type { SearchOptions, SearchResult, SearchTrial } from './param-search';

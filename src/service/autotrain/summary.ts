@@ -1,0 +1,123 @@
+import type { AutotrainDtype, DatasetSummary, FieldProperties, SampleValue, SummaryField } from '../../contract/autotrain';
+import type { Column, DataFrame } from '../../engine';
+import { columnNumbers, columnTexts, columnTimes, inferDtype, isoText, levelCounts } from './columns';
+import { enrichSummary } from './llm-summary';
+import { rankLabelCandidates } from './label-rules';
+import { semanticType } from './semantic';
+import { finite, fmt, mean, minMax, std } from './stats';
+import type { TextGenContext } from './textgen';
+
+export interface DatasetInfo {
+  dataset_id: string | null;
+  name: string;
+  file_name: string;
+}
+
+const SAMPLE_COUNT = 3;
+
+function samplesOf(dtype: AutotrainDtype, distinct: readonly string[]): SampleValue[] {
+  const first = distinct.slice(0, SAMPLE_COUNT);
+  return dtype === 'number' ? first.map(Number) : first;
+}
+
+function describeField(name: string, dtype: AutotrainDtype, props: Omit<FieldProperties, 'description'>, missing: number, top: string | undefined): string {
+  const tail = `${props.num_unique_values} unique, ${missing} missing`;
+  if (props.num_unique_values === 0) return `Column '${name}' is empty: all ${missing} values are missing.`;
+  switch (dtype) {
+    case 'number':
+      return `Numeric column '${name}' from ${fmt(props.min as number)} to ${fmt(props.max as number)} (mean ${fmt(props.mean as number)}), ${tail}.`;
+    case 'date':
+      return `Date column '${name}' from ${props.min} to ${props.max}, ${tail}.`;
+    case 'boolean':
+      return `Boolean column '${name}' (${props.samples.join('/')}), ${missing} missing.`;
+    case 'category':
+      return `Categorical column '${name}' with ${props.num_unique_values} levels${top ? ` (most common '${top}')` : ''}, ${missing} missing.`;
+    default:
+      return `Text column '${name}' with ${props.num_unique_values} distinct values, ${missing} missing.`;
+  }
+}
+
+function summarizeColumn(col: Column, rows: number): { field: SummaryField; missing: number } {
+  const texts = columnTexts(col);
+  const counts = levelCounts(texts);
+  const firstSeen = [...new Set(texts.filter((t): t is string => t !== null))];
+  const nonNull = texts.length - texts.filter((t) => t === null).length;
+  const missing = rows - nonNull;
+  const dtype = inferDtype(col, firstSeen, nonNull);
+  const base: Omit<FieldProperties, 'description'> = {
+    dtype,
+    samples: samplesOf(dtype, firstSeen),
+    num_unique_values: firstSeen.length,
+    semantic_type: '',
+  };
+  let numbers: number[] = [];
+  if (dtype === 'number') {
+    numbers = finite(columnNumbers(col));
+    if (numbers.length) Object.assign(base, minMax(numbers), { mean: mean(numbers), std: std(numbers) });
+  } else if (dtype === 'date') {
+    const range = minMax(finite(columnTimes(col)));
+    if (nonNull > 0) Object.assign(base, { min: isoText(range.min), max: isoText(range.max) });
+  }
+  base.semantic_type = semanticType({
+    name: col.name,
+    dtype,
+    distinct: firstSeen,
+    nonNull,
+    min: typeof base.min === 'number' ? base.min : undefined,
+    max: typeof base.max === 'number' ? base.max : undefined,
+    integer: numbers.length > 0 && numbers.every(Number.isInteger),
+  });
+  const description = describeField(col.name, dtype, base, missing, counts[0]?.value);
+  return { field: { column: col.name, properties: { ...base, description } }, missing };
+}
+
+function describeDataset(summary: Omit<DatasetSummary, 'dataset_description'>): string {
+  const byType = new Map<AutotrainDtype, number>();
+  for (const f of summary.fields) byType.set(f.properties.dtype, (byType.get(f.properties.dtype) ?? 0) + 1);
+  const types = [...byType.entries()].map(([t, k]) => `${k} ${t}`).join(', ');
+  const targets = rankLabelCandidates(summary)
+    .slice(0, 3)
+    .map((c) => `'${c.column}' (${c.model_type})`);
+  const totalMissing = Object.values(summary.missing_values).reduce((a, b) => a + b, 0);
+  return (
+    `${summary.name}: ${summary.rows} rows × ${summary.columns.length} columns (${types}); ${totalMissing} missing values.` +
+    (targets.length ? ` Likely targets: ${targets.join(', ')}.` : ' No column looks like a trainable target.')
+  );
+}
+
+/** Summarises every row of the frame with deterministic rules; an LLM only adds descriptions and semantic types. */
+export async function summarizeDataset(frame: DataFrame, info: DatasetInfo, ctx: TextGenContext): Promise<DatasetSummary> {
+  const fields: SummaryField[] = [];
+  const dtypes: Record<string, AutotrainDtype> = {};
+  const missingValues: Record<string, number> = {};
+  for (const col of frame.columns) {
+    const { field, missing } = summarizeColumn(col, frame.nRows);
+    fields.push(field);
+    dtypes[col.name] = field.properties.dtype;
+    missingValues[col.name] = missing;
+  }
+  const partial = {
+    dataset_id: info.dataset_id,
+    name: info.name,
+    file_name: info.file_name,
+    rows: frame.nRows,
+    columns: frame.names,
+    dtypes,
+    missing_values: missingValues,
+    field_names: frame.names,
+    fields,
+  };
+  const summary: DatasetSummary = {
+    dataset_id: partial.dataset_id,
+    name: partial.name,
+    file_name: partial.file_name,
+    dataset_description: describeDataset(partial),
+    rows: partial.rows,
+    columns: partial.columns,
+    dtypes,
+    missing_values: missingValues,
+    field_names: partial.field_names,
+    fields,
+  };
+  return enrichSummary(summary, ctx);
+}

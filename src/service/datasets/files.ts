@@ -1,0 +1,86 @@
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parse } from 'csv-parse';
+import { invalid, payloadTooLarge } from '../errors';
+
+export interface CsvShape {
+  rows: number;
+  columns: string[];
+}
+
+export const datasetsDir = (dataDir: string) => join(dataDir, 'datasets');
+export const datasetPath = (dataDir: string, datasetId: string) => join(datasetsDir(dataDir), `${datasetId}.csv`);
+
+/**
+ * Streams `source` to `target`. Past `limitBytes` it stops writing, reads the rest of the source (so the client
+ * gets the answer rather than a reset connection), removes the partial file and fails with 413.
+ */
+export async function saveStream(source: Readable, target: string, limitBytes: number): Promise<number> {
+  mkdirSync(dirname(target), { recursive: true });
+  const partial = `${target}.part`;
+  const out = createWriteStream(partial);
+  let size = 0;
+  let over = false;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      source.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (over) return;
+        if (size > limitBytes) {
+          over = true;
+          return;
+        }
+        if (!out.write(chunk)) {
+          source.pause();
+          out.once('drain', () => source.resume());
+        }
+      });
+      source.once('end', resolve);
+      source.once('error', reject);
+      out.once('error', reject);
+    });
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    if (over) throw payloadTooLarge(limitBytes);
+    renameSync(partial, target);
+    return size;
+  } catch (error) {
+    out.destroy();
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Reads the header and counts the records of a CSV file without holding it in memory. */
+export async function inspectCsv(path: string, label: string): Promise<CsvShape> {
+  let columns: string[] | null = null;
+  let rows = 0;
+  const parser = parse({ bom: true, skip_empty_lines: true });
+  parser.on('data', (record: string[]) => {
+    if (columns === null) columns = record;
+    else rows++;
+  });
+  try {
+    await pipeline(createReadStream(path), parser);
+  } catch (error) {
+    throw invalid('file', `${label} is not a readable CSV: ${(error as Error).message}`, 'Save the file as comma-separated text with a header row.');
+  }
+  const header = columns as string[] | null;
+  if (header === null || header.every((c) => c.trim() === '')) {
+    throw invalid('file', `${label} is empty: a CSV needs a header row.`, 'Upload a CSV whose first line names the columns.');
+  }
+  return { rows, columns: header };
+}
+
+/** The first directory named `relative` found in `start` or one of its parents (works from src/ and from dist/). */
+export function findUp(start: string, relative: string): string | null {
+  let dir = start;
+  for (;;) {
+    const candidate = join(dir, relative);
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}

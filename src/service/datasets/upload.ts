@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { rmSync } from 'node:fs';
+import busboy from 'busboy';
+import { ApiError, badRequest, invalid, payloadTooLarge } from '../errors';
+import { datasetPath, saveStream } from './files';
+
+export interface ReceivedUpload {
+  datasetId: string;
+  path: string;
+  size: number;
+  /** The uploaded file's own name, when the client sent one. */
+  fileName: string | null;
+  /** Text fields of a multipart form. */
+  fields: Record<string, string>;
+}
+
+const CSV_TYPES = /^(text\/csv|application\/csv|text\/plain|application\/octet-stream)\b/i;
+
+/** Reads the rest of the request so the client can read our error response instead of a reset connection. */
+function drain(incoming: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (incoming.readableEnded) return resolve();
+    incoming.on('end', resolve).on('error', () => resolve()).on('close', resolve);
+    incoming.resume();
+  });
+}
+
+async function receiveMultipart(incoming: IncomingMessage, target: string, limitBytes: number) {
+  const fields: Record<string, string> = {};
+  let saved: Promise<number> | null = null;
+  let fileName: string | null = null;
+  const parser = busboy({ headers: incoming.headers, limits: { files: 1, fields: 20, fieldSize: 1024 * 1024 } });
+  const finished = new Promise<void>((resolve, reject) => {
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file' || saved) {
+        stream.resume();
+        return;
+      }
+      fileName = info.filename || null;
+      saved = saveStream(stream, target, limitBytes);
+      saved.catch(() => stream.resume());
+    });
+    parser.on('close', resolve);
+    parser.on('error', reject);
+  });
+  incoming.pipe(parser);
+  try {
+    await finished;
+  } catch (error) {
+    await drain(incoming);
+    throw badRequest(`The multipart body could not be read: ${(error as Error).message}.`, 'Send multipart/form-data with a "file" part.');
+  }
+  if (!saved) throw invalid('file', 'The multipart body has no "file" part.', 'Attach the CSV as the form field "file".');
+  const size = await (saved as Promise<number>);
+  return { size, fields, fileName };
+}
+
+/**
+ * Streams an uploaded CSV (multipart `file` part, or a text/csv body) to the datasets folder. Over `limitBytes`
+ * it answers 413 and keeps nothing.
+ */
+export async function receiveUpload(
+  incoming: IncomingMessage,
+  dataDir: string,
+  limitBytes: number,
+  options: { multipartOnly?: boolean } = {},
+): Promise<ReceivedUpload> {
+  const datasetId = randomUUID();
+  const path = datasetPath(dataDir, datasetId);
+  const type = incoming.headers['content-type'] ?? '';
+  const declared = Number(incoming.headers['content-length'] ?? NaN);
+  try {
+    if (declared > limitBytes + 64 * 1024) throw payloadTooLarge(limitBytes);
+    if (/^multipart\/form-data/i.test(type)) {
+      const received = await receiveMultipart(incoming, path, limitBytes);
+      return { datasetId, path, ...received };
+    }
+    if (!options.multipartOnly && CSV_TYPES.test(type)) {
+      const size = await saveStream(incoming, path, limitBytes);
+      return { datasetId, path, size, fileName: null, fields: {} };
+    }
+    throw badRequest(
+      `The upload must be multipart/form-data${options.multipartOnly ? '' : ' or text/csv'}, got ${type ? `"${type}"` : 'no Content-Type'}.`,
+      'Send the CSV as the multipart form field "file".',
+    );
+  } catch (error) {
+    rmSync(path, { force: true });
+    await drain(incoming);
+    if (error instanceof ApiError) throw error;
+    throw badRequest(`The upload could not be read: ${(error as Error).message}.`);
+  }
+}

@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { buildOpenApiDocument } from '../../contract';
+import { ApiError, payloadTooLarge } from '../errors';
+import type { ServiceContext } from '../context';
+import { requireKey } from './auth';
+import type { AppEnv } from './types';
+import { mountHealthRoutes, mountTeamRoutes } from '../routes/system';
+import { mountDatasetRoutes } from '../routes/datasets';
+import { mountPreprocessorRoutes } from '../routes/preprocessors';
+import { mountModelRoutes } from '../routes/models';
+import { mountAutotrainRoutes } from '../routes/autotrain';
+
+/** The /v1 HTTP application. */
+export function createApp(ctx: ServiceContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const openapi = buildOpenApiDocument(ctx.version);
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status as 400);
+    ctx.logger.error(`${c.req.method} ${c.req.path} failed`, error);
+    const bug = new ApiError(500, 'INTERNAL_ERROR', 'The service failed unexpectedly; the error is in its log.', 'Retry; if it happens again, report the service log.');
+    return c.json(bug.toBody(), 500);
+  });
+  app.notFound((c) =>
+    c.json(new ApiError(404, 'NOT_FOUND', `There is no endpoint ${c.req.method} ${c.req.path}.`, 'See GET /v1/openapi.json for the endpoints.').toBody(), 404),
+  );
+
+  app.get('/v1/openapi.json', (c) => c.json(openapi));
+  mountHealthRoutes(app, ctx);
+  app.use('/v1/*', requireKey(ctx.store));
+  // JSON bodies (csv_content included) share the upload limit; uploads enforce it while streaming to disk.
+  const jsonLimit = bodyLimit({ maxSize: ctx.uploadLimitBytes, onError: () => Promise.reject(payloadTooLarge(ctx.uploadLimitBytes)) });
+  app.use('/v1/*', (c, next) => (/json/i.test(c.req.header('content-type') ?? '') ? jsonLimit(c, next) : next()));
+  mountTeamRoutes(app);
+  mountDatasetRoutes(app, ctx);
+  mountPreprocessorRoutes(app, ctx);
+  mountModelRoutes(app, ctx);
+  mountAutotrainRoutes(app, ctx);
+  return app;
+}

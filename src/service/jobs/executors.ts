@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import {
+  TrainRequestSchema,
+  type DatasetSummary,
+  type RequestModelType,
+  type StartAutotrainBody,
+  type TrainManualBody,
+} from '../../contract';
+import { parseCsv } from '../../engine';
+import { generateFeatureEngineering, generateLabels, pickLabel, resolveTextGen, stepsFromRecommendations } from '../autotrain';
+import type { ServiceContext } from '../context';
+import { requireDataset } from '../datasets/register';
+import { invalid, notFound } from '../errors';
+import type { Session } from '../http/types';
+import { trainModel } from '../modeling';
+import { findPreprocessorVersion, insertPreprocessor, insertPreprocessorVersion } from '../store/preprocessors';
+import type { JobControls } from './runner';
+import type { JobRecord } from './store';
+
+type Stored<T> = T & { username: string };
+
+/** A rough duration for a job, in seconds, from the data's size (the status then reports real progress). */
+/** The split of the final autotrain model; the parameter search only sees its training rows. */
+const AUTOTRAIN_SPLIT = { seed: 42, test_size: 0.2 };
+
+export function estimateSeconds(rows: number, columns: number, search: boolean): number {
+  const fit = 0.5 + (rows * Math.max(1, columns)) / 400_000;
+  return Math.round((search ? fit * 12 : fit) * 10) / 10;
+}
+
+function jobSession(job: JobRecord, username: string): Session {
+  return { identity: { username, defaultTeamId: job.team_id, teams: [] }, teamId: job.team_id };
+}
+
+/** A regression target is a number column with more than two distinct values. */
+function guessModelType(summary: DatasetSummary, column: string): RequestModelType {
+  const field = summary.fields.find((f) => f.column === column);
+  return field && field.properties.dtype === 'number' && field.properties.num_unique_values > 2 ? 'regressor' : 'classifier';
+}
+
+/** A regression target is a numeric column with more than two distinct values; anything else is classified. */
+function targetKind(path: string, column: string): RequestModelType {
+  const col = parseCsv(readFileSync(path, 'utf8')).column(column);
+  if (col.storage !== 'number' || col.type !== 'numeric') return 'classifier';
+  const distinct = new Set<number>();
+  for (const v of col.values) if (!Number.isNaN(v) && distinct.add(v).size > 2) return 'regressor';
+  return 'classifier';
+}
+
+/** Checks a train_manual request before it is queued; returns the job's estimated duration. */
+export function checkManualRequest(ctx: ServiceContext, teamId: string, req: TrainManualBody): number {
+  const pre = findPreprocessorVersion(ctx.store, teamId, req.version_id);
+  if (!pre || pre.preprocessor_id !== req.preprocessor_id) {
+    throw notFound('Preprocessor version', `${req.version_id} of preprocessor ${req.preprocessor_id}`).withField('req.version_id');
+  }
+  if (!pre.dataset_id) throw invalid('req.version_id', `Preprocessor version ${req.version_id} has no dataset to train on.`);
+  const dataset = requireDataset(ctx, teamId, pre.dataset_id, 'req.version_id');
+  if (!dataset.columns.includes(req.label)) {
+    throw invalid('req.label', `label ${req.label} is not a column of dataset ${dataset.name}; columns are: ${dataset.columns.join(', ')}.`);
+  }
+  return estimateSeconds(dataset.rows, dataset.columns.length, false);
+}
+
+async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
+  const req = job.request as Stored<StartAutotrainBody>;
+  const { signal } = controls;
+  controls.progress(2, 'loading the dataset');
+  const dataset = requireDataset(ctx, job.team_id, req.summary.dataset_id as string);
+  const source = { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` };
+  const textgen = resolveTextGen(req.textgen_config, process.env, { signal });
+
+  controls.progress(5, 'choosing the label');
+  let label = req.label;
+  let modelType = req.model_type;
+  if (!label) {
+    const best = pickLabel((await generateLabels(req.summary, textgen)).labels);
+    if (!best) throw new Error('No column of the dataset can be a label; give label explicitly.');
+    label = best.column;
+    modelType ??= best.model_type;
+  }
+  modelType ??= guessModelType(req.summary, label);
+
+  controls.progress(10, 'engineering features');
+  const recommendations = await generateFeatureEngineering(req.summary, 5, textgen);
+  const steps = stepsFromRecommendations(recommendations.recommendations, label);
+  const fitted = steps.length ? await ctx.trainer.fitPreprocessor({ source, steps }, signal) : null;
+
+  controls.progress(15, 'searching parameters');
+  const search = await ctx.trainer.search(
+    { source, target: label, modelType, dropColumns: [], preprocessor: fitted, seed: AUTOTRAIN_SPLIT.seed, testSize: AUTOTRAIN_SPLIT.test_size },
+    (fraction) => controls.progress(15 + 70 * fraction, 'searching parameters'),
+    signal,
+  );
+
+  controls.progress(88, 'training the final model');
+  const preprocessor = fitted ? { preprocessor_id: randomUUID(), version_id: randomUUID() } : null;
+  const body = TrainRequestSchema.parse({
+    ...search.params,
+    ...AUTOTRAIN_SPLIT,
+    target_column: label,
+    model_name: req.model_name,
+    model_description: req.model_description,
+    dataset_id: dataset.dataset_id,
+    model_type: modelType,
+  });
+  await trainModel(ctx, jobSession(job, req.username), body, {
+    source: 'autotrain',
+    signal,
+    preprocessor: preprocessor ? { version_id: preprocessor.version_id, fitted } : undefined,
+    extraParameters: { search_metric: search.metric, search_score: search.score, search_improved: search.improved, search_trials: search.trials },
+    commit: (write) =>
+      controls.complete(() => {
+        if (preprocessor) {
+          insertPreprocessor(ctx.store, job.team_id, {
+            preprocessor_id: preprocessor.preprocessor_id,
+            name: `${req.model_name} features`,
+            description: `Recommended steps for ${label}, chosen by autotrain.`,
+          });
+          insertPreprocessorVersion(ctx.store, { ...preprocessor, steps, fitted, dataset_id: dataset.dataset_id });
+        }
+        return write();
+      }),
+  });
+}
+
+async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
+  const req = job.request as Stored<TrainManualBody>;
+  controls.progress(5, 'loading the preprocessor');
+  checkManualRequest(ctx, job.team_id, req);
+  const pre = findPreprocessorVersion(ctx.store, job.team_id, req.version_id);
+  const dataset = requireDataset(ctx, job.team_id, pre?.dataset_id as string);
+  controls.progress(20, 'training');
+  const body = TrainRequestSchema.parse({
+    target_column: req.label,
+    model_name: req.model_name,
+    model_description: req.model_description,
+    dataset_id: dataset.dataset_id,
+    preprocessor_version_id: req.version_id,
+    drop_columns: req.drop_columns,
+    model_type: req.model_type ?? targetKind(dataset.path, req.label),
+  });
+  await trainModel(ctx, jobSession(job, req.username), body, { source: 'train', signal: controls.signal, commit: controls.complete });
+}
+
+export function registerExecutors(ctx: ServiceContext): void {
+  ctx.jobs.register('autotrain', (job, controls) => runAutotrain(ctx, job, controls));
+  ctx.jobs.register('manual', (job, controls) => runManual(ctx, job, controls));
+}

@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  Algorithm,
+  ModelType,
+  Predictions,
+  RefitRequestParsed,
+  RefitResult,
+  TrainRequestParsed,
+  TrainResult,
+  VersionSource,
+} from '../contract';
+import { TRAIN_SOURCES } from '../contract';
+import type { ModelParams } from '../engine';
+import type { ServiceContext } from './context';
+import { requireDataset } from './datasets/register';
+import { ApiError, invalid, notFound } from './errors';
+import type { Session } from './http/types';
+import { findModel, findVersion, insertModel, insertVersion, latestVersion, type NewPartition, type VersionRecord } from './store/models';
+import { findPreprocessorVersion } from './store/preprocessors';
+import type { CsvSource, FitOutcome } from './training/tasks';
+
+const WIRE_TYPE: Record<'classifier' | 'regressor', ModelType> = { classifier: 'binary_classification', regressor: 'regression' };
+const REQUEST_TYPE: Record<ModelType, 'classifier' | 'regressor'> = { binary_classification: 'classifier', regression: 'regressor' };
+
+function algorithmFor(type: ModelType, partitionOn: string | null): Algorithm {
+  if (type === 'binary_classification') return partitionOn ? 'PartitionedClassifier' : 'XClassifier';
+  return partitionOn ? 'PartitionedRegressor' : 'XRegressor';
+}
+
+/** The CSV a train request names (exactly one of dataset_id, dataset_name, csv_content). */
+export async function resolveTrainSource(
+  ctx: ServiceContext,
+  teamId: string,
+  body: Pick<TrainRequestParsed, 'dataset_id' | 'dataset_name' | 'csv_content'>,
+): Promise<{ source: CsvSource; datasetId: string | null }> {
+  const given = TRAIN_SOURCES.filter((k) => body[k] !== undefined && body[k] !== null);
+  if (given.length !== 1) {
+    throw invalid(
+      given.length ? given.join(', ') : 'dataset_id',
+      given.length === 0
+        ? 'No training data: give exactly one of dataset_id, dataset_name or csv_content.'
+        : `Give exactly one data source, not ${given.join(' and ')}.`,
+    );
+  }
+  if (body.dataset_id) {
+    const dataset = requireDataset(ctx, teamId, body.dataset_id);
+    return { source: { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` }, datasetId: dataset.dataset_id };
+  }
+  if (body.dataset_name) {
+    const found = await ctx.publicDatasets.find(body.dataset_name);
+    if (!found) {
+      const names = (await ctx.publicDatasets.list()).map((d) => d.name).join(', ');
+      throw new ApiError(404, 'NOT_FOUND', `There is no public dataset named ${body.dataset_name}; available: ${names}.`, 'Use a name from GET /v1/datasets/public.', [
+        { path: 'dataset_name', message: 'unknown public dataset' },
+      ]);
+    }
+    return { source: { path: found.path, label: `Public dataset ${found.name}` }, datasetId: null };
+  }
+  return { source: { text: body.csv_content as string, label: 'csv_content' }, datasetId: null };
+}
+
+export function requireVersion(ctx: ServiceContext, teamId: string, versionId: string): VersionRecord {
+  const version = findVersion(ctx.store, teamId, versionId);
+  if (!version) throw notFound('Model version', versionId);
+  return version;
+}
+
+function fittedPreprocessor(ctx: ServiceContext, teamId: string, preprocessorVersionId: string | null | undefined, field: string) {
+  if (!preprocessorVersionId) return null;
+  const pre = findPreprocessorVersion(ctx.store, teamId, preprocessorVersionId);
+  if (!pre) throw notFound('Preprocessor version', preprocessorVersionId).withField(field);
+  return pre;
+}
+
+/** The preprocessor a version applies before predicting: the one it was trained with, else the one linked later. */
+export function versionPreprocessor(ctx: ServiceContext, version: VersionRecord): unknown {
+  const id = version.trained_preprocessor_version_id ?? version.linked_preprocessor?.version_id ?? null;
+  return id ? (findPreprocessorVersion(ctx.store, version.team_id, id)?.fitted ?? null) : null;
+}
+
+/** The partitions of a fitted model, with fresh ids, as the store writes them. */
+function newPartitions(fit: FitOutcome): NewPartition[] {
+  return fit.partitions.map((p) => ({
+    partition_id: randomUUID(),
+    partition: p.key,
+    n_train: p.nTrain,
+    n_test: p.nTest,
+    base_value: p.baseValue,
+    evaluation: p.evaluation,
+  }));
+}
+
+const modelParams = (body: TrainRequestParsed): Partial<ModelParams> => ({
+  max_depth: body.max_depth,
+  min_info_gain: body.min_info_gain,
+  min_leaf_size: body.min_leaf_size,
+  weight: body.weight,
+  power_degree: body.power_degree,
+  sigmoid_exponent: body.sigmoid_exponent,
+  tail_sensitivity: body.tail_sensitivity,
+});
+
+export interface TrainOptions {
+  source?: VersionSource;
+  signal?: AbortSignal;
+  /** Writes the model inside the caller's commit step (jobs); default: write at once. */
+  commit?: (write: () => { model_id: string; version_id: string }) => void;
+  /** Parameters searched by autotrain, recorded on the version. */
+  extraParameters?: Record<string, unknown>;
+  /** A preprocessor fitted by the caller and stored by its commit step (instead of preprocessor_version_id). */
+  preprocessor?: { version_id: string; fitted: unknown };
+}
+
+/** Trains on a worker and stores the model (or a new version of `model_id`) in one transaction. */
+export async function trainModel(ctx: ServiceContext, session: Session, body: TrainRequestParsed, options: TrainOptions = {}): Promise<TrainResult> {
+  const teamId = session.teamId;
+  const existing = body.model_id ? findModel(ctx.store, teamId, body.model_id) : null;
+  if (body.model_id && !existing) throw notFound('Model', body.model_id).withField('model_id');
+  const wireType = WIRE_TYPE[body.model_type];
+  if (existing) {
+    if (existing.target_name !== body.target_column) {
+      throw invalid('target_column', `Model ${existing.model_id} predicts ${existing.target_name}, not ${body.target_column}; a new version must keep the target column.`);
+    }
+    if (existing.model_type !== wireType) {
+      throw invalid('model_type', `Model ${existing.model_id} is a ${REQUEST_TYPE[existing.model_type]}, not a ${body.model_type}.`);
+    }
+  } else if (!body.model_name) {
+    throw invalid('model_name', 'model_name is required to train a new model.', 'Name the model, or give model_id to add a version.');
+  }
+  const { source, datasetId } = await resolveTrainSource(ctx, teamId, body);
+  const testDataset = body.test_dataset_id ? requireDataset(ctx, teamId, body.test_dataset_id, 'test_dataset_id') : null;
+  const pre = options.preprocessor ?? fittedPreprocessor(ctx, teamId, body.preprocessor_version_id, 'preprocessor_version_id');
+  const partitionOn = body.partition_on ?? null;
+  const started = Date.now();
+  const fit = await ctx.trainer.train(
+    {
+      source,
+      testSource: testDataset ? { path: testDataset.path, label: `Test dataset ${testDataset.name} (${testDataset.dataset_id})` } : null,
+      target: body.target_column,
+      modelType: body.model_type,
+      partitionOn,
+      dropColumns: body.drop_columns ?? [],
+      params: modelParams(body),
+      testSize: body.test_size,
+      seed: body.seed,
+      preprocessor: pre?.fitted ?? null,
+    },
+    options.signal,
+  );
+  const modelId = existing?.model_id ?? randomUUID();
+  const versionId = randomUUID();
+  const parent = existing ? latestVersion(ctx.store, teamId, existing.model_id) : null;
+  const parameters = {
+    ...fit.parameters,
+    test_size: testDataset ? null : body.test_size,
+    seed: body.seed,
+    partition_on: partitionOn,
+    drop_columns: body.drop_columns ?? [],
+    features: fit.features,
+    ...(testDataset ? { test_dataset_id: testDataset.dataset_id } : {}),
+    ...options.extraParameters,
+  };
+  const partitions = newPartitions(fit);
+  const write = () => {
+    ctx.store.transaction(() => {
+      if (!existing) {
+        insertModel(ctx.store, teamId, {
+          model_id: modelId,
+          name: body.model_name as string,
+          description: body.model_description,
+          model_type: wireType,
+          target_name: body.target_column,
+          algorithm: algorithmFor(wireType, partitionOn),
+          partition_on: partitionOn,
+          created_by: session.identity.username,
+        });
+      }
+      insertVersion(ctx.store, {
+        version_id: versionId,
+        model_id: modelId,
+        created_by: session.identity.username,
+        source: options.source ?? 'train',
+        parent_version_id: parent?.version_id ?? null,
+        dataset_id: datasetId,
+        parameters,
+        partition_on: partitionOn,
+        trained_preprocessor_version_id: pre?.version_id ?? null,
+        test_metrics: fit.testMetrics,
+        feature_info: fit.featureInfo,
+        model_json: fit.modelJson,
+        partitions,
+      });
+    });
+    return { model_id: modelId, version_id: versionId };
+  };
+  if (options.commit) options.commit(write);
+  else write();
+  return {
+    model_id: modelId,
+    version_id: versionId,
+    dataset_id: datasetId,
+    model_type: wireType,
+    target_column: body.target_column,
+    train_metrics: fit.trainMetrics,
+    test_metrics: fit.testMetrics,
+    feature_importances: fit.featureImportances,
+    n_train: fit.nTrain,
+    n_test: fit.nTest,
+    partitions: partitions.map(({ evaluation: _evaluation, ...p }) => p),
+    duration_ms: Date.now() - started,
+  };
+}
+
+function refitParams(body: RefitRequestParsed): Partial<ModelParams> {
+  const out: Partial<ModelParams> = {};
+  for (const key of ['max_depth', 'min_info_gain', 'min_leaf_size', 'weight', 'power_degree', 'sigmoid_exponent', 'tail_sensitivity'] as const) {
+    if (body[key] !== undefined) out[key] = body[key];
+  }
+  return out;
+}
+
+/** Refits a version with new parameters (no retraining) and stores the result as a new version. */
+export async function refitVersion(ctx: ServiceContext, session: Session, versionId: string, body: RefitRequestParsed): Promise<RefitResult> {
+  const version = requireVersion(ctx, session.teamId, versionId);
+  if (version.target_name !== body.target_column) {
+    throw invalid('target_column', `Version ${versionId} predicts ${version.target_name}, not ${body.target_column}.`);
+  }
+  const dataset = requireDataset(ctx, session.teamId, body.dataset_id);
+  const pre = version.trained_preprocessor_version_id
+    ? findPreprocessorVersion(ctx.store, session.teamId, version.trained_preprocessor_version_id)
+    : null;
+  const started = Date.now();
+  const seed = typeof version.parameters.seed === 'number' ? version.parameters.seed : 42;
+  const fit = await ctx.trainer.refit({
+    modelJson: version.model_json,
+    source: { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` },
+    target: body.target_column,
+    dropColumns: body.drop_columns ?? [],
+    testSize: body.test_size,
+    seed,
+    preprocessor: pre?.fitted ?? null,
+    features: body.features ?? null,
+    params: refitParams(body),
+    featureParams: body.feature_params ?? null,
+  });
+  const newVersionId = storeRefit(ctx, session, version, dataset.dataset_id, fit, body.test_size);
+  return {
+    model_id: version.model_id,
+    version_id: newVersionId,
+    parent_version_id: version.version_id,
+    train_metrics: fit.trainMetrics,
+    test_metrics: fit.testMetrics,
+    feature_importances: fit.featureImportances,
+    parameters_changed: fit.parametersChanged,
+    duration_ms: Date.now() - started,
+  };
+}
+
+function storeRefit(ctx: ServiceContext, session: Session, parent: VersionRecord, datasetId: string, fit: FitOutcome, testSize: number): string {
+  const versionId = randomUUID();
+  ctx.store.transaction(() =>
+    insertVersion(ctx.store, {
+      version_id: versionId,
+      model_id: parent.model_id,
+      created_by: session.identity.username,
+      source: 'refit',
+      parent_version_id: parent.version_id,
+      dataset_id: datasetId,
+      parameters: { ...parent.parameters, ...fit.parameters, test_size: testSize },
+      partition_on: parent.partition_on,
+      trained_preprocessor_version_id: parent.trained_preprocessor_version_id,
+      test_metrics: fit.testMetrics,
+      feature_info: fit.featureInfo,
+      model_json: fit.modelJson,
+      partitions: newPartitions(fit),
+    }),
+  );
+  return versionId;
+}
+
+/** Predicts with a version on a stored dataset or inline CSV. */
+export async function predictWithVersion(
+  ctx: ServiceContext,
+  teamId: string,
+  versionId: string,
+  body: { dataset_id?: string; csv_content?: string; explain: boolean; threshold: number },
+): Promise<Predictions> {
+  const version = requireVersion(ctx, teamId, versionId);
+  const given = (['dataset_id', 'csv_content'] as const).filter((k) => body[k] !== undefined);
+  if (given.length !== 1) {
+    throw invalid(given[0] ?? 'dataset_id', given.length ? 'Give exactly one of dataset_id or csv_content, not both.' : 'No data to predict: give dataset_id or csv_content.');
+  }
+  const source: CsvSource = body.dataset_id
+    ? { path: requireDataset(ctx, teamId, body.dataset_id).path, label: `Dataset ${body.dataset_id}` }
+    : { text: body.csv_content as string, label: 'csv_content' };
+  const result = await ctx.trainer.predict({
+    modelJson: version.model_json,
+    source,
+    preprocessor: versionPreprocessor(ctx, version),
+    threshold: body.threshold,
+    explain: body.explain,
+  });
+  return {
+    version_id: version.version_id,
+    n: result.n,
+    base_value: result.baseValue,
+    ...(result.baseValues ? { base_values: result.baseValues } : {}),
+    predictions: result.predictions,
+    ...(result.scores ? { scores: result.scores } : {}),
+    ...(result.probabilities ? { probabilities: result.probabilities } : {}),
+    ...(result.contributions ? { contributions: result.contributions } : {}),
+    warnings: result.warnings,
+  };
+}
+

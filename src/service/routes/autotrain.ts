@@ -1,0 +1,190 @@
+import { readFileSync, rmSync } from 'node:fs';
+import {
+  AutotrainResponseSchema,
+  DatasetSummarySchema,
+  FeatureEngineeringResponseSchema,
+  GenerateFeatureEngineeringRequestSchema,
+  GenerateGoalsRequestSchema,
+  GenerateLabelsRequestSchema,
+  GoalsResponseSchema,
+  InsightsRequestSchema,
+  InsightsSchema,
+  LabelsResponseSchema,
+  StartAutotrainRequestSchema,
+  SummarizeByIdRequestSchema,
+  TextGenConfigSchema,
+  TrainManualRequestSchema,
+  TrainingStatusSchema,
+  VisualizationResponseSchema,
+  VisualizeRequestSchema,
+  type DatasetSummary,
+  type TextGenConfig,
+} from '../../contract';
+import { parseCsv, type DataFrame } from '../../engine';
+import {
+  generateFeatureEngineering,
+  generateGoals,
+  generateInsights,
+  generateLabels,
+  resolveTextGen,
+  summarizeDataset,
+  visualizeData,
+  type TextGenContext,
+} from '../autotrain';
+import type { ServiceContext } from '../context';
+import { registerUpload, requireDataset } from '../datasets/register';
+import { receiveUpload } from '../datasets/upload';
+import { invalid } from '../errors';
+import { allowedTeam } from '../http/auth';
+import { parseWith, readJson, sendJson } from '../http/body';
+import type { App, Session } from '../http/types';
+import { checkManualRequest, estimateSeconds } from '../jobs/executors';
+
+function teamOf(session: Session, requested: string | null | undefined): string {
+  return requested ? allowedTeam(session.identity, requested) : session.teamId;
+}
+
+function textGen(config: Partial<TextGenConfig> | undefined, signal: AbortSignal): TextGenContext {
+  return resolveTextGen(config, process.env, { signal });
+}
+
+function parseTextGenField(value: string | undefined): TextGenConfig | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw invalid('textgen_config', `textgen_config must be a JSON object (got ${JSON.stringify(value.slice(0, 40))}).`);
+  }
+  return parseWith(TextGenConfigSchema, parsed);
+}
+
+/** The dataset rows behind a summary, when the summary names a dataset of the team. */
+export function summaryFrame(ctx: ServiceContext, teamId: string, summary: DatasetSummary): DataFrame | undefined {
+  if (!summary.dataset_id) return undefined;
+  const dataset = requireDataset(ctx, teamId, summary.dataset_id, 'summary.dataset_id');
+  return parseCsv(readFileSync(dataset.path, 'utf8'));
+}
+
+export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
+  app.post('/v1/autotrain/summarize-dataset', async (c) => {
+    const session = c.get('session');
+    const upload = await receiveUpload(c.env.incoming, ctx.dataDir, ctx.uploadLimitBytes, { multipartOnly: true });
+    let teamId: string;
+    let config: TextGenConfig | undefined;
+    try {
+      teamId = teamOf(session, upload.fields.team_id);
+      config = parseTextGenField(upload.fields.textgen_config);
+    } catch (error) {
+      rmSync(upload.path, { force: true });
+      throw error;
+    }
+    const dataset = await registerUpload(ctx, teamId, upload, upload.fields.name);
+    const frame = parseCsv(readFileSync(upload.path, 'utf8'));
+    const summary = await summarizeDataset(
+      frame,
+      { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.csv$/i, ''), file_name: upload.fileName ?? dataset.name },
+      textGen(config, c.req.raw.signal),
+    );
+    return sendJson(c, DatasetSummarySchema, summary);
+  });
+
+  app.post('/v1/autotrain/summarize', async (c) => {
+    const body = await readJson(c, SummarizeByIdRequestSchema);
+    const teamId = teamOf(c.get('session'), body.team_id);
+    const dataset = requireDataset(ctx, teamId, body.req.dataset_id, 'req.dataset_id');
+    const frame = parseCsv(readFileSync(dataset.path, 'utf8'));
+    const summary = await summarizeDataset(
+      frame,
+      { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.csv$/i, ''), file_name: dataset.name },
+      textGen(body.req.textgen_config, c.req.raw.signal),
+    );
+    return sendJson(c, DatasetSummarySchema, summary);
+  });
+
+  app.post('/v1/autotrain/generate_goals', async (c) => {
+    const body = await readJson(c, GenerateGoalsRequestSchema);
+    const teamId = teamOf(c.get('session'), body.team_id);
+    const frame = summaryFrame(ctx, teamId, body.req.summary);
+    const result = await generateGoals(body.req.summary, body.req.n, textGen(body.req.textgen_config, c.req.raw.signal), {
+      persona: body.req.persona,
+      frame,
+    });
+    return sendJson(c, GoalsResponseSchema, result);
+  });
+
+  app.post('/v1/autotrain/generate_labels', async (c) => {
+    const body = await readJson(c, GenerateLabelsRequestSchema);
+    teamOf(c.get('session'), body.team_id);
+    return sendJson(c, LabelsResponseSchema, await generateLabels(body.req.summary, textGen(body.req.textgen_config, c.req.raw.signal)));
+  });
+
+  app.post('/v1/autotrain/generate_feature_engineering', async (c) => {
+    const body = await readJson(c, GenerateFeatureEngineeringRequestSchema);
+    const teamId = teamOf(c.get('session'), body.team_id);
+    const frame = summaryFrame(ctx, teamId, body.req.summary);
+    const result = await generateFeatureEngineering(body.req.summary, body.req.n, textGen(body.req.textgen_config, c.req.raw.signal), { frame });
+    return sendJson(c, FeatureEngineeringResponseSchema, result);
+  });
+
+  app.post('/v1/autotrain/visualize', async (c) => {
+    const body = await readJson(c, VisualizeRequestSchema);
+    const teamId = teamOf(c.get('session'), body.team_id);
+    const frame = summaryFrame(ctx, teamId, body.req.summary);
+    const result = await visualizeData(body.req.summary, body.req.goal, body.req.library, textGen(body.req.textgen_config, c.req.raw.signal), frame);
+    return sendJson(c, VisualizationResponseSchema, result);
+  });
+
+  app.post('/v1/autotrain/insights', async (c) => {
+    const body = await readJson(c, InsightsRequestSchema);
+    const teamId = teamOf(c.get('session'), body.team_id);
+    const frame = summaryFrame(ctx, teamId, body.req.summary);
+    const result = await generateInsights(body.req.goal, body.req.summary, frame, textGen(body.req.textgen_config, c.req.raw.signal));
+    return sendJson(c, InsightsSchema, result);
+  });
+
+  app.post('/v1/autotrain/start_autotrain', async (c) => {
+    const body = await readJson(c, StartAutotrainRequestSchema);
+    const teamId = teamOf(c.get('session'), body.team_id);
+    const summary = body.req.summary;
+    if (!summary.dataset_id) throw invalid('req.summary.dataset_id', 'The summary has no dataset_id; summarize the CSV with this service first.');
+    requireDataset(ctx, teamId, summary.dataset_id, 'req.summary.dataset_id');
+    if (body.req.label && !summary.columns.includes(body.req.label)) {
+      throw invalid('req.label', `label ${body.req.label} is not a column of the dataset; columns are: ${summary.columns.join(', ')}.`);
+    }
+    const estimate = estimateSeconds(summary.rows, summary.columns.length, true);
+    const job = ctx.jobs.submit(teamId, 'autotrain', { ...body.req, username: c.get('session').identity.username }, estimate);
+    return sendJson(
+      c,
+      AutotrainResponseSchema,
+      { training_id: job.training_id, status: 'pending', estimated_time: estimate, message: `Autotrain of ${body.req.model_name} queued.` },
+      202,
+    );
+  });
+
+  app.post('/v1/autotrain/train_manual', async (c) => {
+    const body = await readJson(c, TrainManualRequestSchema);
+    const teamId = teamOf(c.get('session'), body.team_id);
+    const estimate = checkManualRequest(ctx, teamId, body.req);
+    const job = ctx.jobs.submit(teamId, 'manual', { ...body.req, username: c.get('session').identity.username }, estimate);
+    return sendJson(
+      c,
+      AutotrainResponseSchema,
+      { training_id: job.training_id, status: 'pending', estimated_time: estimate, message: `Training of ${body.req.model_name} queued.` },
+      202,
+    );
+  });
+
+  app.get('/v1/autotrain/check_training_status', (c) => {
+    const trainingId = c.req.query('training_id');
+    if (!trainingId) throw invalid('training_id', 'training_id is required as a query parameter.');
+    const teamId = teamOf(c.get('session'), c.req.query('team_id'));
+    return sendJson(c, TrainingStatusSchema, ctx.jobs.status(teamId, trainingId));
+  });
+
+  app.delete('/v1/autotrain/trainings/:training_id', (c) => {
+    const teamId = teamOf(c.get('session'), c.req.query('team_id'));
+    return sendJson(c, TrainingStatusSchema, ctx.jobs.cancel(teamId, c.req.param('training_id')));
+  });
+}
+

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { DatasetSchema, PublicDatasetSchema } from '../../contract';
+import type { ServiceContext } from '../context';
+import { registerUpload } from '../datasets/register';
+import { receiveUpload } from '../datasets/upload';
+import { sendJson } from '../http/body';
+import type { App } from '../http/types';
+import { listDatasets } from '../store/datasets';
+
+export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
+  app.post('/v1/datasets', async (c) => {
+    const { teamId } = c.get('session');
+    const upload = await receiveUpload(c.env.incoming, ctx.dataDir, ctx.uploadLimitBytes);
+    const dataset = await registerUpload(ctx, teamId, upload, upload.fields.name ?? c.req.query('name'));
+    ctx.logger.info(`dataset ${dataset.dataset_id} uploaded (${dataset.rows} rows, ${dataset.size_bytes} bytes)`);
+    return sendJson(c, DatasetSchema, dataset);
+  });
+
+  app.get('/v1/datasets', (c) => sendJson(c, z.array(DatasetSchema), listDatasets(ctx.store, c.get('session').teamId)));
+
+  app.get('/v1/datasets/public', async (c) => {
+    const list = await ctx.publicDatasets.list();
+    return sendJson(
+      c,
+      z.array(PublicDatasetSchema),
+      list.map(({ path: _path, ...rest }) => rest),
+    );
+  });
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  AddVersionRequestSchema,
+  AddVersionResponseSchema,
+  CreateModelRequestSchema,
+  CreateModelResponseSchema,
+  EvaluationSchema,
+  FeatureInfoSchema,
+  ModelInfoSchema,
+  ModelVersionSchema,
+  PartitionListSchema,
+  PredictRequestSchema,
+  PredictionsSchema,
+  ProfileSchema,
+  RefitRequestSchema,
+  RefitResultSchema,
+  TrainRequestSchema,
+  TrainResultSchema,
+  type FeatureInfoEntry,
+  type Profile,
+} from '../../contract';
+import { modelProfile } from '../../engine';
+import type { ServiceContext } from '../context';
+import { invalid, notFound } from '../errors';
+import { allowedTeam } from '../http/auth';
+import { finiteJson } from '../json';
+import { readJson, sendJson } from '../http/body';
+import type { App } from '../http/types';
+import { predictWithVersion, refitVersion, requireVersion, trainModel } from '../modeling';
+import { deleteModel, findModel, findPartition, latestVersion, listModels, listPartitions, listVersions, publicVersion } from '../store/models';
+import { deserializeModel } from '../training/model-json';
+import { storeUploadedVersion } from '../uploads';
+
+/** Versions never change once written, so their profiles can be kept. */
+const profileCache = new Map<string, Profile>();
+const PROFILE_CACHE_SIZE = 64;
+
+export function mountModelRoutes(app: App, ctx: ServiceContext): void {
+  const requireModel = (teamId: string, modelId: string) => {
+    const model = findModel(ctx.store, teamId, modelId);
+    if (!model) throw notFound('Model', modelId);
+    return model;
+  };
+
+  app.post('/v1/models/create', async (c) => {
+    const session = c.get('session');
+    const body = await readJson(c, CreateModelRequestSchema);
+    const modelId = randomUUID();
+    const partitionOn = body.partition_on ?? null;
+    const versionId = storeUploadedVersion(
+      ctx,
+      session,
+      {
+        model: {
+          model_id: modelId,
+          name: body.name,
+          description: body.description,
+          model_type: body.type,
+          target_name: body.target_name,
+          algorithm: body.algorithm,
+          partition_on: partitionOn,
+          created_by: session.identity.username,
+        },
+        modelId,
+        type: body.type,
+        targetName: body.target_name,
+        partitionOn,
+      },
+      body.partitions,
+    );
+    return sendJson(c, CreateModelResponseSchema, { model_id: modelId, version_id: versionId });
+  });
+
+  app.post('/v1/models/add-version', async (c) => {
+    const session = c.get('session');
+    const body = await readJson(c, AddVersionRequestSchema);
+    const model = findModel(ctx.store, session.teamId, body.model_id);
+    if (!model) throw notFound('Model', body.model_id).withField('model_id');
+    const versionId = storeUploadedVersion(
+      ctx,
+      session,
+      { modelId: model.model_id, type: model.model_type, targetName: model.target_name, partitionOn: body.partition_on ?? model.partition_on },
+      body.partitions,
+    );
+    return sendJson(c, AddVersionResponseSchema, { version_id: versionId });
+  });
+
+  app.post('/v1/models/train', async (c) => {
+    const body = await readJson(c, TrainRequestSchema);
+    return sendJson(c, TrainResultSchema, await trainModel(ctx, c.get('session'), body));
+  });
+
+  app.get('/v1/models/teams/:team_id', (c) => {
+    const teamId = allowedTeam(c.get('session').identity, c.req.param('team_id'));
+    return sendJson(c, z.array(ModelInfoSchema), listModels(ctx.store, teamId));
+  });
+
+  app.get('/v1/models/versions/:model_id', (c) => {
+    const model = requireModel(c.get('session').teamId, c.req.param('model_id'));
+    return sendJson(c, z.array(ModelVersionSchema), listVersions(ctx.store, model.model_id).map(publicVersion));
+  });
+
+  app.get('/v1/models/partitions/:version_id', (c) => {
+    const { teamId } = c.get('session');
+    let versionId = c.req.param('version_id');
+    if (versionId === 'latest') {
+      const modelId = c.req.query('model_id');
+      if (!modelId) throw invalid('model_id', 'model_id is required (as a query parameter) when version_id is "latest".');
+      const model = requireModel(teamId, modelId);
+      const latest = latestVersion(ctx.store, teamId, model.model_id);
+      if (!latest) throw notFound('Version of model', model.model_id);
+      versionId = latest.version_id;
+    }
+    const version = requireVersion(ctx, teamId, versionId);
+    return sendJson(c, PartitionListSchema, { version_id: version.version_id, partitions: listPartitions(ctx.store, version.version_id) });
+  });
+
+  app.get('/v1/models/profile/:version_id', (c) => {
+    const version = requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
+    let profile = profileCache.get(version.version_id);
+    if (!profile) {
+      profile = finiteJson({ version_id: version.version_id, ...modelProfile(deserializeModel(version.model_json)) }) as Profile;
+      if (profileCache.size >= PROFILE_CACHE_SIZE) profileCache.delete(profileCache.keys().next().value as string);
+      profileCache.set(version.version_id, profile);
+    }
+    return sendJson(c, ProfileSchema, profile);
+  });
+
+  app.get('/v1/models/evaluation/:partition_id', (c) => {
+    const partitionId = c.req.param('partition_id');
+    const partition = findPartition(ctx.store, c.get('session').teamId, partitionId);
+    if (!partition) throw notFound('Partition', partitionId);
+    if (!partition.evaluation) {
+      throw notFound('Evaluation of partition', partitionId);
+    }
+    const evaluation = partition.evaluation as { train: unknown; test: unknown };
+    return sendJson(c, EvaluationSchema, {
+      partition_id: partition.partition_id,
+      partition: partition.partition,
+      model_type: partition.model_type,
+      train: evaluation.train as never,
+      test: evaluation.test as never,
+    });
+  });
+
+  app.get('/v1/models/feature-info/:version_id', (c) => {
+    const version = requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
+    return sendJson(c, FeatureInfoSchema, { version_id: version.version_id, features: (version.feature_info ?? []) as FeatureInfoEntry[] });
+  });
+
+  app.post('/v1/models/versions/:version_id/refit', async (c) => {
+    const body = await readJson(c, RefitRequestSchema);
+    return sendJson(c, RefitResultSchema, await refitVersion(ctx, c.get('session'), c.req.param('version_id'), body));
+  });
+
+  app.post('/v1/models/versions/:version_id/predict', async (c) => {
+    const body = await readJson(c, PredictRequestSchema);
+    return sendJson(c, PredictionsSchema, await predictWithVersion(ctx, c.get('session').teamId, c.req.param('version_id'), body));
+  });
+
+  app.get('/v1/models/:model_id', (c) => sendJson(c, ModelInfoSchema, requireModel(c.get('session').teamId, c.req.param('model_id'))));
+
+  app.delete('/v1/models/:model_id', (c) => {
+    const { teamId } = c.get('session');
+    const modelId = c.req.param('model_id');
+    if (!deleteModel(ctx.store, teamId, modelId)) throw notFound('Model', modelId);
+    return c.body(null, 204);
+  });
+}

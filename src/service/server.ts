@@ -1,0 +1,114 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { version } from '../../package.json';
+import type { ServiceContext } from './context';
+import { PublicDatasets } from './datasets/public';
+import { createApp } from './http/app';
+import { registerExecutors } from './jobs/executors';
+import { JobRunner } from './jobs/runner';
+import { stderrLogger, type Logger } from './logger';
+import { claimDataDir, releaseDataDir, Store } from './store/database';
+import { createKey, findOrCreateTeam, identifyKey } from './store/teams';
+import { Trainer } from './training/trainer';
+
+export const DEFAULT_UPLOAD_LIMIT_BYTES = 512 * 1024 * 1024;
+const KEY_FILE = 'api_key';
+const DEFAULT_TEAM = 'default';
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  uploadLimitBytes?: number;
+  threads?: number;
+  maxRunningJobs?: number;
+  maxPendingJobs?: number;
+  logger?: Logger;
+}
+
+export interface RunningService {
+  url: string;
+  apiKey: string;
+  teamId: string;
+  close(): Promise<void>;
+}
+
+export function localUsername(): string {
+  try {
+    return userInfo().username || 'local';
+  } catch {
+    return 'local';
+  }
+}
+
+/** The default team's key, created on first start and kept (mode 0600) in the data dir. */
+function defaultKey(store: Store, dataDir: string): { apiKey: string; teamId: string } {
+  const file = join(dataDir, KEY_FILE);
+  if (existsSync(file)) {
+    const apiKey = readFileSync(file, 'utf8').trim();
+    const identity = identifyKey(store, apiKey);
+    if (identity) return { apiKey, teamId: identity.defaultTeamId };
+  }
+  const team = findOrCreateTeam(store, DEFAULT_TEAM);
+  const apiKey = createKey(store, team.team_id, localUsername());
+  writeFileSync(file, `${apiKey}\n`, { mode: 0o600 });
+  return { apiKey, teamId: team.team_id };
+}
+
+/** Opens the data dir, starts the worker pool and job runner, and listens on host:port. */
+export async function startService(options: ServeOptions): Promise<RunningService> {
+  const logger = options.logger ?? stderrLogger();
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  claimDataDir(options.dataDir);
+  const store = new Store(options.dataDir);
+  const { apiKey, teamId } = defaultKey(store, options.dataDir);
+  const trainer = new Trainer({ threads: options.threads });
+  const jobs = new JobRunner(store, logger, {
+    // Jobs leave one worker free, so interactive trains and predictions never wait behind a long search.
+    maxRunning: options.maxRunningJobs ?? Math.max(1, trainer.threads - 1),
+    maxPending: options.maxPendingJobs ?? 16,
+  });
+  const ctx: ServiceContext = {
+    store,
+    dataDir: options.dataDir,
+    version,
+    logger,
+    uploadLimitBytes: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
+    publicDatasets: new PublicDatasets(),
+    trainer,
+    jobs,
+  };
+  registerExecutors(ctx);
+  jobs.recover();
+  const app = createApp(ctx);
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
+    s.once('error', reject);
+  });
+  // Keep idle connections open longer than clients keep them (undici: 4 s), so a client never reuses a socket the
+  // service is closing at that moment.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}`;
+  logger.info(`XModels service ${version} listening on ${url} (data dir ${options.dataDir})`);
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      jobs.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await trainer.close();
+      store.close();
+      releaseDataDir(options.dataDir);
+      logger.info('XModels service stopped');
+    })());
+  return { url, apiKey, teamId, close };
+}

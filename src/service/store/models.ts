@@ -1,0 +1,225 @@
+import type { Algorithm, Metrics, ModelInfo, ModelType, ModelVersion, Partition, VersionSource } from '../../contract';
+import type { Row, Store } from './database';
+
+export interface NewModel {
+  model_id: string;
+  name: string;
+  description: string;
+  model_type: ModelType;
+  target_name: string;
+  algorithm: Algorithm;
+  partition_on: string | null;
+  created_by: string;
+}
+
+export interface NewPartition extends Partition {
+  /** Evaluation JSON (train and test metrics) or null for an upload without one. */
+  evaluation: unknown;
+}
+
+export interface NewVersion {
+  version_id: string;
+  model_id: string;
+  created_by: string;
+  source: VersionSource;
+  parent_version_id: string | null;
+  dataset_id: string | null;
+  parameters: Record<string, unknown>;
+  partition_on: string | null;
+  trained_preprocessor_version_id: string | null;
+  test_metrics: Metrics | null;
+  feature_info: unknown;
+  /** The fitted model as partition payloads (transparent-models.md §7). */
+  model_json: string;
+  partitions: NewPartition[];
+}
+
+/** A stored version with what the service needs beyond the wire shape. */
+export interface VersionRecord extends ModelVersion {
+  team_id: string;
+  model_type: ModelType;
+  target_name: string;
+  partition_on: string | null;
+  trained_preprocessor_version_id: string | null;
+  feature_info: unknown;
+  model_json: string;
+}
+
+const text = (v: Row[string]) => (v === null || v === undefined ? null : String(v));
+const json = <T>(v: Row[string]): T | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as T));
+
+const MODEL_SELECT = `
+  SELECT m.*,
+    (SELECT COUNT(*) FROM model_versions v WHERE v.model_id = m.model_id) AS number_of_versions,
+    (SELECT v.version_id FROM model_versions v WHERE v.model_id = m.model_id ORDER BY v.version_number DESC LIMIT 1) AS latest_version_id
+  FROM models m`;
+
+function toModelInfo(row: Row): ModelInfo {
+  return {
+    model_id: String(row.model_id),
+    model_name: String(row.name),
+    model_description: String(row.description),
+    model_type: String(row.model_type) as ModelType,
+    target_name: String(row.target_name),
+    algorithm: String(row.algorithm) as Algorithm,
+    partition_on: text(row.partition_on),
+    team_id: String(row.team_id),
+    created: String(row.created),
+    created_by: String(row.created_by),
+    number_of_versions: Number(row.number_of_versions),
+    latest_version_id: text(row.latest_version_id),
+    archived: Number(row.archived) !== 0,
+  };
+}
+
+const VERSION_SELECT = `
+  SELECT v.*, m.team_id, m.model_type, m.target_name,
+    (SELECT COUNT(*) FROM partitions p WHERE p.version_id = v.version_id) AS partition_count
+  FROM model_versions v JOIN models m ON m.model_id = v.model_id`;
+
+function toVersion(row: Row): VersionRecord {
+  const linkedId = text(row.linked_preprocessor_id);
+  const linkedVersion = text(row.linked_preprocessor_version_id);
+  return {
+    version_id: String(row.version_id),
+    model_id: String(row.model_id),
+    version_number: Number(row.version_number),
+    created: String(row.created),
+    created_by: String(row.created_by),
+    source: String(row.source) as VersionSource,
+    parent_version_id: text(row.parent_version_id),
+    dataset_id: text(row.dataset_id),
+    parameters: json<Record<string, unknown>>(row.parameters) ?? {},
+    partitions: Number(row.partition_count),
+    linked_preprocessor: linkedId && linkedVersion ? { preprocessor_id: linkedId, version_id: linkedVersion } : null,
+    test_metrics: json<Metrics>(row.test_metrics),
+    team_id: String(row.team_id),
+    model_type: String(row.model_type) as ModelType,
+    target_name: String(row.target_name),
+    partition_on: text(row.partition_on),
+    trained_preprocessor_version_id: text(row.trained_preprocessor_version_id),
+    feature_info: json(row.feature_info),
+    model_json: String(row.model_json),
+  };
+}
+
+/** The wire shape of a stored version. */
+export function publicVersion(v: VersionRecord): ModelVersion {
+  return {
+    version_id: v.version_id,
+    model_id: v.model_id,
+    version_number: v.version_number,
+    created: v.created,
+    created_by: v.created_by,
+    source: v.source,
+    parent_version_id: v.parent_version_id,
+    dataset_id: v.dataset_id,
+    parameters: v.parameters,
+    partitions: v.partitions,
+    linked_preprocessor: v.linked_preprocessor,
+    test_metrics: v.test_metrics,
+  };
+}
+
+export function insertModel(store: Store, teamId: string, model: NewModel): void {
+  store.run(
+    `INSERT INTO models (model_id, team_id, name, description, model_type, target_name, algorithm, partition_on, created, created_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [model.model_id, teamId, model.name, model.description, model.model_type, model.target_name, model.algorithm,
+      model.partition_on, new Date().toISOString(), model.created_by],
+  );
+}
+
+/** Adds a version (numbered after the model's latest) with its partitions; call inside a transaction. */
+export function insertVersion(store: Store, version: NewVersion): number {
+  const next = Number(store.get('SELECT COALESCE(MAX(version_number), 0) + 1 AS n FROM model_versions WHERE model_id = ?', [version.model_id])?.n);
+  store.run(
+    `INSERT INTO model_versions (version_id, model_id, version_number, created, created_by, source, parent_version_id, dataset_id,
+       parameters, partition_on, trained_preprocessor_version_id, test_metrics, feature_info, model_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [version.version_id, version.model_id, next, new Date().toISOString(), version.created_by, version.source,
+      version.parent_version_id, version.dataset_id, JSON.stringify(version.parameters), version.partition_on,
+      version.trained_preprocessor_version_id, version.test_metrics === null ? null : JSON.stringify(version.test_metrics),
+      version.feature_info === null ? null : JSON.stringify(version.feature_info), version.model_json],
+  );
+  version.partitions.forEach((p, position) => {
+    store.run(
+      `INSERT INTO partitions (partition_id, version_id, position, partition, n_train, n_test, base_value, evaluation)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [p.partition_id, version.version_id, position, p.partition, p.n_train, p.n_test, p.base_value,
+        p.evaluation === null || p.evaluation === undefined ? null : JSON.stringify(p.evaluation)],
+    );
+  });
+  return next;
+}
+
+export function listModels(store: Store, teamId: string): ModelInfo[] {
+  return store.all(`${MODEL_SELECT} WHERE m.team_id = ? ORDER BY m.created DESC, m.rowid DESC`, [teamId]).map(toModelInfo);
+}
+
+export function findModel(store: Store, teamId: string, modelId: string): ModelInfo | null {
+  const row = store.get(`${MODEL_SELECT} WHERE m.model_id = ? AND m.team_id = ?`, [modelId, teamId]);
+  return row ? toModelInfo(row) : null;
+}
+
+export function listVersions(store: Store, modelId: string): VersionRecord[] {
+  return store.all(`${VERSION_SELECT} WHERE v.model_id = ? ORDER BY v.version_number DESC`, [modelId]).map(toVersion);
+}
+
+export function findVersion(store: Store, teamId: string, versionId: string): VersionRecord | null {
+  const row = store.get(`${VERSION_SELECT} WHERE v.version_id = ? AND m.team_id = ?`, [versionId, teamId]);
+  return row ? toVersion(row) : null;
+}
+
+export function latestVersion(store: Store, teamId: string, modelId: string): VersionRecord | null {
+  const row = store.get(`${VERSION_SELECT} WHERE v.model_id = ? AND m.team_id = ? ORDER BY v.version_number DESC LIMIT 1`, [modelId, teamId]);
+  return row ? toVersion(row) : null;
+}
+
+export function listPartitions(store: Store, versionId: string): Partition[] {
+  return store
+    .all('SELECT partition_id, partition, n_train, n_test, base_value FROM partitions WHERE version_id = ? ORDER BY position', [versionId])
+    .map((r) => ({
+      partition_id: String(r.partition_id),
+      partition: String(r.partition),
+      n_train: Number(r.n_train),
+      n_test: Number(r.n_test),
+      base_value: Number(r.base_value),
+    }));
+}
+
+export interface PartitionRecord extends Partition {
+  model_type: ModelType;
+  evaluation: unknown;
+}
+
+export function findPartition(store: Store, teamId: string, partitionId: string): PartitionRecord | null {
+  const row = store.get(
+    `SELECT p.*, m.model_type FROM partitions p
+       JOIN model_versions v ON v.version_id = p.version_id JOIN models m ON m.model_id = v.model_id
+     WHERE p.partition_id = ? AND m.team_id = ?`,
+    [partitionId, teamId],
+  );
+  if (!row) return null;
+  return {
+    partition_id: String(row.partition_id),
+    partition: String(row.partition),
+    n_train: Number(row.n_train),
+    n_test: Number(row.n_test),
+    base_value: Number(row.base_value),
+    model_type: String(row.model_type) as ModelType,
+    evaluation: json(row.evaluation),
+  };
+}
+
+export function deleteModel(store: Store, teamId: string, modelId: string): boolean {
+  return store.run('DELETE FROM models WHERE model_id = ? AND team_id = ?', [modelId, teamId]) > 0;
+}
+
+export function linkPreprocessor(store: Store, versionId: string, preprocessorId: string, preprocessorVersionId: string): void {
+  store.run('UPDATE model_versions SET linked_preprocessor_id = ?, linked_preprocessor_version_id = ? WHERE version_id = ?', [
+    preprocessorId,
+    preprocessorVersionId,
+    versionId,
+  ]);
+}

@@ -1,0 +1,47 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Team } from '../../contract';
+import type { Store } from './database';
+
+export interface KeyIdentity {
+  username: string;
+  defaultTeamId: string;
+  teams: Team[];
+}
+
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export function findOrCreateTeam(store: Store, name: string): Team {
+  return store.transaction(() => {
+    const existing = store.get('SELECT team_id, name FROM teams WHERE name = ?', [name]);
+    if (existing) return { team_id: String(existing.team_id), team_name: String(existing.name) };
+    const team = { team_id: randomUUID(), team_name: name };
+    store.run('INSERT INTO teams (team_id, name, created) VALUES (?, ?, ?)', [team.team_id, name, new Date().toISOString()]);
+    return team;
+  });
+}
+
+/** Creates a key for the team; only its hash is stored, so the returned key is the only copy. */
+export function createKey(store: Store, teamId: string, username: string): string {
+  const key = `xm_${randomBytes(32).toString('base64url')}`;
+  const hash = hashKey(key);
+  store.transaction(() => {
+    store.run('INSERT INTO api_keys (key_hash, username, default_team_id, created) VALUES (?, ?, ?, ?)', [
+      hash,
+      username,
+      teamId,
+      new Date().toISOString(),
+    ]);
+    store.run('INSERT INTO key_teams (key_hash, team_id) VALUES (?, ?)', [hash, teamId]);
+  });
+  return key;
+}
+
+export function identifyKey(store: Store, key: string): KeyIdentity | null {
+  const hash = hashKey(key);
+  const row = store.get('SELECT username, default_team_id FROM api_keys WHERE key_hash = ?', [hash]);
+  if (!row) return null;
+  const teams = store
+    .all('SELECT t.team_id, t.name FROM key_teams k JOIN teams t ON t.team_id = k.team_id WHERE k.key_hash = ? ORDER BY t.name', [hash])
+    .map((t) => ({ team_id: String(t.team_id), team_name: String(t.name) }));
+  return { username: String(row.username), defaultTeamId: String(row.default_team_id), teams };
+}

@@ -1,0 +1,54 @@
+import { parentPort } from 'node:worker_threads';
+import { CsvError, EngineError } from '../engine';
+import { searchParameters } from './autotrain';
+import { applyPreprocessorIfAny, InputError, readFrame, runFitPreprocessor, runPredict, runRefit, runTrain, splitFrame } from './training/pipeline';
+import type { SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
+
+async function runSearch(task: SearchTask): Promise<SearchOutcome> {
+  const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
+  const { train } = splitFrame(frame, task.target, task.testSize, task.seed);
+  const result = await searchParameters(train, {
+    target: task.target,
+    modelType: task.modelType,
+    seed: task.seed,
+    dropColumns: task.dropColumns,
+    onProgress: (done, total) => task.port.postMessage({ progress: done / total }),
+  });
+  return { params: result.params, metric: result.metric, score: result.validationScore, improved: result.improved, trials: result.trials.length };
+}
+
+function execute(task: TrainingTask): unknown {
+  switch (task.kind) {
+    case 'train':
+      return runTrain(task);
+    case 'refit':
+      return runRefit(task);
+    case 'predict':
+      return runPredict(task);
+    case 'fit-preprocessor':
+      return runFitPreprocessor(task);
+    case 'search':
+      return runSearch(task);
+  }
+}
+
+/** Runs one task; bad input comes back as a reply (not a thrown error) so its field survives. */
+async function run(task: TrainingTask): Promise<TaskReply<unknown>> {
+  try {
+    return { ok: true, value: await execute(task) };
+  } catch (error) {
+    if (error instanceof InputError) return { ok: false, error: { message: error.message, field: error.field } };
+    if (error instanceof CsvError) return { ok: false, error: { message: `${task.kind === 'predict' ? 'The prediction data' : 'The CSV'} could not be read: ${error.message}`, field: 'csv' } };
+    if (error instanceof EngineError) return { ok: false, error: { message: error.message, field: error.field ?? null } };
+    throw error;
+  }
+}
+
+parentPort?.on('message', async ({ id, task }: { id: number; task: TrainingTask }) => {
+  try {
+    parentPort?.postMessage({ id, value: await run(task) });
+  } catch (error) {
+    const e = error instanceof Error ? error : new Error(String(error));
+    parentPort?.postMessage({ id, error: { message: e.message, stack: e.stack } });
+  }
+});

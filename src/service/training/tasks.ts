@@ -1,0 +1,121 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep } from '../../contract';
+import type { ModelParams, ModelType } from '../../engine';
+
+/** Where a task reads its CSV: a file the worker reads itself, or text sent with the task. */
+export type CsvSource = { path: string; label: string } | { text: string; label: string };
+
+export interface TrainTask {
+  kind: 'train';
+  source: CsvSource;
+  /** A separate test set: the whole source trains and this one tests. */
+  testSource: CsvSource | null;
+  target: string;
+  modelType: ModelType;
+  partitionOn: string | null;
+  dropColumns: string[];
+  params: Partial<ModelParams>;
+  testSize: number;
+  seed: number;
+  /** Fitted preprocessor state applied to every frame before training. */
+  preprocessor: unknown;
+}
+
+export interface RefitTask {
+  kind: 'refit';
+  modelJson: string;
+  source: CsvSource;
+  target: string;
+  dropColumns: string[];
+  testSize: number;
+  seed: number;
+  preprocessor: unknown;
+  features: string[] | null;
+  params: Partial<ModelParams>;
+  featureParams: Record<string, Partial<ModelParams>> | null;
+}
+
+export interface PredictTask {
+  kind: 'predict';
+  modelJson: string;
+  source: CsvSource;
+  preprocessor: unknown;
+  threshold: number;
+  explain: boolean;
+}
+
+export interface FitPreprocessorTask {
+  kind: 'fit-preprocessor';
+  source: CsvSource;
+  steps: PreprocessorStep[];
+}
+
+export interface SearchTask {
+  kind: 'search';
+  source: CsvSource;
+  target: string;
+  modelType: ModelType;
+  dropColumns: string[];
+  preprocessor: unknown;
+  seed: number;
+  /** The final model's test split (`seed`, `testSize`) is held out of the search, so its metrics stay honest. */
+  testSize: number;
+  /** Receives `{progress: 0..1}` messages while the search runs. */
+  port: MessagePort;
+}
+
+export type TrainingTask = TrainTask | RefitTask | PredictTask | FitPreprocessorTask | SearchTask;
+
+export interface PartitionOutcome {
+  key: string;
+  nTrain: number;
+  nTest: number;
+  baseValue: number;
+  evaluation: { train: EvaluationMetrics; test: EvaluationMetrics };
+}
+
+/** A fitted model with everything the service stores about it. */
+export interface FitOutcome {
+  modelJson: string;
+  features: string[];
+  trainMetrics: Metrics;
+  testMetrics: Metrics;
+  featureImportances: FeatureImportance[];
+  nTrain: number;
+  nTest: number;
+  partitions: PartitionOutcome[];
+  featureInfo: FeatureInfoEntry[];
+  parameters: ModelParams;
+}
+
+export interface RefitOutcome extends FitOutcome {
+  parametersChanged: Record<string, Record<string, { from: unknown; to: unknown }>>;
+}
+
+export interface PredictOutcome {
+  n: number;
+  baseValue: number;
+  baseValues: number[] | null;
+  predictions: Array<string | number | null>;
+  scores: number[] | null;
+  probabilities: number[] | null;
+  contributions: Record<string, number[]> | null;
+  warnings: string[];
+}
+
+export interface SearchOutcome {
+  params: ModelParams;
+  metric: string;
+  /** The chosen parameters' validation score (higher is better). */
+  score: number | null;
+  improved: boolean;
+  trials: number;
+}
+
+/** Bad input found in the worker (an unreadable CSV, an unknown column, a one-valued target). */
+export interface TaskInputError {
+  message: string;
+  field: string | null;
+}
+
+export type TaskReply<T> = { ok: true; value: T } | { ok: false; error: TaskInputError };

@@ -1,0 +1,78 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import { WorkerPool } from './pool';
+import { invalid } from '../errors';
+import type {
+  FitOutcome,
+  FitPreprocessorTask,
+  PredictOutcome,
+  PredictTask,
+  RefitOutcome,
+  RefitTask,
+  SearchOutcome,
+  SearchTask,
+  TaskReply,
+  TrainTask,
+  TrainingTask,
+} from './tasks';
+
+export interface TrainerOptions {
+  /** Worker threads; default: the number of CPUs minus one, at least 2 (one stays free while a job runs), at most 4. */
+  threads?: number;
+  workerFile?: string;
+}
+
+/** Runs training, refit, prediction and preprocessing off the request thread in a bounded worker pool. */
+export class Trainer {
+  private readonly pool: WorkerPool;
+
+  constructor(options: TrainerOptions = {}) {
+    const threads = options.threads ?? Math.max(2, Math.min(4, availableParallelism() - 1));
+    this.pool = new WorkerPool(options.workerFile ?? join(__dirname, 'training.worker.js'), threads);
+  }
+
+  get threads(): number {
+    return this.pool.size;
+  }
+
+  private async run<T>(task: TrainingTask, signal?: AbortSignal, transferList?: SearchTask['port'][]): Promise<T> {
+    const reply = await this.pool.run<TaskReply<T>>(task, { signal, transferList });
+    if (!reply.ok) {
+      const field = reply.error.field ?? task.kind;
+      throw invalid(field, reply.error.message.endsWith('.') ? reply.error.message : `${reply.error.message}.`);
+    }
+    return reply.value;
+  }
+
+  train(task: Omit<TrainTask, 'kind'>, signal?: AbortSignal): Promise<FitOutcome> {
+    return this.run({ kind: 'train', ...task }, signal);
+  }
+
+  refit(task: Omit<RefitTask, 'kind'>): Promise<RefitOutcome> {
+    return this.run({ kind: 'refit', ...task });
+  }
+
+  predict(task: Omit<PredictTask, 'kind'>): Promise<PredictOutcome> {
+    return this.run({ kind: 'predict', ...task });
+  }
+
+  fitPreprocessor(task: Omit<FitPreprocessorTask, 'kind'>, signal?: AbortSignal): Promise<unknown> {
+    return this.run({ kind: 'fit-preprocessor', ...task }, signal);
+  }
+
+  /** The autotrain parameter search; `onProgress` gets 0..1 as trials finish. */
+  async search(task: Omit<SearchTask, 'kind' | 'port'>, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<SearchOutcome> {
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', (message: { progress: number }) => onProgress(message.progress));
+    try {
+      return await this.run<SearchOutcome>({ kind: 'search', ...task, port: port2 }, signal, [port2]);
+    } finally {
+      port1.close();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}

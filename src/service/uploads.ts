@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { EvaluationSchema, type FeatureInfoEntry, type ModelType, type PartitionPayload } from '../contract';
+import { EngineError, featureImportances, fromPayloads, type TransparentModel } from '../engine';
+import type { ServiceContext } from './context';
+import { invalid } from './errors';
+import type { Session } from './http/types';
+import { insertModel, insertVersion, latestVersion, type NewModel } from './store/models';
+import { storedPayloads } from './training/model-json';
+
+type Payload = Omit<PartitionPayload, 'partition' | 'base_value'> & { partition: string; base_value: number };
+
+function parseMaybeJson(value: unknown, field: string): unknown {
+  if (typeof value !== 'string') return value ?? null;
+  try {
+    return JSON.parse(value.replace(/\bNaN\b|-?\bInfinity\b/g, 'null'));
+  } catch {
+    throw invalid(field, `${field} is a string but not valid JSON (starts with ${JSON.stringify(value.slice(0, 30))}).`);
+  }
+}
+
+function rebuild(payloads: Payload[], type: ModelType, target: string, partitionOn: string | null) {
+  const normalised = payloads.map((p, i) => ({ ...p, profile: parseMaybeJson(p.profile, `partitions.${i}.profile`) }));
+  try {
+    return { model: fromPayloads(normalised, type, { target, partitionOn }), normalised };
+  } catch (error) {
+    if (error instanceof EngineError) throw invalid(`partitions.${error.field ?? ''}`, `The uploaded model cannot be read: ${error.message}.`);
+    throw error;
+  }
+}
+
+/** Feature information derived from the fitted leaves (an upload carries no data to scan). */
+function featureInfoFromModel(model: TransparentModel): FeatureInfoEntry[] {
+  const importance = new Map(featureImportances(model).map((f) => [f.feature, f.importance]));
+  const whole = [...model.partitions.values()][0];
+  return whole.features.map((f) => {
+    const total = f.nSamples || 1;
+    const counts = Array.from(f.leaves.count).slice(0, -1);
+    const distribution =
+      f.type === 'numeric'
+        ? {
+            kind: 'histogram' as const,
+            edges: [...Array.from(f.leaves.lower).slice(0, -1), f.leaves.upper[f.leaves.upper.length - 2]].map((v) => (Number.isFinite(v) ? v : 0)),
+            counts,
+          }
+        : { kind: 'categories' as const, values: (f.categorical?.categories ?? []).map((value, i) => ({ value, count: counts[i] ?? 0 })) };
+    return {
+      feature: f.name,
+      type: f.type,
+      health_info: { missing_pct: f.missingCount / total },
+      distribution,
+      importance: importance.get(f.name) ?? 0,
+    };
+  });
+}
+
+/** Keeps an uploaded evaluation only when it has the contract's {train, test} shape. */
+function usableEvaluation(value: unknown): unknown {
+  return EvaluationSchema.pick({ train: true, test: true }).safeParse(value).success ? value : null;
+}
+
+function trainingCount(payload: Payload, key: 'n_train' | 'n_test'): number {
+  const meta = parseMaybeJson(payload.training_metadata, 'training_metadata');
+  const value = meta && typeof meta === 'object' ? (meta as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+/** Stores an uploaded fitted model as a version (of a new model when `model` is given). */
+export function storeUploadedVersion(
+  ctx: ServiceContext,
+  session: Session,
+  target: { model?: NewModel; modelId: string; type: ModelType; targetName: string; partitionOn: string | null },
+  payloads: Payload[],
+): string {
+  const { model: fitted, normalised } = rebuild(payloads, target.type, target.targetName, target.partitionOn);
+  const versionId = randomUUID();
+  ctx.store.transaction(() => {
+    if (target.model) insertModel(ctx.store, session.teamId, target.model);
+    const parent = target.model ? null : latestVersion(ctx.store, session.teamId, target.modelId);
+    insertVersion(ctx.store, {
+      version_id: versionId,
+      model_id: target.modelId,
+      created_by: session.identity.username,
+      source: 'upload',
+      parent_version_id: parent?.version_id ?? null,
+      dataset_id: null,
+      parameters: (payloads[0].parameters ?? {}) as Record<string, unknown>,
+      partition_on: target.partitionOn,
+      trained_preprocessor_version_id: null,
+      test_metrics: null,
+      feature_info: featureInfoFromModel(fitted),
+      model_json: storedPayloads(target.type, target.targetName, target.partitionOn, normalised),
+      partitions: payloads.map((p, i) => ({
+        partition_id: randomUUID(),
+        partition: p.partition,
+        n_train: trainingCount(p, 'n_train'),
+        n_test: trainingCount(p, 'n_test'),
+        base_value: p.base_value,
+        evaluation: usableEvaluation(parseMaybeJson(p.evaluation, `partitions.${i}.evaluation`)),
+      })),
+    });
+  });
+  return versionId;
+}
+

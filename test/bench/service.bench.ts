@@ -1,0 +1,92 @@
+// Service throughput and overhead: requests/s and p99 latency for list/get under 50 concurrent clients (against
+// GET /v1/health in the same run), and train latency through HTTP against the same training run in-process.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runTrain } from '../../src/service/training/pipeline';
+import { client, DATASETS, removeDir, startService, type Call } from '../unit/service/harness';
+
+const CLIENTS = 50;
+const REQUESTS = 2000;
+const TRAIN_RUNS = 5;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function load(call: Call, path: string): Promise<{ rps: number; p50: number; p99: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < REQUESTS) {
+        next++;
+        const t = performance.now();
+        const res = await call('GET', path);
+        if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main(): Promise<void> {
+  const service = await startService();
+  const call = client(service.url, service.apiKey);
+  try {
+    const flights = readFileSync(join(DATASETS, 'flights-20k.csv'), 'utf8');
+    const upload = await call('POST', '/v1/datasets?name=flights', { body: flights, contentType: 'text/csv' });
+    const datasetId = upload.body.dataset_id as string;
+    for (let i = 0; i < 20; i++) {
+      await call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: `m${i}`, csv_content: 'x,label\n1,a\n2,b\n3,a\n4,b\n5,a\n6,b\n7,a\n8,b\n9,a\n10,b\n' } });
+    }
+    const models = (await call('GET', `/v1/models/teams/${service.teamId}`)).body as { model_id: string }[];
+
+    await load(call, '/v1/health');
+    const health = await load(call, '/v1/health');
+    const list = await load(call, `/v1/models/teams/${service.teamId}`);
+    const get = await load(call, `/v1/models/${models[0].model_id}`);
+    const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
+      console.log(`${name.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${(r.rps / health.rps).toFixed(2)}x health req/s)`);
+    console.log(`${CLIENTS} concurrent clients, ${REQUESTS} requests each:`);
+    row('GET /v1/health (baseline)', health);
+    row('GET /v1/models/teams/{id}', list);
+    row('GET /v1/models/{id}', get);
+
+    const body = { target_column: 'delay', model_name: 'flights', dataset_id: datasetId, model_type: 'regressor' };
+    const http: number[] = [];
+    const direct: number[] = [];
+    await call('POST', '/v1/models/train', { json: body });
+    runTrain({
+      source: { path: join(DATASETS, 'flights-20k.csv'), label: 'flights' }, testSource: null, target: 'delay', modelType: 'regressor',
+      partitionOn: null, dropColumns: [], params: {}, testSize: 0.2, seed: 42, preprocessor: null, kind: 'train',
+    });
+    for (let i = 0; i < TRAIN_RUNS; i++) {
+      let t = performance.now();
+      const res = await call('POST', '/v1/models/train', { json: body });
+      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+      http.push(performance.now() - t);
+      t = performance.now();
+      runTrain({
+        kind: 'train', source: { path: join(DATASETS, 'flights-20k.csv'), label: 'flights' }, testSource: null, target: 'delay',
+        modelType: 'regressor', partitionOn: null, dropColumns: [], params: {}, testSize: 0.2, seed: 42, preprocessor: null,
+      });
+      direct.push(performance.now() - t);
+    }
+    const ratio = median(http) / median(direct);
+    console.log(`train flights-20k (regressor, median of ${TRAIN_RUNS}): HTTP ${median(http).toFixed(0)} ms, in-process ${median(direct).toFixed(0)} ms, overhead ratio ${ratio.toFixed(2)}x (target < 1.2x)`);
+  } finally {
+    await service.stop();
+    removeDir(service.dataDir);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATASETS, type Call } from './harness';
+
+export const penguinsCsv = () => readFileSync(join(DATASETS, 'penguins.csv'), 'utf8');
+export const weatherCsv = () => readFileSync(join(DATASETS, 'weather.csv'), 'utf8');
+
+/** A small two-class CSV with a numeric and a categorical feature, generated deterministically. */
+export function smallCsv(rows = 120): string {
+  const lines = ['x,color,size,label'];
+  for (let i = 0; i < rows; i++) {
+    const x = (i * 37) % 100;
+    const color = ['red', 'green', 'blue'][i % 3];
+    const size = (i * 13) % 50;
+    const label = x + (color === 'red' ? 20 : 0) > 60 ? 'yes' : 'no';
+    lines.push(`${x},${color},${size},${label}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function uploadCsv(call: Call, csv: string, name = 'data.csv'): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), name);
+  const res = await call('POST', '/v1/datasets', { body: form });
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.dataset_id as string;
+}
+
+export async function trainSmall(call: Call, extra: Record<string, unknown> = {}) {
+  const res = await call('POST', '/v1/models/train', {
+    json: { target_column: 'label', model_name: 'small', csv_content: smallCsv(), ...extra },
+  });
+  if (res.status !== 200) throw new Error(`train failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}

@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import * as esbuild from 'esbuild';
+
+export const REPO = resolve(__dirname, '../../..');
+export const DATASETS = join(REPO, 'media', 'datasets');
+
+let built: Promise<string> | null = null;
+
+/** Bundles the CLI and the training worker (as esbuild.mjs does for dist/) into a temp dir, once per run. */
+export function buildService(): Promise<string> {
+  built ??= (async () => {
+    const out = mkdtempSync(join(tmpdir(), 'xmodels-service-build-'));
+    process.once('exit', () => rmSync(out, { recursive: true, force: true }));
+    await esbuild.build({
+      entryPoints: { cli: join(REPO, 'src/cli.ts'), 'training.worker': join(REPO, 'src/service/training.worker.ts') },
+      outdir: out,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      logLevel: 'error',
+    });
+    copyFileSync(join(REPO, 'node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm'), join(out, 'node-sqlite3-wasm.wasm'));
+    return out;
+  })();
+  return built;
+}
+
+export interface ServiceProcess {
+  url: string;
+  apiKey: string;
+  teamId: string;
+  dataDir: string;
+  child: ChildProcess;
+  stderr: () => string;
+  /** SIGTERM and wait; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** kill -9 and wait. */
+  kill9(): Promise<void>;
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'xmodels-data-'));
+}
+
+export async function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const dir = await buildService();
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, [join(dir, 'cli.js'), ...args], { cwd: REPO });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => resolvePromise({ code, stdout, stderr }));
+  });
+}
+
+/** Spawns `node cli.js serve` on loopback with a real database in `dataDir` and waits for its JSON line. */
+export async function startService(options: { dataDir?: string; args?: string[] } = {}): Promise<ServiceProcess> {
+  const dir = await buildService();
+  const dataDir = options.dataDir ?? tempDataDir();
+  const child = spawn(process.execPath, [join(dir, 'cli.js'), 'serve', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
+    cwd: REPO,
+    env: { ...process.env, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const line = await new Promise<string>((resolveLine, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', (l) => {
+      rl.close();
+      resolveLine(l);
+    });
+    child.once('exit', (code) => reject(new Error(`service exited with ${code}: ${stderr}`)));
+  });
+  const info = JSON.parse(line) as { url: string; api_key: string; team_id: string };
+  return {
+    url: info.url,
+    apiKey: info.api_key,
+    teamId: info.team_id,
+    dataDir,
+    child,
+    stderr: () => stderr,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+    kill9: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked by the assertions
+type Json = any;
+
+export interface ApiResponse<T = Json> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A small JSON client for the tests: the key goes in the api_key header unless `key` is null. */
+export function client(url: string, apiKey: string) {
+  return async function call<T = Json>(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: string | FormData | Buffer; contentType?: string; key?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    const key = options.key === undefined ? apiKey : options.key;
+    if (key !== null) headers.api_key = key;
+    let body: string | FormData | Buffer | undefined = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] = 'application/json';
+    }
+    if (options.contentType) headers['content-type'] = options.contentType;
+    const res = await fetch(`${url}${path}`, { method, headers, body: body as BodyInit | undefined });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+}
+
+export type Call = ReturnType<typeof client>;
+
+export function mkdir(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export interface ServiceFixture {
+  service: ServiceProcess;
+  call: Call;
+}
+
+/** Starts one service for the enclosing describe block (before) and stops it with its data dir (after). */
+export function useService(args: string[] = []): ServiceFixture {
+  const fixture = {} as ServiceFixture;
+  before(async () => {
+    fixture.service = await startService({ args });
+    fixture.call = client(fixture.service.url, fixture.service.apiKey);
+  });
+  after(async () => {
+    await fixture.service.stop();
+    removeDir(fixture.service.dataDir);
+  });
+  return fixture;
+}

@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TrainingStatusSchema, type TrainingStatus } from '../../../src/contract';
+import { client, DATASETS, removeDir, startService, type Call, type ServiceProcess } from './harness';
+import { smallCsv } from './fixtures';
+
+async function summarize(call: Call, csv: string, name: string) {
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), name);
+  const res = await call('POST', '/v1/autotrain/summarize-dataset', { body: form });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body;
+}
+
+async function status(call: Call, id: string): Promise<TrainingStatus> {
+  const res = await call('GET', `/v1/autotrain/check_training_status?training_id=${id}`);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return TrainingStatusSchema.parse(res.body);
+}
+
+/** Polls until `done` holds, recording every state seen. */
+async function waitFor(call: Call, id: string, done: (s: TrainingStatus) => boolean, seen: string[] = []): Promise<TrainingStatus> {
+  for (;;) {
+    const s = await status(call, id);
+    if (seen[seen.length - 1] !== s.status) seen.push(s.status);
+    if (done(s)) return s;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const start = (call: Call, summary: unknown, extra: Record<string, unknown> = {}) =>
+  call('POST', '/v1/autotrain/start_autotrain', { json: { team_id: null, req: { model_name: 'auto', model_description: 'd', summary, textgen_config: {}, ...extra } } });
+
+describe('service: autotrain jobs', function () {
+  this.timeout(150_000);
+  let service: ServiceProcess;
+  let call: Call;
+
+  before(async () => {
+    service = await startService({ args: ['--max-pending-jobs', '1'] });
+    call = client(service.url, service.apiKey);
+  });
+  after(async () => {
+    await service.stop();
+    removeDir(service.dataDir);
+  });
+
+  it('runs pending → running → completed with real progress and registers an autotrain model', async () => {
+    const summary = await summarize(call, smallCsv(200), 'small.csv');
+    const res = await start(call, summary, { label: 'label' });
+    assert.equal(res.status, 202, JSON.stringify(res.body));
+    assert.equal(res.body.status, 'pending');
+    const seen: string[] = [];
+    const progress: number[] = [];
+    const final = await waitFor(call, res.body.training_id, (s) => {
+      progress.push(s.progress);
+      return s.status !== 'pending' && s.status !== 'running';
+    }, seen);
+    assert.equal(final.status, 'completed', JSON.stringify(final));
+    assert.equal(final.progress, 100);
+    assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes back');
+    assert.ok(seen.includes('running') || seen[0] === 'completed');
+    const versions = await call('GET', `/v1/models/versions/${final.model_id}`);
+    assert.equal(versions.body[0].version_id, final.version_id);
+    assert.equal(versions.body[0].source, 'autotrain');
+    assert.equal((await call('GET', `/v1/models/${final.model_id}`)).body.target_name, 'label');
+  });
+
+  it('cancels a job, reports 409 for cancelling it again, and answers 429 beyond the queue limit', async () => {
+    const flights = readFileSync(join(DATASETS, 'flights-20k.csv'), 'utf8');
+    const summary = await summarize(call, flights, 'flights.csv');
+    const first = await start(call, summary, { label: 'delay', model_type: 'regressor' });
+    const second = await start(call, summary, { label: 'delay', model_type: 'regressor' });
+    assert.equal(first.status, 202);
+    assert.equal(second.status, 202);
+    const third = await start(call, summary, { label: 'delay', model_type: 'regressor' });
+    assert.equal(third.status, 429, JSON.stringify(third.body));
+    assert.equal(third.body.error.code, 'TOO_MANY_JOBS');
+
+    const pending = await call('DELETE', `/v1/autotrain/trainings/${second.body.training_id}`);
+    assert.equal(pending.status, 200);
+    assert.equal(pending.body.status, 'cancelled');
+
+    await waitFor(call, first.body.training_id, (s) => s.status === 'running' && s.progress > 0);
+    const running = await call('DELETE', `/v1/autotrain/trainings/${first.body.training_id}`);
+    assert.equal(running.body.status, 'cancelled');
+    const again = await call('DELETE', `/v1/autotrain/trainings/${first.body.training_id}`);
+    assert.equal(again.status, 409);
+    assert.ok(again.body.detail.includes('cancelled'));
+    await new Promise((r) => setTimeout(r, 500));
+    const after = await status(call, first.body.training_id);
+    assert.equal(after.status, 'cancelled');
+    assert.equal(after.model_id, null);
+  });
+
+  it('trains manually from a preprocessor version', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([smallCsv(150)], { type: 'text/csv' }), 'manual.csv');
+    const dataset = (await call('POST', '/v1/datasets', { body: form })).body;
+    const pre = await call('POST', '/v1/preprocessors', {
+      json: { name: 'prep', description: '', dataset_id: dataset.dataset_id, steps: [{ type: 'log1p', column: 'size' }] },
+    });
+    assert.equal(pre.status, 200, JSON.stringify(pre.body));
+    const res = await call('POST', '/v1/autotrain/train_manual', {
+      json: { team_id: null, req: { label: 'label', model_name: 'manual', model_description: '', preprocessor_id: pre.body.preprocessor_id, version_id: pre.body.version_id } },
+    });
+    assert.equal(res.status, 202, JSON.stringify(res.body));
+    const final = await waitFor(call, res.body.training_id, (s) => s.status === 'completed' || s.status === 'failed');
+    assert.equal(final.status, 'completed', JSON.stringify(final));
+    const versions = await call('GET', `/v1/models/versions/${final.model_id}`);
+    assert.equal(versions.body[0].linked_preprocessor, null);
+    const predicted = await call('POST', `/v1/models/versions/${final.version_id}/predict`, { json: { csv_content: 'x,color,size\n90,red,3\n' } });
+    assert.deepEqual(predicted.body.predictions, ['yes']);
+    const badLabel = await call('POST', '/v1/autotrain/train_manual', {
+      json: { req: { label: 'ghost', model_name: 'm', model_description: '', preprocessor_id: pre.body.preprocessor_id, version_id: pre.body.version_id } },
+    });
+    assert.equal(badLabel.status, 422);
+    assert.ok(badLabel.body.detail.includes('ghost'));
+  });
+
+  it('fails jobs that were running at a kill -9 as interrupted and runs the pending ones after restart', async () => {
+    const dataDir = service.dataDir;
+    const flights = readFileSync(join(DATASETS, 'flights-20k.csv'), 'utf8');
+    const summary = await summarize(call, flights, 'flights.csv');
+    const running = await start(call, summary, { label: 'delay', model_type: 'regressor' });
+    await waitFor(call, running.body.training_id, (s) => s.status === 'running');
+    const small = await summarize(call, smallCsv(100), 'small.csv');
+    const pending = await start(call, small, { label: 'label' });
+    assert.equal(pending.status, 202);
+    await service.kill9();
+
+    service = await startService({ dataDir, args: ['--max-pending-jobs', '1'] });
+    call = client(service.url, service.apiKey);
+    const interrupted = await status(call, running.body.training_id);
+    assert.equal(interrupted.status, 'failed');
+    assert.equal(interrupted.error, 'interrupted');
+    const resumed = await waitFor(call, pending.body.training_id, (s) => s.status === 'completed' || s.status === 'failed');
+    assert.equal(resumed.status, 'completed', JSON.stringify(resumed));
+  });
+});

@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { fitModel, parseCsv, toPayloads } from '../../../src/engine';
+import {
+  EvaluationSchema,
+  FeatureInfoSchema,
+  ModelInfoSchema,
+  ModelVersionSchema,
+  PredictionsSchema,
+  ProfileSchema,
+  RefitResultSchema,
+  TrainResultSchema,
+} from '../../../src/contract';
+import { useService } from './harness';
+import { smallCsv, trainSmall, uploadCsv } from './fixtures';
+
+describe('service: models group', function () {
+  this.timeout(60_000);
+  const env = useService();
+
+  it('trains a classifier from csv_content and returns the contract TrainResult', async () => {
+    const result = TrainResultSchema.parse(await trainSmall(env.call));
+    assert.equal(result.model_type, 'binary_classification');
+    assert.equal(result.n_train + result.n_test, 120);
+    assert.equal(result.partitions[0].partition, '__dataset__');
+    const importances = result.feature_importances.map((f) => f.importance);
+    assert.deepEqual(importances, [...importances].sort((a, b) => b - a));
+    assert.ok('accuracy' in result.test_metrics && (result.test_metrics.accuracy as number) > 0.7);
+  });
+
+  it('trains a regressor on a public dataset by name', async () => {
+    const res = await env.call('POST', '/v1/models/train', {
+      json: { target_column: 'Miles_per_Gallon', model_name: 'mpg', dataset_name: 'cars', model_type: 'regressor', drop_columns: ['Name'] },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.model_type, 'regression');
+    assert.ok(res.body.test_metrics.r2 > 0.5);
+    assert.equal(res.body.dataset_id, null);
+  });
+
+  it('lists, gets and deletes models, and lists versions newest first with partitions', async () => {
+    const first = await trainSmall(env.call, { model_name: 'versioned' });
+    const second = await trainSmall(env.call, { model_id: first.model_id, max_depth: 3 });
+    assert.equal(second.model_id, first.model_id);
+
+    const list = await env.call('GET', `/v1/models/teams/${env.service.teamId}`);
+    assert.equal(list.status, 200);
+    const info = list.body.map((m: unknown) => ModelInfoSchema.parse(m)).find((m: { model_id: string }) => m.model_id === first.model_id);
+    assert.equal(info.number_of_versions, 2);
+    assert.equal(info.latest_version_id, second.version_id);
+
+    const got = await env.call('GET', `/v1/models/${first.model_id}`);
+    assert.equal(got.body.model_name, 'versioned');
+    assert.equal(got.body.algorithm, 'XClassifier');
+
+    const versions = await env.call('GET', `/v1/models/versions/${first.model_id}`);
+    const parsed = versions.body.map((v: unknown) => ModelVersionSchema.parse(v));
+    assert.deepEqual(parsed.map((v: { version_number: number }) => v.version_number), [2, 1]);
+    assert.equal(parsed[0].parent_version_id, first.version_id);
+    assert.equal(parsed[0].source, 'train');
+    assert.equal(parsed[0].parameters.max_depth, 3);
+
+    const latest = await env.call('GET', `/v1/models/partitions/latest?model_id=${first.model_id}`);
+    assert.equal(latest.status, 200);
+    assert.equal(latest.body.version_id, second.version_id);
+    assert.equal(latest.body.partitions.length, 1);
+
+    const deleted = await env.call('DELETE', `/v1/models/${first.model_id}`);
+    assert.equal(deleted.status, 204);
+    assert.equal((await env.call('GET', `/v1/models/${first.model_id}`)).status, 404);
+    assert.equal((await env.call('GET', `/v1/models/profile/${second.version_id}`)).status, 404);
+  });
+
+  it('serves profile, evaluation and feature info of a partitioned model', async () => {
+    const trained = await trainSmall(env.call, { partition_on: 'color' });
+    assert.deepEqual(trained.partitions.map((p: { partition: string }) => p.partition).sort(), ['__dataset__', 'blue', 'green', 'red']);
+    const profile = ProfileSchema.parse((await env.call('GET', `/v1/models/profile/${trained.version_id}`)).body);
+    assert.equal(profile.partitions.length, 4);
+    const bins = profile.partitions[0].numeric.x;
+    assert.equal(bins[bins.length - 1].missing, true);
+    assert.equal(bins[0].lower, null);
+
+    const evaluation = EvaluationSchema.parse((await env.call('GET', `/v1/models/evaluation/${trained.partitions[1].partition_id}`)).body);
+    assert.equal(evaluation.partition, trained.partitions[1].partition);
+    assert.ok('scores' in evaluation.test && evaluation.test.scores.length === 101);
+
+    const routed = await env.call('POST', `/v1/models/versions/${trained.version_id}/predict`, { json: { csv_content: 'x,color,size\n90,red,3\n90,purple,3\n' } });
+    const red = profile.partitions.find((p) => p.partition === 'red');
+    assert.deepEqual(routed.body.base_values, [red?.base_value, profile.partitions[0].base_value], 'unseen partition values use __dataset__');
+    assert.equal(routed.body.base_value, profile.partitions[0].base_value);
+
+    const info = FeatureInfoSchema.parse((await env.call('GET', `/v1/models/feature-info/${trained.version_id}`)).body);
+    assert.deepEqual(info.features.map((f) => f.feature).sort(), ['size', 'x'], 'the partition column is not a feature');
+    assert.equal(info.features.find((f) => f.feature === 'x')?.distribution.kind, 'histogram');
+
+    const plain = await trainSmall(env.call);
+    const plainInfo = FeatureInfoSchema.parse((await env.call('GET', `/v1/models/feature-info/${plain.version_id}`)).body);
+    const color = plainInfo.features.find((f) => f.feature === 'color');
+    assert.equal(color?.type, 'categorical');
+    assert.equal(color?.distribution.kind, 'categories');
+  });
+
+  it('refits with direct parameters and with feature_params, recording the changes', async () => {
+    const datasetId = await uploadCsv(env.call, smallCsv());
+    const trained = await trainSmall(env.call, { csv_content: undefined, dataset_id: datasetId });
+    const direct = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'label', features: ['x'], max_depth: 2 },
+    });
+    assert.equal(direct.status, 200, JSON.stringify(direct.body));
+    const refit = RefitResultSchema.parse(direct.body);
+    assert.equal(refit.parent_version_id, trained.version_id);
+    assert.deepEqual(refit.parameters_changed.x.max_depth, { from: 8, to: 2 });
+    assert.equal(refit.parameters_changed.size, undefined);
+
+    const perFeature = await env.call('POST', `/v1/models/versions/${refit.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'label', feature_params: { size: { weight: 0.5 } }, max_depth: 1 },
+    });
+    assert.equal(perFeature.status, 200, JSON.stringify(perFeature.body));
+    assert.deepEqual(Object.keys(perFeature.body.parameters_changed), ['size']);
+    const versions = await env.call('GET', `/v1/models/versions/${trained.model_id}`);
+    assert.equal(versions.body[0].source, 'refit');
+    assert.equal(versions.body.length, 3);
+  });
+
+  it('predicts with explanations whose contributions add up to the scores', async () => {
+    const trained = await trainSmall(env.call);
+    const res = await env.call('POST', `/v1/models/versions/${trained.version_id}/predict`, {
+      json: { csv_content: 'x,color,size\n90,red,3\n5,blue,\n', explain: true },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const p = PredictionsSchema.parse(res.body);
+    assert.equal(p.n, 2);
+    assert.deepEqual(p.predictions, ['yes', 'no']);
+    for (let row = 0; row < 2; row++) {
+      const sum = p.base_value + Object.values(p.contributions ?? {}).reduce((s, c) => s + c[row], 0);
+      assert.ok(Math.abs(sum - (p.scores as number[])[row]) < 1e-9);
+    }
+    const missing = await env.call('POST', `/v1/models/versions/${trained.version_id}/predict`, { json: { csv_content: 'x\n90\n', threshold: 1 } });
+    assert.deepEqual(missing.body.predictions, ['no']);
+    assert.ok(missing.body.warnings.some((w: string) => w.includes('color')));
+  });
+
+  it('creates a model from uploaded partition payloads and adds a version', async () => {
+    const model = fitModel(parseCsv(smallCsv()), { target: 'label', modelType: 'classifier' });
+    const payloads = toPayloads(model).map((p) => ({ ...p, profile: JSON.stringify(p.profile) }));
+    const created = await env.call('POST', '/v1/models/create', {
+      json: { name: 'uploaded', description: 'from payloads', type: 'binary_classification', target_name: 'label', algorithm: 'XClassifier', partitions: payloads },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const added = await env.call('POST', '/v1/models/add-version', { json: { model_id: created.body.model_id, partitions: payloads } });
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+    const versions = await env.call('GET', `/v1/models/versions/${created.body.model_id}`);
+    assert.deepEqual(versions.body.map((v: { source: string }) => v.source), ['upload', 'upload']);
+    const profile = await env.call('GET', `/v1/models/profile/${added.body.version_id}`);
+    assert.equal(profile.status, 200);
+    assert.ok(Math.abs(profile.body.partitions[0].base_value - model.partitions.get('__dataset__')!.baseValue) < 1e-12);
+    const predicted = await env.call('POST', `/v1/models/versions/${created.body.version_id}/predict`, { json: { csv_content: 'x,color,size\n90,red,3\n' } });
+    assert.deepEqual(predicted.body.predictions, ['yes']);
+  });
+});
