@@ -1,0 +1,46 @@
+import { basename } from 'node:path';
+import { z } from 'zod';
+import { DatasetSchema, PublicDatasetSchema, type Dataset, type PublicDataset } from '../contract';
+import { exactlyOneSource } from './dataSource';
+import { csvFileBody } from './upload';
+import type { CallOptions, RequestBody, Transport } from './transport';
+
+/** A CSV to upload: `file_path` is streamed from disk, `csv_content` is sent as it is. */
+export interface UploadDatasetParams {
+  file_path?: string;
+  csv_content?: string;
+  /** Dataset name; the file name by default. */
+  name?: string;
+}
+
+/** The datasets group (a local-service addition: feature `datasets`). */
+export class DatasetsApi {
+  constructor(private readonly transport: Transport) {}
+
+  /** Uploads a CSV as a `text/csv` body; a file is streamed, never read into memory whole. */
+  async upload(params: UploadDatasetParams, options?: CallOptions): Promise<Dataset> {
+    const source = exactlyOneSource(params, ['file_path', 'csv_content'], 'datasets.upload');
+    const body: RequestBody =
+      source === 'file_path'
+        ? await csvFileBody(params.file_path as string)
+        : { kind: 'stream', contentType: 'text/csv', length: Buffer.byteLength(params.csv_content as string), content: Buffer.from(params.csv_content as string) };
+    const name = params.name ?? (params.file_path !== undefined ? basename(params.file_path) : undefined);
+    return this.transport.send({
+      method: 'POST',
+      path: 'datasets',
+      query: { name },
+      body,
+      schema: DatasetSchema,
+      signal: options?.signal,
+    });
+  }
+
+  async list(options?: CallOptions): Promise<Dataset[]> {
+    return this.transport.get('datasets', z.array(DatasetSchema), options);
+  }
+
+  /** The sample datasets the service ships with. */
+  async listPublic(options?: CallOptions): Promise<PublicDataset[]> {
+    return this.transport.get('datasets/public', z.array(PublicDatasetSchema), options);
+  }
+}

@@ -1,0 +1,153 @@
+import { basename } from 'node:path';
+import {
+  AddVersionResponseSchema,
+  CreateModelResponseSchema,
+  EvaluationSchema,
+  FeatureInfoSchema,
+  ModelInfoSchema,
+  ModelVersionSchema,
+  PartitionListSchema,
+  PredictionsSchema,
+  ProfileSchema,
+  RefitResultSchema,
+  TrainResultSchema,
+  type AddVersionResponse,
+  type CreateModelResponse,
+  type Evaluation,
+  type FeatureInfo,
+  type LinkPreprocessorRequest,
+  type ModelInfo,
+  type ModelVersion,
+  type PartitionList,
+  type PredictRequest,
+  type Predictions,
+  type Profile,
+  type RefitRequest,
+  type RefitResult,
+  type TrainRequest,
+  type TrainResult,
+} from '../contract';
+import { z } from 'zod';
+import { exactlyOneSource } from './dataSource';
+import type { DatasetsApi } from './datasets';
+import { addVersionRequest, createModelRequest, type AddVersionParams, type CreateModelParams } from './fittedModel';
+import { segment, type CallOptions, type Transport } from './transport';
+
+/** TrainRequest plus `file_path`: a local CSV that is uploaded as a dataset first, then trained on by its id. */
+export type TrainModelParams = TrainRequest & { file_path?: string };
+
+/** PredictRequest plus `file_path`: a local CSV that is uploaded as a dataset first. */
+export type PredictParams = PredictRequest & { file_path?: string };
+
+export interface ListPartitionsOptions extends CallOptions {
+  /** Required when `version_id` is `latest`. */
+  model_id?: string;
+}
+
+const trainSources = ['dataset_id', 'dataset_name', 'csv_content', 'file_path'] as const;
+const predictSources = ['dataset_id', 'csv_content', 'file_path'] as const;
+
+/** The models group: upload, list, inspect, train, refit and predict. */
+export class ModelsApi {
+  constructor(
+    private readonly transport: Transport,
+    private readonly datasets: DatasetsApi,
+    private readonly sessionTeam: (options?: CallOptions) => Promise<string>,
+  ) {}
+
+  /** Uploads a model: ready PartitionPayloads, or a fitted engine model with the data to evaluate it on. */
+  async createModel(params: CreateModelParams, options?: CallOptions): Promise<CreateModelResponse> {
+    return this.transport.postJson('models/create', createModelRequest(params), CreateModelResponseSchema, options);
+  }
+
+  /** Adds a version to a model: ready PartitionPayloads, or a fitted engine model with its data. */
+  async addVersion(params: AddVersionParams, options?: CallOptions): Promise<AddVersionResponse> {
+    return this.transport.postJson('models/add-version', addVersionRequest(params), AddVersionResponseSchema, options);
+  }
+
+  /** Models of a team; the connected team when `team_id` is omitted. */
+  async listTeamModels(team_id?: string, options?: CallOptions): Promise<ModelInfo[]> {
+    const team = team_id ?? (await this.sessionTeam(options));
+    return this.transport.get(`models/teams/${segment(team)}`, z.array(ModelInfoSchema), options);
+  }
+
+  async getModel(model_id: string, options?: CallOptions): Promise<ModelInfo> {
+    return this.transport.get(`models/${segment(model_id)}`, ModelInfoSchema, options);
+  }
+
+  /** Deletes a model with all its versions (a local-service addition: feature `delete_model`). */
+  async deleteModel(model_id: string, options?: CallOptions): Promise<void> {
+    return this.transport.send({ method: 'DELETE', path: `models/${segment(model_id)}`, schema: undefined, signal: options?.signal });
+  }
+
+  /** Versions of a model, newest first. */
+  async listModelVersions(model_id: string, options?: CallOptions): Promise<ModelVersion[]> {
+    return this.transport.get(`models/versions/${segment(model_id)}`, z.array(ModelVersionSchema), options);
+  }
+
+  /** Partitions of a version; `version_id` may be `latest` together with `model_id`. */
+  async listModelVersionPartitions(version_id: string, options?: ListPartitionsOptions): Promise<PartitionList> {
+    return this.transport.send({
+      method: 'GET',
+      path: `models/partitions/${segment(version_id)}`,
+      query: { model_id: options?.model_id },
+      schema: PartitionListSchema,
+      signal: options?.signal,
+    });
+  }
+
+  async linkPreprocessor(params: LinkPreprocessorRequest, options?: CallOptions): Promise<void> {
+    return this.transport.send({
+      method: 'PUT',
+      path: 'preprocessors/link-preprocessor',
+      body: { kind: 'json', value: params },
+      schema: undefined,
+      signal: options?.signal,
+    });
+  }
+
+  /**
+   * Trains a model (or, with `model_id`, a new version of one) on exactly one data source. A `file_path` is streamed
+   * to the service as a dataset first, so the result can be refit later on the same `dataset_id`.
+   */
+  async trainModel(params: TrainModelParams, options?: CallOptions): Promise<TrainResult> {
+    const body = await this.withUploadedFile(params, trainSources, 'trainModel', options);
+    return this.transport.postJson('models/train', body, TrainResultSchema, options);
+  }
+
+  async refitModel(version_id: string, params: RefitRequest, options?: CallOptions): Promise<RefitResult> {
+    return this.transport.postJson(`models/versions/${segment(version_id)}/refit`, params, RefitResultSchema, options);
+  }
+
+  async getModelProfile(version_id: string, options?: CallOptions): Promise<Profile> {
+    return this.transport.get(`models/profile/${segment(version_id)}`, ProfileSchema, options);
+  }
+
+  async getModelEvaluation(partition_id: string, options?: CallOptions): Promise<Evaluation> {
+    return this.transport.get(`models/evaluation/${segment(partition_id)}`, EvaluationSchema, options);
+  }
+
+  async getFeatureInfo(version_id: string, options?: CallOptions): Promise<FeatureInfo> {
+    return this.transport.get(`models/feature-info/${segment(version_id)}`, FeatureInfoSchema, options);
+  }
+
+  /** Predicts with a version (a local-service addition: feature `predict`); rows come back in input order. */
+  async predict(version_id: string, params: PredictParams, options?: CallOptions): Promise<Predictions> {
+    const body = await this.withUploadedFile(params, predictSources, 'predict', options);
+    return this.transport.postJson(`models/versions/${segment(version_id)}/predict`, body, PredictionsSchema, options);
+  }
+
+  /** Checks the one-source rule, then replaces a `file_path` by the `dataset_id` of the uploaded file. */
+  private async withUploadedFile<P extends { file_path?: string; dataset_id?: string }>(
+    params: P,
+    sources: readonly string[],
+    operation: string,
+    options: CallOptions | undefined,
+  ): Promise<Omit<P, 'file_path'>> {
+    exactlyOneSource(params, sources, operation);
+    const { file_path, ...rest } = params;
+    if (file_path === undefined) return rest;
+    const dataset = await this.datasets.upload({ file_path, name: basename(file_path) }, options);
+    return { ...rest, dataset_id: dataset.dataset_id };
+  }
+}
