@@ -1,11 +1,174 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
+import type { ConnectInfo } from './contract';
+import { CommandRegistry } from './common/commandRegistry';
+import { ContextKeys } from './common/contextKeys';
+import { MaskedLog } from './common/logger';
+import { SwitchableQuickInputs } from './common/multiStepInput';
+import type { XModelsServices } from './common/services';
+import { SettingsAccessor } from './common/settings';
+import { textGenConfigFrom } from './common/textgen';
+import { TextGenKeyStore } from './common/textGenKey';
+import { ConnectionCommands } from './commands/connectionCommands';
+import type { CommandContext } from './commands/commandContext';
+import { LinkPreprocessorCommand } from './commands/linkPreprocessorCommand';
+import { ModelCommands } from './commands/modelCommands';
+import { PredictCommand } from './commands/predictCommand';
+import { RefitCommand } from './commands/refitCommand';
+import { TrainCommands } from './commands/trainCommands';
+import { ConnectionManager } from './connection/connectionManager';
+import { HostedAuthProvider } from './connection/hostedAuthProvider';
+import { ConnectionStatusBar } from './connection/statusBar';
+import { registerPanels } from './panels';
+import { ModelsTreeDataProvider } from './tree/modelsTreeDataProvider';
+import { PreprocessorBadgeProvider } from './tree/nodeRenderer';
+import type { TreeNode } from './tree/nodes';
+import { registerWizard } from './wizard';
 
-export function activate(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand('xmodels.models.refresh', () => undefined),
-  );
+/** What `activate` returns: the services plus the seams the extension-host tests use. */
+export interface XModelsExtensionApi {
+  readonly services: XModelsServices;
+  readonly connection: ConnectionManager;
+  readonly tree: ModelsTreeDataProvider;
+  readonly treeView: vscode.TreeView<TreeNode>;
+  /** `inputs.use(stand-in)` answers every prompt in place of the user; `inputs.use(undefined)` restores the real ones. */
+  readonly inputs: SwitchableQuickInputs;
+  readonly commands: CommandRegistry;
+  /** Milliseconds `activate` took (the local service keeps starting in the background). */
+  readonly activationMs: number;
 }
 
-export function deactivate(): void {
-  // Nothing to release yet.
+let connectionToStop: ConnectionManager | undefined;
+
+export function activate(context: vscode.ExtensionContext): XModelsExtensionApi {
+  const started = performance.now();
+  const secrets = new Set<string>();
+  const log = new MaskedLog(() => secrets);
+  const settings = new SettingsAccessor(log);
+  const contextKeys = new ContextKeys();
+  const inputs = new SwitchableQuickInputs();
+  const titles = commandTitles(context);
+  const commands = new CommandRegistry(log, (id) => titles.get(id) ?? id);
+
+  const auth: HostedAuthProvider = new HostedAuthProvider({
+    secrets: context.secrets,
+    inputs,
+    log,
+    baseUrl: () => settings.current.hosted.baseUrl,
+    saveBaseUrl: (url) => settings.setHostedBaseUrl(url),
+    connect: async (baseUrl, apiKey): Promise<ConnectInfo> => {
+      secrets.add(apiKey);
+      const client = connection.hostedClient({ baseUrl, accessToken: apiKey });
+      try {
+        return await client.connect();
+      } finally {
+        await client.close();
+      }
+    },
+  });
+  const connection: ConnectionManager = new ConnectionManager({
+    settings,
+    contextKeys,
+    log,
+    auth,
+    globalState: context.globalState,
+    cliPath: join(context.extensionPath, 'dist', 'cli.js'),
+    defaultDataDir: join(context.globalStorageUri.fsPath, 'service'),
+    rememberSecret: (secret) => secrets.add(secret),
+  });
+  connectionToStop = connection;
+
+  const tree = new ModelsTreeDataProvider(connection, contextKeys, log, () => settings.current.models.pageSize);
+  const treeView = vscode.window.createTreeView('xmodels.models', { treeDataProvider: tree, showCollapseAll: true });
+  let pageSize = settings.current.models.pageSize;
+  const pageSizeWatch = settings.onDidChangeSettings((current) => {
+    if (current.models.pageSize === pageSize) return;
+    pageSize = current.models.pageSize;
+    tree.refresh();
+  });
+
+  async function revealModel(modelId: string, versionId?: string): Promise<void> {
+    tree.refresh();
+    const node = versionId ? await tree.findVersion(modelId, versionId) : await tree.findModel(modelId);
+    if (!node) return;
+    await Promise.resolve(treeView.reveal(node, { select: true, focus: false, expand: false })).catch((error: unknown) => log.warn(`Could not reveal ${modelId}: ${String(error)}`));
+  }
+
+  const textGenKey = new TextGenKeyStore({
+    secrets: context.secrets,
+    inputs,
+    log,
+    rememberSecret: (secret) => secrets.add(secret),
+    usesRulesOnly: () => settings.current.textgen.provider === 'rules',
+  });
+
+  const services: XModelsServices = {
+    getClient: () => connection.getClient(),
+    log,
+    extensionUri: context.extensionUri,
+    registerCommand: (id, handler) => commands.register(id, handler),
+    revealModel,
+    refreshModels: () => tree.refresh(),
+    textGenConfig: async () => {
+      const current = settings.current.textgen;
+      return textGenConfigFrom(current, current.provider === 'rules' ? undefined : await textGenKey.get());
+    },
+    inputs,
+  };
+  const ctx: CommandContext = { getClient: services.getClient, inputs, settings, log, tree, revealModel, extensionUri: context.extensionUri };
+  const train = new TrainCommands(ctx);
+  const refit = new RefitCommand(ctx);
+  const link = new LinkPreprocessorCommand(ctx);
+  const predict = new PredictCommand(ctx);
+  const models = new ModelCommands(ctx);
+  const connectionCommands = new ConnectionCommands(connection, auth, inputs, log);
+  const register = services.registerCommand;
+
+  context.subscriptions.push(
+    log,
+    settings,
+    commands,
+    auth,
+    connection,
+    tree,
+    treeView,
+    pageSizeWatch,
+    new ConnectionStatusBar(connection),
+    vscode.window.registerFileDecorationProvider(new PreprocessorBadgeProvider()),
+    register('xmodels.models.refresh', () => tree.refresh()),
+    register('xmodels.models.loadMore', () => tree.loadMore()),
+    register('xmodels.models.train', (uri?: unknown) => train.train(uri)),
+    register('xmodels.models.trainVersion', (node?: unknown) => train.trainVersion(node)),
+    register('xmodels.walkthrough.trainSample', () => train.trainSample()),
+    register('xmodels.models.refit', (node?: unknown) => refit.refit(node)),
+    register('xmodels.models.linkPreprocessor', (node?: unknown) => link.link(node)),
+    register('xmodels.models.predict', (arg?: unknown) => predict.predict(arg)),
+    register('xmodels.models.copyId', (node?: unknown) => models.copyId(node)),
+    register('xmodels.models.delete', (node?: unknown) => models.delete(node)),
+    register('xmodels.connection.useHosted', () => connectionCommands.useHosted()),
+    register('xmodels.connection.useLocal', () => connectionCommands.useLocal()),
+    register('xmodels.connection.retry', () => connectionCommands.retry()),
+    register('xmodels.connection.selectTeam', () => connectionCommands.selectTeam()),
+    register('xmodels.connection.showLog', () => connectionCommands.showLog()),
+    register('xmodels.textgen.setApiKey', () => textGenKey.askAndStore()),
+    registerPanels(services),
+    registerWizard(services, inputs),
+  );
+
+  void connection.connect();
+  const activationMs = performance.now() - started;
+  log.info(`XModels activated in ${activationMs.toFixed(1)} ms`);
+  return { services, connection, tree, treeView, inputs, commands, activationMs };
+}
+
+export async function deactivate(): Promise<void> {
+  await connectionToStop?.stop();
+  connectionToStop = undefined;
+}
+
+/** Command titles from the manifest (VS Code has already replaced the `%key%` placeholders), without the "…". */
+function commandTitles(context: vscode.ExtensionContext): Map<string, string> {
+  const declared = (context.extension.packageJSON as { contributes?: { commands?: { command: string; title: string }[] } }).contributes?.commands ?? [];
+  return new Map(declared.map(({ command, title }) => [command, title.replace(/…$/, '')]));
 }

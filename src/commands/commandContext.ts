@@ -1,0 +1,50 @@
+import type * as vscode from 'vscode';
+import type { XModelsClient } from '../client';
+import type { ModelInfo, ModelVersion } from '../contract';
+import type { QuickInputs } from '../common/multiStepInput';
+import type { SettingsAccessor } from '../common/settings';
+import { UserFacingError } from '../common/errors';
+import type { ModelsTreeDataProvider } from '../tree/modelsTreeDataProvider';
+
+/** What every command handler needs; built once by the composition root. */
+export interface CommandContext {
+  getClient(): Promise<XModelsClient>;
+  inputs: QuickInputs;
+  settings: SettingsAccessor;
+  log: vscode.LogOutputChannel;
+  tree: ModelsTreeDataProvider;
+  revealModel(modelId: string, versionId?: string): Promise<void>;
+  extensionUri: vscode.Uri;
+}
+
+/** A model or version argument: a tree node, or a plain `{modelId}` / `{modelId, versionId}` object. */
+export interface ModelRef {
+  modelId: string;
+  model?: ModelInfo;
+}
+export interface VersionRef extends ModelRef {
+  versionId: string;
+  version?: ModelVersion;
+}
+
+export function asModelRef(arg: unknown): ModelRef | undefined {
+  return typeof arg === 'object' && arg !== null && typeof (arg as ModelRef).modelId === 'string' ? (arg as ModelRef) : undefined;
+}
+
+export function asVersionRef(arg: unknown): VersionRef | undefined {
+  const ref = asModelRef(arg) as VersionRef | undefined;
+  return ref && typeof ref.versionId === 'string' ? ref : undefined;
+}
+
+/** The model and version behind a reference, fetched when the reference does not carry them. */
+export async function resolveVersion(client: XModelsClient, ref: VersionRef): Promise<{ model: ModelInfo; version: ModelVersion }> {
+  const model = ref.model ?? (await client.models.getModel(ref.modelId));
+  const version = ref.version ?? (await client.models.listModelVersions(ref.modelId)).find((v) => v.version_id === ref.versionId);
+  if (!version) throw new UserFacingError(`Version ${ref.versionId} of model ${model.model_name} no longer exists. Refresh the Models view.`);
+  return { model, version };
+}
+
+export function requireRef<T>(ref: T | undefined, what: string): T {
+  if (!ref) throw new UserFacingError(`Run this command from a ${what} in the XModels Models view.`);
+  return ref;
+}

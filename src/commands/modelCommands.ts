@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import { UserFacingError } from '../common/errors';
+import { asModelRef, requireRef, type CommandContext } from './commandContext';
+
+/** Copy id and delete model. */
+export class ModelCommands {
+  constructor(private readonly ctx: CommandContext) {}
+
+  /** Copies the id of the node: partition, version or model id. */
+  async copyId(arg?: unknown): Promise<string> {
+    const ref = requireRef(asModelRef(arg), 'model, version or partition') as { modelId: string; versionId?: string; partitionId?: string };
+    const id = ref.partitionId ?? ref.versionId ?? ref.modelId;
+    await vscode.env.clipboard.writeText(id);
+    vscode.window.setStatusBarMessage(`Copied ${id}`, 3000);
+    return id;
+  }
+
+  /** Deletes a model with all its versions, after a modal confirmation. Resolves true when it was deleted. */
+  async delete(arg?: unknown): Promise<boolean> {
+    const ref = requireRef(asModelRef(arg), 'model');
+    const client = await this.ctx.getClient();
+    const model = ref.model ?? (await client.models.getModel(ref.modelId));
+    const versions = `${model.number_of_versions} version${model.number_of_versions === 1 ? '' : 's'}`;
+    const confirmed = await this.ctx.inputs.confirm(`Delete the model ${model.model_name}?`, `Its ${versions} and their partitions are deleted from the service. This cannot be undone.`, 'Delete');
+    if (!confirmed) return false;
+    try {
+      await client.models.deleteModel(model.model_id);
+    } catch (error) {
+      if ((error as { status?: number }).status === 404 || (error as { status?: number }).status === 405) {
+        throw new UserFacingError(`This service cannot delete models (${(error as Error).message}).`);
+      }
+      throw error;
+    }
+    this.ctx.log.info(`Deleted model ${model.model_name} (${model.model_id})`);
+    this.ctx.tree.refresh();
+    return true;
+  }
+}

@@ -1,0 +1,241 @@
+import * as vscode from 'vscode';
+import type { TrainModelParams } from '../client';
+import type { TrainResult } from '../contract';
+import { signalFromToken } from '../common/cancellation';
+import {
+  modelTypesFor,
+  partitionCandidates,
+  rankTargets,
+  suggestDropColumns,
+  suggestModelType,
+  type ColumnProfile,
+  type CsvSample,
+  type ModelKind,
+} from '../common/csvColumns';
+import { UserFacingError } from '../common/errors';
+import { runSteps, type Step } from '../common/multiStepInput';
+import { defaultParams, specsForModel, type ParamValues } from '../common/trainingParams';
+import { headlineMetric, modelTypeLabel } from '../tree/nodeText';
+import { asModelRef, requireRef, type CommandContext, type ModelRef } from './commandContext';
+import { csvUriFrom, fileName, sampleCsv } from './csvFile';
+import { editParameters } from './parameterStep';
+
+interface TrainPlan {
+  file: vscode.Uri;
+  sample: CsvSample;
+  target: string;
+  /** The suggested target, listed first. */
+  suggestedTarget: string;
+  modelType: ModelKind;
+  partitionOn: string | undefined;
+  drop: string[];
+  name: string;
+  params: Required<ParamValues>;
+  /** Set when training a new version of an existing model. */
+  modelId?: string;
+}
+
+interface ColumnItem extends vscode.QuickPickItem {
+  column: string | undefined;
+}
+
+const kindText: Record<ColumnProfile['kind'], string> = {
+  binary: 'two values',
+  number: 'numeric',
+  category: 'categorical',
+  date: 'date',
+  text: 'text',
+  id: 'identifier',
+  empty: 'empty',
+};
+
+function columnItem(column: ColumnProfile, suggested = false): ColumnItem {
+  const usable = modelTypesFor(column);
+  return {
+    column: column.name,
+    label: suggested ? `$(star-full) ${column.name}` : column.name,
+    description: `${kindText[column.kind]} · ${column.distinct} distinct${column.missing ? ` · ${column.missing} missing` : ''}${suggested ? ' · suggested' : ''}`,
+    detail: usable.length ? `e.g. ${column.samples.join(', ')}` : `e.g. ${column.samples.join(', ')} — not usable as a target (needs two values or numbers)`,
+  };
+}
+
+/** Train a model from a CSV (new model or new version), as a multi-step QuickPick with Back. */
+export class TrainCommands {
+  constructor(private readonly ctx: CommandContext) {}
+
+  /** `xmodels.models.train`: from the Explorer (a CSV uri), the view title or the palette (asks for a file). */
+  async train(arg?: unknown, preferredTarget?: string): Promise<TrainResult> {
+    const file = await csvUriFrom(arg, this.ctx.inputs, 'Train a model: choose a CSV file');
+    const plan = await this.newPlan(file, preferredTarget);
+    await runSteps(this.ctx.inputs, (inputs) => this.targetStep(plan, inputs));
+    return this.run(plan);
+  }
+
+  /** `xmodels.models.trainVersion`: same target and model type as the model, data from a CSV. */
+  async trainVersion(arg?: unknown): Promise<TrainResult> {
+    const ref: ModelRef = requireRef(asModelRef(arg), 'model');
+    const client = await this.ctx.getClient();
+    const model = ref.model ?? (await client.models.getModel(ref.modelId));
+    const file = await csvUriFrom(undefined, this.ctx.inputs, `New version of ${model.model_name}: choose a CSV file`);
+    const plan = await this.newPlan(file, model.target_name);
+    if (!plan.sample.columns.some((column) => column.name === model.target_name)) {
+      throw new UserFacingError(`${fileName(file)} has no column ${model.target_name}, the target of ${model.model_name}.`);
+    }
+    Object.assign(plan, { target: model.target_name, modelType: modelTypeLabel(model.model_type), name: model.model_name, modelId: model.model_id });
+    plan.partitionOn = model.partition_on ?? undefined;
+    await runSteps(this.ctx.inputs, (inputs) => this.partitionStep(plan, inputs, 1, 3));
+    return this.run(plan);
+  }
+
+  /** `xmodels.walkthrough.trainSample`: the bundled penguins dataset, predicting body mass. */
+  trainSample(): Promise<TrainResult> {
+    return this.train(vscode.Uri.joinPath(this.ctx.extensionUri, 'media', 'datasets', 'penguins.csv'), 'Body Mass (g)');
+  }
+
+  private async newPlan(file: vscode.Uri, preferredTarget: string | undefined): Promise<TrainPlan> {
+    const sample = await sampleCsv(file);
+    const ranked = rankTargets(sample.columns);
+    const target = sample.columns.find((column) => column.name === preferredTarget) ?? ranked[0];
+    return {
+      file,
+      sample,
+      target: target.name,
+      suggestedTarget: target.name,
+      modelType: suggestModelType(target),
+      partitionOn: undefined,
+      drop: suggestDropColumns(sample.columns),
+      name: fileName(file).replace(/\.csv$/i, ''),
+      params: defaultParams(this.ctx.settings.current.training),
+    };
+  }
+
+  private title(plan: TrainPlan): string {
+    return plan.modelId ? `New version of ${plan.name} from ${fileName(plan.file)}` : `Train a model from ${fileName(plan.file)}`;
+  }
+
+  private async targetStep(plan: TrainPlan, inputs: CommandContext['inputs']): Promise<Step> {
+    const ranked = rankTargets(plan.sample.columns);
+    const suggested = plan.sample.columns.find((column) => column.name === plan.suggestedTarget) ?? ranked[0];
+    const ordered = [suggested, ...ranked.filter((column) => column !== suggested)];
+    const items = ordered.map((column, index) => columnItem(column, index === 0));
+    const current = items.find((item) => item.column === plan.target) ?? items[0];
+    const picked = await inputs.pick({
+      title: this.title(plan),
+      step: 1,
+      totalSteps: 6,
+      placeholder: 'Target column: what should the model predict?',
+      items,
+      selected: [current],
+    });
+    const column = plan.sample.columns.find((candidate) => candidate.name === picked.column);
+    if (!column) throw new UserFacingError(`Unknown column ${picked.column}.`);
+    if (column.name !== plan.target) plan.modelType = suggestModelType(column);
+    plan.target = column.name;
+    plan.drop = plan.drop.filter((name) => name !== column.name);
+    return (next) => this.modelTypeStep(plan, next);
+  }
+
+  private async modelTypeStep(plan: TrainPlan, inputs: CommandContext['inputs']): Promise<Step> {
+    const column = plan.sample.columns.find((candidate) => candidate.name === plan.target);
+    const usable = column ? modelTypesFor(column) : [];
+    const describe = (kind: ModelKind) =>
+      usable.includes(kind) ? (kind === usable[0] ? 'suggested' : 'possible') : kind === 'classifier' ? `needs exactly two values (${plan.target} has ${column?.distinct})` : `needs numbers (${plan.target} is ${column ? kindText[column.kind] : 'unknown'})`;
+    const items = (['classifier', 'regressor'] as const).map((kind) => ({
+      modelKind: kind,
+      label: kind === 'classifier' ? 'Binary classifier' : 'Regressor',
+      description: describe(kind),
+      detail: kind === 'classifier' ? 'Predicts one of two classes with a calibrated probability.' : 'Predicts a number.',
+    }));
+    const ordered = [...items].sort((a, b) => Number(b.modelKind === plan.modelType) - Number(a.modelKind === plan.modelType));
+    const picked = await inputs.pick({ title: this.title(plan), step: 2, totalSteps: 6, placeholder: `Model type for ${plan.target}`, items: ordered, selected: [ordered[0]] });
+    plan.modelType = picked.modelKind;
+    return (next) => this.partitionStep(plan, next, 3, 6);
+  }
+
+  private async partitionStep(plan: TrainPlan, inputs: CommandContext['inputs'], step: number, totalSteps: number): Promise<Step> {
+    const none: ColumnItem = { column: undefined, label: 'No partitions', description: 'one model for all rows' };
+    const candidates = partitionCandidates(plan.sample.columns, plan.target).map((column) => columnItem(column));
+    const items = [none, ...candidates];
+    const current = items.find((item) => item.column === plan.partitionOn) ?? none;
+    const picked = await inputs.pick({
+      title: this.title(plan),
+      step,
+      totalSteps,
+      placeholder: 'Partition column (optional): one sub-model per value',
+      items,
+      selected: [current],
+    });
+    plan.partitionOn = picked.column;
+    return (next) => this.dropStep(plan, next, step + 1, totalSteps);
+  }
+
+  private async dropStep(plan: TrainPlan, inputs: CommandContext['inputs'], step: number, totalSteps: number): Promise<Step> {
+    const items = plan.sample.columns
+      .filter((column) => column.name !== plan.target && column.name !== plan.partitionOn)
+      .map((column) => columnItem(column));
+    const picked = await inputs.pickMany({
+      title: this.title(plan),
+      step,
+      totalSteps,
+      placeholder: 'Columns to leave out of the model (identifiers and free text are ticked)',
+      items,
+      selected: items.filter((item) => item.column && plan.drop.includes(item.column)),
+    });
+    plan.drop = picked.map((item) => item.column).filter((name): name is string => name !== undefined);
+    if (plan.drop.length >= items.length) throw new UserFacingError('At least one feature column must remain: untick some columns.');
+    return plan.modelId ? (next) => this.paramsStep(plan, next, step + 1, totalSteps) : (next) => this.nameStep(plan, next, step + 1, totalSteps);
+  }
+
+  private async nameStep(plan: TrainPlan, inputs: CommandContext['inputs'], step: number, totalSteps: number): Promise<Step> {
+    plan.name = (
+      await inputs.input({
+        title: this.title(plan),
+        step,
+        totalSteps,
+        prompt: 'Model name',
+        value: plan.name,
+        validate: (value) => (value.trim() ? undefined : 'Enter a name for the model.'),
+      })
+    ).trim();
+    return (next) => this.paramsStep(plan, next, step + 1, totalSteps);
+  }
+
+  private async paramsStep(plan: TrainPlan, inputs: CommandContext['inputs'], step: number, totalSteps: number): Promise<void> {
+    await editParameters(inputs, { title: `${this.title(plan)}: parameters`, step, totalSteps }, specsForModel(plan.modelType, 'train'), plan.params, 'Train with these parameters');
+  }
+
+  private async run(plan: TrainPlan): Promise<TrainResult> {
+    const client = await this.ctx.getClient();
+    const request: TrainModelParams = {
+      target_column: plan.target,
+      model_type: plan.modelType,
+      file_path: plan.file.fsPath,
+      partition_on: plan.partitionOn,
+      drop_columns: plan.drop.length ? plan.drop : undefined,
+      ...plan.params,
+      ...(plan.modelId ? { model_id: plan.modelId } : { model_name: plan.name, model_description: `Trained from ${fileName(plan.file)}` }),
+    };
+    this.ctx.log.info(`Training ${plan.name} on ${plan.file.fsPath}: target ${plan.target}, ${plan.modelType}`);
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Training ${plan.name}`, cancellable: true },
+      (progress, token) => {
+        progress.report({ message: `uploading ${fileName(plan.file)} and training…` });
+        return this.ctx.tree.whileBusy(`Training ${plan.name}…`, () => client.models.trainModel(request, { signal: signalFromToken(token) }));
+      },
+    );
+    this.ctx.log.info(`Trained ${plan.name}: model ${result.model_id}, version ${result.version_id} in ${result.duration_ms} ms`);
+    await this.ctx.revealModel(result.model_id, result.version_id);
+    offerPanels(`Trained ${plan.name}: ${headlineMetric(result.test_metrics) ?? 'no test metric'} on ${result.n_test} test rows.`, result);
+    return result;
+  }
+}
+
+/** The message after training or refitting, with buttons that open the profile and the evaluation. */
+export function offerPanels(message: string, result: { version_id: string; partitions?: TrainResult['partitions'] }): void {
+  const whole = result.partitions?.find((partition) => partition.partition === '__dataset__') ?? result.partitions?.[0];
+  const actions = whole ? ['Open Profile', 'Open Evaluation'] : ['Open Profile'];
+  void vscode.window.showInformationMessage(message, ...actions).then((choice) => {
+    if (choice === 'Open Profile') void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id });
+    if (choice === 'Open Evaluation' && whole) void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id });
+  });
+}

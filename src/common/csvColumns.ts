@@ -1,0 +1,99 @@
+import { parse } from 'csv-parse/sync';
+
+export type ColumnKind = 'binary' | 'number' | 'category' | 'date' | 'text' | 'id' | 'empty';
+
+export interface ColumnProfile {
+  name: string;
+  kind: ColumnKind;
+  /** Distinct non-empty values in the sample. */
+  distinct: number;
+  /** Empty cells in the sample. */
+  missing: number;
+  /** Up to three distinct example values. */
+  samples: string[];
+}
+
+export interface CsvSample {
+  columns: ColumnProfile[];
+  rowsSampled: number;
+}
+
+const dateLike = /^(\d{4}[-/]\d{1,2}[-/]\d{1,2}([ T]\d{1,2}:\d{2}(:\d{2})?)?|[A-Z][a-z]{2} \d{1,2} \d{4}|\d{1,2}\/\d{1,2}\/\d{4})$/;
+const targetNames = /^(target|label|labels|class|outcome|y|response|result|churn|default|survived|is_?\w+)$/i;
+const maxCategories = 50;
+
+/** Parses the start of a CSV (header plus up to `maxRows` rows) and infers each column's kind. */
+export function sniffCsv(text: string, maxRows = 5000): CsvSample {
+  const records = parse(text, {
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    to: maxRows + 1,
+  }) as string[][];
+  const [header, ...rows] = records;
+  if (!header || header.length === 0) throw new Error('The file has no header row.');
+  const columns = header.map((name, index) => profileColumn(name.trim(), rows.map((row) => (row[index] ?? '').trim())));
+  return { columns, rowsSampled: rows.length };
+}
+
+function profileColumn(name: string, values: string[]): ColumnProfile {
+  const present = values.filter((value) => value !== '');
+  const distinctValues = [...new Set(present)];
+  const distinct = distinctValues.length;
+  return {
+    name,
+    kind: inferKind(present, distinct),
+    distinct,
+    missing: values.length - present.length,
+    samples: distinctValues.slice(0, 3),
+  };
+}
+
+function inferKind(present: string[], distinct: number): ColumnKind {
+  if (present.length === 0) return 'empty';
+  if (distinct === 2) return 'binary';
+  if (present.every((value) => Number.isFinite(Number(value)))) return 'number';
+  if (present.every((value) => dateLike.test(value))) return 'date';
+  if (distinct <= Math.max(maxCategories, present.length * 0.05)) return 'category';
+  if (distinct === present.length) return 'id';
+  return 'text';
+}
+
+export type ModelKind = 'classifier' | 'regressor';
+
+/** A classifier needs exactly two classes; a regressor a numeric target. Other columns cannot be targets. */
+export function modelTypesFor(column: ColumnProfile): ModelKind[] {
+  if (column.kind === 'binary') return column.samples.every((value) => Number.isFinite(Number(value))) ? ['classifier', 'regressor'] : ['classifier'];
+  if (column.kind === 'number') return ['regressor'];
+  return [];
+}
+
+export function suggestModelType(column: ColumnProfile): ModelKind {
+  return modelTypesFor(column)[0] ?? 'classifier';
+}
+
+/** Orders the columns so the most likely target comes first: usable targets before the rest, binary before numeric. */
+export function rankTargets(columns: ColumnProfile[]): ColumnProfile[] {
+  const score = (column: ColumnProfile, index: number): number => {
+    if (modelTypesFor(column).length === 0) return -1;
+    let points = column.kind === 'binary' ? 4 : 1;
+    if (targetNames.test(column.name)) points += 4;
+    if (index === columns.length - 1) points += 1;
+    return points;
+  };
+  return columns
+    .map((column, index) => ({ column, points: score(column, index), index }))
+    .sort((a, b) => b.points - a.points || a.index - b.index)
+    .map((entry) => entry.column);
+}
+
+/** Columns that are poor features: identifiers, free text, dates and empty columns. */
+export function suggestDropColumns(columns: ColumnProfile[]): string[] {
+  return columns.filter((column) => ['id', 'text', 'empty'].includes(column.kind)).map((column) => column.name);
+}
+
+/** Columns that can split a model into partitions: few distinct values. */
+export function partitionCandidates(columns: ColumnProfile[], target: string): ColumnProfile[] {
+  return columns.filter((column) => column.name !== target && (column.kind === 'category' || column.kind === 'binary') && column.distinct <= 20);
+}

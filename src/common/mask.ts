@@ -1,0 +1,14 @@
+const keyPatterns: RegExp[] = [
+  /("?(?:api_key|apiKey|accessToken|password)"?\s*[:=]\s*"?)([^"\s,}]+)/gi,
+  /(Bearer\s+)([^\s"']+)/gi,
+];
+
+/** Replaces every known secret, and anything that looks like a key assignment, with `***`. */
+export function maskSecrets(text: string, secrets: Iterable<string> = []): string {
+  let masked = text;
+  for (const secret of secrets) {
+    if (secret.length >= 4) masked = masked.split(secret).join('***');
+  }
+  for (const pattern of keyPatterns) masked = masked.replace(pattern, '$1***');
+  return masked;
+}

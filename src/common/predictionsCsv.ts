@@ -1,0 +1,50 @@
+import { parse } from 'csv-parse/sync';
+
+/** The prediction columns, as the service returns them (column arrays in input row order). */
+export interface PredictionColumns {
+  n: number;
+  predictions: (string | number | boolean | null)[];
+  scores?: (number | null)[];
+  probabilities?: (number | null)[];
+  contributions?: Record<string, (number | null)[]>;
+}
+
+/** The input CSV with the prediction columns appended: prediction, score, probability, contribution_<feature>. */
+export function buildPredictionsCsv(inputCsv: string, result: PredictionColumns): string {
+  const [header, ...rows] = parse(inputCsv, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+  if (!header) throw new Error('The input file has no header row.');
+  if (rows.length !== result.n || result.predictions.length !== rows.length) {
+    throw new Error(`The service returned ${result.predictions.length} predictions for ${rows.length} rows.`);
+  }
+  const added: [string, readonly unknown[]][] = [['prediction', result.predictions]];
+  if (result.scores) added.push(['score', result.scores]);
+  if (result.probabilities) added.push(['probability', result.probabilities]);
+  for (const [feature, values] of Object.entries(result.contributions ?? {})) added.push([`contribution_${feature}`, values]);
+
+  const taken = new Set(header);
+  const names = added.map(([name]) => uniqueName(name, taken));
+  const lines = [[...header, ...names].map(csvCell).join(',')];
+  rows.forEach((row, index) => {
+    const padded = header.map((_, column) => row[column] ?? '');
+    lines.push([...padded, ...added.map(([, values]) => values[index])].map(csvCell).join(','));
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+function uniqueName(name: string, taken: Set<string>): string {
+  let candidate = name;
+  for (let suffix = 2; taken.has(candidate); suffix++) candidate = `${name}_${suffix}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** `data.csv` -> `data.predictions.csv`. */
+export function predictionsFileName(inputName: string): string {
+  return inputName.replace(/(\.csv)?$/i, '.predictions.csv');
+}

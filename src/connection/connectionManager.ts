@@ -1,0 +1,310 @@
+import { mkdirSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { XModelsClient } from '../client';
+import type { ConnectInfo, Team } from '../contract';
+import type { ConnectionState, ContextKeys } from '../common/contextKeys';
+import { describeError, isUnauthorized, isUnreachable, UserFacingError } from '../common/errors';
+import type { SettingsAccessor } from '../common/settings';
+import type { TreeFeatures } from '../tree/nodes';
+import type { HostedAuthProvider, HostedSession } from './hostedAuthProvider';
+import { LocalServiceProcess } from './localServiceProcess';
+import { traceClient } from './requestTrace';
+import type { ServiceLine } from './serviceLine';
+
+export type ConnectionMode = 'local' | 'hosted';
+
+export interface ConnectionSnapshot {
+  state: ConnectionState;
+  mode: ConnectionMode;
+  /** Where: `local service` or the hosted host name. */
+  where: string;
+  team: Team | undefined;
+  username: string | undefined;
+  /** Why the connection is not up (offline / signed out). */
+  reason: string | undefined;
+}
+
+export interface ConnectionDependencies {
+  settings: SettingsAccessor;
+  contextKeys: ContextKeys;
+  log: vscode.LogOutputChannel;
+  auth: HostedAuthProvider;
+  globalState: vscode.Memento;
+  /** `dist/cli.js` of the extension. */
+  cliPath: string;
+  /** Default data folder of the local service (`<globalStorage>/service`). */
+  defaultDataDir: string;
+  /** Called with every API key in use, so the log can mask it. */
+  rememberSecret(secret: string): void;
+}
+
+const noFeatures: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false };
+
+/**
+ * The one owner of the service connection: starts and supervises the local service, or signs in to the hosted one,
+ * builds the client, tracks the team and the service's optional features, and reports state changes.
+ */
+export class ConnectionManager implements vscode.Disposable {
+  private readonly _onDidChangeConnection = new vscode.EventEmitter<void>();
+  readonly onDidChangeConnection = this._onDidChangeConnection.event;
+
+  private _state: ConnectionState = 'connecting';
+  private _mode: ConnectionMode = 'local';
+  private _features: TreeFeatures = noFeatures;
+  private client: XModelsClient | undefined;
+  private info: ConnectInfo | undefined;
+  private where = 'local service';
+  private reason: string | undefined;
+  private pending: Promise<void> | undefined;
+  private generation = 0;
+  private local: LocalServiceProcess | undefined;
+  private localStart: Promise<ServiceLine> | undefined;
+  private restartedAfterCrash = false;
+  /** The hosted address, path prefix and proxy last seen, to reconnect when they change. */
+  private hostedSettings: string;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly deps: ConnectionDependencies) {
+    const settings = deps.settings.current;
+    this.hostedSettings = JSON.stringify([settings.hosted, settings.network.proxy]);
+    this.subscriptions.push(
+      deps.settings.onDidChangeSettings((settings) => {
+        const hosted = JSON.stringify([settings.hosted, settings.network.proxy]);
+        const hostedChanged = hosted !== this.hostedSettings;
+        this.hostedSettings = hosted;
+        if (settings.connection.mode !== this._mode || (this._mode === 'hosted' && hostedChanged)) void this.connect();
+      }),
+      deps.auth.onDidChangeSessions(() => {
+        if (this._mode === 'hosted') void this.connect();
+      }),
+    );
+  }
+
+  get state(): ConnectionState {
+    return this._state;
+  }
+  get mode(): ConnectionMode {
+    return this._mode;
+  }
+  get features(): TreeFeatures {
+    return this._features;
+  }
+  /** The local service's process id while it runs (tests and the log use it). */
+  get localServicePid(): number | undefined {
+    return this.local?.pid;
+  }
+  get teams(): Team[] {
+    return this.info?.teams ?? [];
+  }
+  get snapshot(): ConnectionSnapshot {
+    const team = this.info ? { team_id: this.info.team_id, team_name: this.info.team_name } : undefined;
+    return { state: this._state, mode: this._mode, where: this.where, team, username: this.info?.username, reason: this.reason };
+  }
+
+  /** The connected client; waits while connecting, and explains what to do when not connected. */
+  async getClient(): Promise<XModelsClient> {
+    if (this.pending) await this.pending;
+    if (this._state === 'connected' && this.client) return this.client;
+    const next = this._state === 'signedOut' ? 'Run "XModels: Connect to Hosted Service…".' : 'Use Retry in the XModels view.';
+    throw new UserFacingError(`XModels is not connected${this.reason ? ` (${this.reason})` : ''}. ${next}`);
+  }
+
+  /** (Re)connects according to the `xmodels.connection.mode` setting; concurrent calls share one attempt. */
+  connect(): Promise<void> {
+    const generation = ++this.generation;
+    const attempt = this.runConnect(generation).finally(() => {
+      if (this.pending === attempt) this.pending = undefined;
+    });
+    this.pending = attempt;
+    return attempt;
+  }
+
+  /** Retry from the welcome view or a message: also re-arms the one automatic restart of the local service. */
+  retry(): Promise<void> {
+    this.restartedAfterCrash = false;
+    return this.connect();
+  }
+
+  async useMode(mode: ConnectionMode): Promise<void> {
+    if (this.deps.settings.current.connection.mode !== mode) await this.deps.settings.setConnectionMode(mode);
+    await this.connect();
+  }
+
+  /** Uses another of the key's teams for every later call. */
+  async selectTeam(teamId: string): Promise<void> {
+    const client = await this.getClient();
+    client.useTeam(teamId);
+    this.info = await client.connect({ refresh: true });
+    await this.deps.globalState.update(this.teamStateKey(), teamId);
+    this.deps.log.info(`Using team ${this.info.team_name} (${this.info.team_id})`);
+    this._onDidChangeConnection.fire();
+  }
+
+  /** A request failed because the service cannot be reached: go offline once (no message per failed request). */
+  reportUnreachable(error: unknown): void {
+    if (this._state !== 'connected') return;
+    this.goOffline(describeError(error));
+  }
+
+  private async runConnect(generation: number): Promise<void> {
+    const mode = this.deps.settings.current.connection.mode;
+    this._mode = mode;
+    void this.deps.contextKeys.set('xmodels.connectionMode', mode);
+    this.setState('connecting');
+    await this.closeClient();
+    try {
+      const client = mode === 'local' ? await this.startLocal() : await this.signInHosted();
+      if (!client || generation !== this.generation) return;
+      const teamId = this.deps.globalState.get<string>(this.teamStateKey());
+      if (teamId) client.useTeam(teamId);
+      let info = await client.connect().catch((error: unknown) => {
+        if (!teamId || isUnreachable(error) || isUnauthorized(error)) throw error;
+        client.useTeam(undefined);
+        return client.connect();
+      });
+      if (teamId && info.team_id !== teamId) info = await client.connect({ refresh: true });
+      const features = await client.health().then((health) => new Set(health.features), () => new Set<string>());
+      if (generation !== this.generation) return;
+      this.client = traceClient(client, this.deps.log, () => this.deps.settings.current.trace.requests);
+      this.info = info;
+      this._features = { deleteModel: features.has('delete_model'), predict: features.has('predict'), preprocessors: features.has('preprocessors') };
+      this.reason = undefined;
+      this.deps.log.info(`Connected to the ${this.where} as ${info.username}, team ${info.team_name}`);
+      this.setState('connected');
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.deps.log.error('Connecting failed', error);
+      if (mode === 'hosted' && isUnauthorized(error)) {
+        this.reason = describeError(error);
+        this.setState('signedOut');
+        void vscode.window.showWarningMessage(`The hosted XModels service rejected the stored API key: ${this.reason}`, 'Connect to Hosted Service…').then((choice) => {
+          if (choice) void vscode.commands.executeCommand('xmodels.connection.useHosted');
+        });
+      } else {
+        this.goOffline(describeError(error));
+      }
+    }
+  }
+
+  private async startLocal(): Promise<XModelsClient> {
+    const settings = this.deps.settings.current;
+    this.where = 'local service';
+    if (!this.local?.running || !this.localStart) {
+      this.local?.dispose();
+      const dataDir = settings.localService.dataDirectory || this.deps.defaultDataDir;
+      mkdirSync(dataDir, { recursive: true });
+      const local = new LocalServiceProcess({
+        cliPath: this.deps.cliPath,
+        dataDir,
+        startTimeoutMs: settings.localService.startTimeoutSeconds * 1000,
+        log: this.deps.log,
+      });
+      this.local = local;
+      local.onDidExitUnexpectedly((exit) => this.onLocalServiceExit(local, exit.code ?? exit.signal));
+      this.localStart = local.start();
+    }
+    // A second connect while the service is still starting waits for the same start.
+    const line = await this.localStart;
+    this.deps.rememberSecret(line.api_key);
+    return new XModelsClient({
+      baseUrl: line.url,
+      apiKey: line.api_key,
+      proxy: null,
+      timeoutMs: settings.network.requestTimeoutSeconds * 1000,
+      onRetry: (retry) => this.deps.log.warn(`Retrying ${retry.request} in ${retry.delayMs} ms: ${retry.reason}`),
+    });
+  }
+  private async signInHosted(): Promise<XModelsClient | undefined> {
+    await this.stopLocal();
+    const session = await this.deps.auth.currentSession();
+    if (!session) {
+      this.reason = 'no API key for the hosted service';
+      this.where = 'hosted service';
+      this.setState('signedOut');
+      return undefined;
+    }
+    this.where = new URL(session.baseUrl).host;
+    return this.hostedClient(session);
+  }
+
+  /** A client for the hosted service with the user's proxy and path settings (also used to check a new key). */
+  hostedClient(session: Pick<HostedSession, 'baseUrl' | 'accessToken'>): XModelsClient {
+    const settings = this.deps.settings.current;
+    this.deps.rememberSecret(session.accessToken);
+    return new XModelsClient({
+      baseUrl: session.baseUrl,
+      apiKey: session.accessToken,
+      pathPrefix: settings.hosted.pathPrefix || undefined,
+      proxy: settings.network.proxy || this.deps.settings.httpProxy || undefined,
+      timeoutMs: settings.network.requestTimeoutSeconds * 1000,
+      onRetry: (retry) => this.deps.log.warn(`Retrying ${retry.request} in ${retry.delayMs} ms: ${retry.reason}`),
+    });
+  }
+
+  private onLocalServiceExit(local: LocalServiceProcess, code: number | string | null): void {
+    if (local !== this.local || this._mode !== 'local') return;
+    this.localStart = undefined;
+    if (!this.restartedAfterCrash) {
+      this.restartedAfterCrash = true;
+      this.deps.log.warn(`The local service stopped unexpectedly (exit ${code}); restarting it once.`);
+      void vscode.window.showInformationMessage(`The local XModels service stopped unexpectedly (exit ${code}) and is being restarted.`);
+      void this.connect();
+      return;
+    }
+    this.goOffline(`the local service stopped again (exit ${code})`);
+  }
+
+  private goOffline(reason: string): void {
+    const wasOffline = this._state === 'offline';
+    this.reason = reason;
+    this.setState('offline');
+    if (wasOffline) return;
+    const actions = this._mode === 'local' ? ['Retry', 'Show Log'] : ['Retry', 'Use Local Service', 'Show Log'];
+    void vscode.window.showWarningMessage(`XModels cannot reach the ${this.where}: ${reason}`, ...actions).then((choice) => {
+      if (choice === 'Retry') void this.retry();
+      else if (choice === 'Use Local Service') void this.useMode('local');
+      else if (choice === 'Show Log') this.deps.log.show(true);
+    });
+  }
+
+  private setState(state: ConnectionState): void {
+    const changed = state !== this._state;
+    this._state = state;
+    void this.deps.contextKeys.set('xmodels.connectionState', state);
+    if (state !== 'connected') {
+      this.info = undefined;
+      this._features = noFeatures;
+    }
+    if (changed || state === 'connected') this._onDidChangeConnection.fire();
+  }
+
+  private teamStateKey(): string {
+    return `xmodels.team:${this._mode === 'local' ? 'local' : this.deps.settings.current.hosted.baseUrl}`;
+  }
+
+  private async closeClient(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    await client?.close().catch(() => undefined);
+  }
+
+  private async stopLocal(): Promise<void> {
+    const local = this.local;
+    this.local = undefined;
+    this.localStart = undefined;
+    await local?.stop();
+    local?.dispose();
+  }
+
+  /** Stops the local service and closes connections (deactivate). */
+  async stop(): Promise<void> {
+    this.generation++;
+    await this.closeClient();
+    await this.stopLocal();
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this._onDidChangeConnection.dispose();
+  }
+}

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { VIEW_TYPES } from '../../../src/panels/protocol';
+
+const root = join(__dirname, '../../..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const nls: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8'));
+const declared: string[] = manifest.contributes.commands.map((c: { command: string }) => c.command);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+describe('package.json contributions', () => {
+  it('activates on every webview panel type, so open panels restore after a reload', () => {
+    for (const viewType of Object.values(VIEW_TYPES)) {
+      assert.ok(manifest.activationEvents.includes(`onWebviewPanel:${viewType}`), `onWebviewPanel:${viewType} is missing`);
+    }
+  });
+
+  it('declares every command of the command table with a category and a codicon', () => {
+    const table = [
+      'xmodels.models.refresh', 'xmodels.models.loadMore', 'xmodels.models.train', 'xmodels.models.trainVersion', 'xmodels.models.refit',
+      'xmodels.models.linkPreprocessor', 'xmodels.models.predict', 'xmodels.models.copyId', 'xmodels.models.delete',
+      'xmodels.connection.useHosted', 'xmodels.connection.useLocal', 'xmodels.connection.retry', 'xmodels.connection.selectTeam',
+      'xmodels.connection.showLog', 'xmodels.panels.profile', 'xmodels.panels.evaluation', 'xmodels.panels.featureInfo',
+      'xmodels.panels.datasetSummary', 'xmodels.panels.visualization', 'xmodels.autotrain.start', 'xmodels.autotrain.summarize',
+      'xmodels.autotrain.visualizeGoal', 'xmodels.autotrain.insights', 'xmodels.autotrain.trainWithLabel', 'xmodels.preprocessors.createFromSteps',
+    ];
+    for (const id of table) assert.ok(declared.includes(id), `${id} is not declared`);
+    for (const command of manifest.contributes.commands) {
+      assert.equal(command.category, 'XModels', command.command);
+      assert.match(command.icon, /^\$\([a-z-~]+\)$/, command.command);
+    }
+  });
+
+  it('registers every declared command somewhere in src (and declares every registered one)', () => {
+    const source = sourceFiles(join(root, 'src')).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const registered = new Set([...source.matchAll(/['"](xmodels\.[a-zA-Z]+\.[a-zA-Z]+)['"]/g)].map((m) => m[1]));
+    for (const id of declared) assert.ok(registered.has(id), `${id} is declared but never mentioned in src`);
+  });
+
+  it('resolves every %key% placeholder from package.nls.json', () => {
+    const placeholders = JSON.stringify(manifest).match(/"%[^%"]+%"/g) ?? [];
+    assert.ok(placeholders.length > 50);
+    for (const placeholder of placeholders) assert.ok(placeholder.slice(2, -2) in nls, `${placeholder} has no text`);
+  });
+
+  it('only puts declared commands in menus and matches tree items by contextValue tokens', () => {
+    for (const [menu, entries] of Object.entries(manifest.contributes.menus as Record<string, { command: string; when?: string }[]>)) {
+      for (const entry of entries) assert.ok(declared.includes(entry.command), `${menu}: ${entry.command} is not declared`);
+    }
+    const itemMenus = manifest.contributes.menus['view/item/context'] as { when: string }[];
+    for (const entry of itemMenus) assert.match(entry.when, /^view == xmodels\.models && viewItem =~ \/\^/);
+  });
+
+  it('namespaces every setting and scopes machine-dependent ones to the machine', () => {
+    const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
+    for (const key of Object.keys(properties)) assert.match(key, /^xmodels\.[a-zA-Z]+\.[a-zA-Z]+$/);
+    assert.equal(properties['xmodels.hosted.baseUrl'].scope, 'machine');
+  });
+
+  it('offers the text-generation key command in the palette and keeps the provider address out of workspace control', () => {
+    assert.ok(declared.includes('xmodels.textgen.setApiKey'));
+    const palette = manifest.contributes.menus.commandPalette as { command: string; when?: string }[];
+    assert.equal(palette.find((entry) => entry.command === 'xmodels.textgen.setApiKey')?.when, undefined);
+    const properties = manifest.contributes.configuration.properties;
+    assert.deepEqual(properties['xmodels.textgen.provider'].enum, ['rules', 'openai', 'azure', 'ollama', 'custom']);
+    assert.equal(properties['xmodels.textgen.provider'].default, 'rules');
+    assert.equal(properties['xmodels.textgen.baseUrl'].scope, 'machine');
+    const restricted: string[] = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
+    for (const key of ['xmodels.textgen.provider', 'xmodels.textgen.baseUrl']) assert.ok(restricted.includes(key), key);
+  });
+
+  it('ships the walkthrough media it refers to', () => {
+    for (const step of manifest.contributes.walkthroughs[0].steps) statSync(join(root, step.media.markdown));
+  });
+});
