@@ -1,0 +1,60 @@
+import * as vscode from 'vscode';
+import { UserFacingError } from '../common/errors';
+import type { XModelsServices } from '../common/services';
+import { datasetSummaryPanel } from './datasetSummaryPanel';
+import { evaluationPanel } from './evaluationPanel';
+import { featureInfoPanel } from './featureInfoPanel';
+import { LastTextEditor } from './lastTextEditor';
+import { PanelHost, type PanelDefinition, type ShownPanel } from './panelHost';
+import { profilePanel } from './profilePanel';
+import type { PanelKind } from './protocol';
+import { visualizationPanel } from './visualizationPanel';
+
+export { VIEW_TYPES } from './protocol';
+export type { ShownPanel, PanelLoad } from './panelHost';
+
+/** Command ids of the panels (declared in package.json). */
+export const PANEL_COMMANDS: Readonly<Record<PanelKind, string>> = {
+  profile: 'xmodels.panels.profile',
+  evaluation: 'xmodels.panels.evaluation',
+  featureInfo: 'xmodels.panels.featureInfo',
+  datasetSummary: 'xmodels.panels.datasetSummary',
+  visualization: 'xmodels.panels.visualization',
+};
+
+const MISSING_ARGUMENT: Readonly<Record<PanelKind, string>> = {
+  profile: 'Open the profile from a model version or partition in the XModels view.',
+  evaluation: 'Open the evaluation from a partition of a model version in the XModels view.',
+  featureInfo: 'Open the feature info from a model version in the XModels view.',
+  datasetSummary: 'Summarize a CSV file first (XModels: Summarize Dataset) to see its summary.',
+  visualization: 'Pick a goal to visualize (XModels: Visualize Goal) to see its chart code.',
+};
+
+/**
+ * Registers the panel commands and the serializers that restore open panels after a reload. Each command
+ * resolves to the shown panel (`ShownPanel`), whose `loaded` settles once its data has been answered.
+ */
+export function registerPanels(services: XModelsServices): vscode.Disposable {
+  const editors = new LastTextEditor();
+  const disposables: vscode.Disposable[] = [editors];
+
+  function register<K extends PanelKind>(definition: PanelDefinition<K>) {
+    const host = new PanelHost(definition, services.extensionUri, services.log);
+    disposables.push(host);
+    disposables.push(
+      services.registerCommand(PANEL_COMMANDS[definition.kind], (raw?: unknown): ShownPanel => {
+        const args = definition.parseArgs(raw);
+        if (!args) throw new UserFacingError(MISSING_ARGUMENT[definition.kind]);
+        return host.show(args);
+      }),
+    );
+  }
+
+  register(profilePanel(services));
+  register(evaluationPanel(services));
+  register(featureInfoPanel(services));
+  register(datasetSummaryPanel());
+  register(visualizationPanel(services, editors));
+
+  return vscode.Disposable.from(...disposables);
+}

@@ -1,0 +1,67 @@
+/**
+ * Reads panel arguments from command arguments (tree nodes or plain objects) and from restored webview state.
+ * Pure apart from the contract schemas, so it is unit-tested without VS Code.
+ */
+import { DatasetSummarySchema, GoalSchema, LabelSchema, RecommendationSchema, VisualizationLibrarySchema } from '../contract/autotrain';
+import type { DatasetSummaryArgs, EvaluationArgs, FeatureInfoArgs, ProfileArgs, VisualizationArgs } from './protocol';
+
+function field(raw: unknown, name: string): string | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const value = (raw as Record<string, unknown>)[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** From a version or partition node, or `{versionId, modelId?, partitionId?}`. */
+export function profileArgs(raw: unknown): ProfileArgs | undefined {
+  const versionId = field(raw, 'versionId');
+  if (!versionId) return undefined;
+  const modelId = field(raw, 'modelId');
+  const partitionId = field(raw, 'partitionId');
+  return { versionId, ...(modelId ? { modelId } : {}), ...(partitionId ? { partitionId } : {}) };
+}
+
+/** From a partition node or `{partitionId}`. */
+export function evaluationArgs(raw: unknown): EvaluationArgs | undefined {
+  const partitionId = field(raw, 'partitionId');
+  return partitionId ? { partitionId } : undefined;
+}
+
+/** From a version (or partition) node or `{versionId}`. */
+export function featureInfoArgs(raw: unknown): FeatureInfoArgs | undefined {
+  const versionId = field(raw, 'versionId');
+  return versionId ? { versionId } : undefined;
+}
+
+/** `{summary, goals?, labels?, recommendations?}`, each checked against the contract. */
+export function datasetSummaryArgs(raw: unknown): DatasetSummaryArgs | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const parsed = DatasetSummarySchema.safeParse((raw as Record<string, unknown>).summary);
+  if (!parsed.success) return undefined;
+  const list = <T>(value: unknown, parse: (item: unknown) => { success: boolean; data?: T }): T[] | undefined =>
+    Array.isArray(value) ? value.map(parse).flatMap((r) => (r.success && r.data !== undefined ? [r.data] : [])) : undefined;
+  const { goals, labels, recommendations } = raw as Record<string, unknown>;
+  const result: DatasetSummaryArgs = { summary: parsed.data };
+  const parsedGoals = list(goals, (g) => GoalSchema.safeParse(g));
+  const parsedLabels = list(labels, (l) => LabelSchema.safeParse(l));
+  const parsedRecommendations = list(recommendations, (r) => RecommendationSchema.safeParse(r));
+  if (parsedGoals) result.goals = parsedGoals;
+  if (parsedLabels) result.labels = parsedLabels;
+  if (parsedRecommendations) result.recommendations = parsedRecommendations;
+  return result;
+}
+
+/** `{summary, goal, library?}`, checked against the contract. */
+export function visualizationArgs(raw: unknown): VisualizationArgs | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const record = raw as Record<string, unknown>;
+  const summary = DatasetSummarySchema.safeParse(record.summary);
+  const goal = GoalSchema.safeParse(record.goal);
+  if (!summary.success || !goal.success) return undefined;
+  const library = VisualizationLibrarySchema.safeParse(record.library);
+  return { summary: summary.data, goal: goal.data, ...(library.success ? { library: library.data } : {}) };
+}
+
+/** What identifies a dataset summary's object across panels. */
+export function datasetKey(args: { summary: { dataset_id: string | null; name: string } }): string {
+  return args.summary.dataset_id ?? `name:${args.summary.name}`;
+}

@@ -1,0 +1,81 @@
+import type { ModelVersion } from '../contract/models';
+import { UserFacingError } from '../common/errors';
+import type { XModelsServices } from '../common/services';
+import type { PanelDefinition } from './panelHost';
+import { profileArgs } from './panelArgs';
+import type { ProfileArgs } from './protocol';
+
+const shortId = (id: string) => id.slice(0, 8);
+
+/** Why a version cannot be refit from the panel, or undefined when it can. */
+export function refitBlocker(args: ProfileArgs, version: ModelVersion | undefined): string | undefined {
+  if (!args.modelId) return 'Open this profile from the version in the XModels view to refit a feature.';
+  if (!version) return 'This version is no longer among the model\u2019s versions; refresh the XModels view.';
+  if (!version.dataset_id) return 'This version has no stored dataset (it was uploaded), so it cannot be refit.';
+  return undefined;
+}
+
+export function profilePanel(services: XModelsServices): PanelDefinition<'profile'> {
+  return {
+    kind: 'profile',
+    title: (args) => `Profile ${shortId(args.versionId)}`,
+    key: (args) => args.versionId,
+    parseArgs: profileArgs,
+    loadedTitle: ({ profile, version }) =>
+      `Profile: ${profile.target_name}${version ? ` v${version.version_number}` : ` ${shortId(profile.version_id)}`}`,
+    handlers: {
+      async load(params, { signal }) {
+        const client = await services.getClient();
+        const [profile, partitionList, versions] = await Promise.all([
+          client.models.getModelProfile(params.versionId, { signal }),
+          client.models.listModelVersionPartitions(params.versionId, { signal }),
+          params.modelId ? client.models.listModelVersions(params.modelId, { signal }) : Promise.resolve(undefined),
+        ]);
+        const version = versions?.find((v) => v.version_id === params.versionId);
+        const refitUnavailable = refitBlocker(params, version);
+        return {
+          profile,
+          partitions: partitionList.partitions,
+          ...(version ? { version } : {}),
+          ...(refitUnavailable ? { refitUnavailable } : {}),
+        };
+      },
+
+      async refit({ versionId, modelId, feature, params }, { signal }) {
+        const client = await services.getClient();
+        const [model, versions] = await Promise.all([
+          client.models.getModel(modelId, { signal }),
+          client.models.listModelVersions(modelId, { signal }),
+        ]);
+        const version = versions.find((v) => v.version_id === versionId);
+        const blocker = refitBlocker({ versionId, modelId }, version);
+        if (blocker || !version?.dataset_id) throw new UserFacingError(blocker ?? 'This version cannot be refit.');
+        const testSize = version.parameters.test_size;
+        const result = await client.models.refitModel(
+          versionId,
+          {
+            dataset_id: version.dataset_id,
+            target_column: model.target_name,
+            feature_params: { [feature]: params },
+            ...(typeof testSize === 'number' ? { test_size: testSize } : {}),
+          },
+          { signal },
+        );
+        const [profile, updatedVersions] = await Promise.all([
+          client.models.getModelProfile(result.version_id, { signal }),
+          client.models.listModelVersions(modelId, { signal }),
+        ]);
+        services.revealModel(modelId, result.version_id).catch((error: unknown) => {
+          services.log.warn(`Could not reveal the refit version ${result.version_id}: ${String(error)}`);
+        });
+        const versionNumber = updatedVersions.find((v) => v.version_id === result.version_id)?.version_number;
+        return {
+          versionId: result.version_id,
+          ...(versionNumber !== undefined ? { versionNumber } : {}),
+          profile,
+          parametersChanged: result.parameters_changed,
+        };
+      },
+    },
+  };
+}

@@ -1,0 +1,253 @@
+/**
+ * The message protocol between a panel host (extension side) and its webview (browser side). Both sides import
+ * this module, so it must stay free of `vscode` and Node imports; contract types are imported as types only.
+ *
+ * Flow: the webview posts `ready`; the host answers `init` with the panel's arguments (the object it shows);
+ * the webview then sends `request`s (each with a fresh id) and the host answers each with one `response`.
+ */
+import type { ModelVersion, Evaluation, FeatureInfo, FeatureParams, Partition, Profile } from '../contract/models';
+import type {
+  DatasetSummary,
+  Goal,
+  Label,
+  Recommendation,
+  VisualizationLibrary,
+  VisualizationResponse,
+} from '../contract/autotrain';
+import type { PreprocessorStep } from '../contract/datasets';
+
+export type PanelKind = 'profile' | 'evaluation' | 'featureInfo' | 'datasetSummary' | 'visualization';
+
+/** The webview panel types; `onWebviewPanel:<viewType>` activates the extension to restore them. */
+export const VIEW_TYPES: Readonly<Record<PanelKind, string>> = {
+  profile: 'xmodels.profile',
+  evaluation: 'xmodels.evaluation',
+  featureInfo: 'xmodels.featureInfo',
+  datasetSummary: 'xmodels.datasetSummary',
+  visualization: 'xmodels.visualization',
+};
+
+// ---- what each panel shows (its identity, kept in the webview state so the panel restores) ----
+
+export interface ProfileArgs {
+  versionId: string;
+  /** Needed to refit (the refit request names the model's dataset); absent when opened by id alone. */
+  modelId?: string;
+  /** The partition to show first (opened from a partition node). */
+  partitionId?: string;
+}
+export interface EvaluationArgs {
+  partitionId: string;
+}
+export interface FeatureInfoArgs {
+  versionId: string;
+}
+export interface DatasetSummaryArgs {
+  summary: DatasetSummary;
+  goals?: Goal[];
+  labels?: Label[];
+  recommendations?: Recommendation[];
+}
+export interface VisualizationArgs {
+  summary: DatasetSummary;
+  goal: Goal;
+  library?: VisualizationLibrary;
+}
+
+export interface PanelArgs {
+  profile: ProfileArgs;
+  evaluation: EvaluationArgs;
+  featureInfo: FeatureInfoArgs;
+  datasetSummary: DatasetSummaryArgs;
+  visualization: VisualizationArgs;
+}
+
+// ---- request methods per panel: params -> result ----
+
+export interface Method<P, R> {
+  params: P;
+  result: R;
+}
+
+export interface ProfileData {
+  profile: Profile;
+  partitions: Partition[];
+  /** The version's own record (parameters, dataset); absent when the model id is unknown. */
+  version?: ModelVersion;
+  /** Why "Refit this feature" is unavailable, or undefined when it is available. */
+  refitUnavailable?: string;
+}
+export interface RefitFeatureParams {
+  versionId: string;
+  modelId: string;
+  feature: string;
+  params: FeatureParams;
+}
+export interface RefitOutcome {
+  versionId: string;
+  versionNumber?: number;
+  profile: Profile;
+  parametersChanged: Record<string, Record<string, { from: unknown; to: unknown }>>;
+}
+
+export interface ProfileApi {
+  load: Method<ProfileArgs, ProfileData>;
+  refit: Method<RefitFeatureParams, RefitOutcome>;
+}
+export interface EvaluationApi {
+  load: Method<EvaluationArgs, Evaluation>;
+}
+export interface FeatureInfoApi {
+  load: Method<FeatureInfoArgs, FeatureInfo>;
+}
+
+export type SummaryAction =
+  | { action: 'trainWithLabel'; label: Label }
+  | { action: 'visualizeGoal'; goal: Goal }
+  | { action: 'createPreprocessor'; steps: PreprocessorStep[] };
+
+export interface DatasetSummaryApi {
+  load: Method<DatasetSummaryArgs, DatasetSummaryArgs>;
+  run: Method<SummaryAction, null>;
+}
+
+export interface CodeParams {
+  code: string;
+}
+export interface VisualizationApi {
+  load: Method<{ library: VisualizationLibrary }, VisualizationResponse>;
+  insertAtCursor: Method<CodeParams, { fileName: string }>;
+  openAsNewFile: Method<CodeParams, null>;
+  copy: Method<CodeParams, null>;
+}
+
+export interface PanelApis {
+  profile: ProfileApi;
+  evaluation: EvaluationApi;
+  featureInfo: FeatureInfoApi;
+  datasetSummary: DatasetSummaryApi;
+  visualization: VisualizationApi;
+}
+
+/** The request method names of each panel, for validating incoming messages at runtime. */
+export const PANEL_METHODS: { readonly [K in PanelKind]: readonly (keyof PanelApis[K] & string)[] } = {
+  profile: ['load', 'refit'],
+  evaluation: ['load'],
+  featureInfo: ['load'],
+  datasetSummary: ['load', 'run'],
+  visualization: ['load', 'insertAtCursor', 'openAsNewFile', 'copy'],
+};
+
+// ---- messages ----
+
+/** What the webview shows for a failed request: a sentence that ends with what to do next. */
+export interface PanelError {
+  message: string;
+}
+
+export type RequestMessage<Api> = {
+  [M in keyof Api & string]: {
+    kind: 'request';
+    id: number;
+    method: M;
+    params: Api[M] extends Method<infer P, unknown> ? P : never;
+  };
+}[keyof Api & string];
+
+export type WebviewMessage<Api> = { kind: 'ready' } | RequestMessage<Api>;
+
+export type ResponseMessage =
+  | { kind: 'response'; id: number; ok: true; result: unknown }
+  | { kind: 'response'; id: number; ok: false; error: PanelError };
+
+export type HostMessage<Args> = { kind: 'init'; args: Args } | ResponseMessage;
+
+export type ResultOf<Api, M extends keyof Api> = Api[M] extends Method<unknown, infer R> ? R : never;
+export type ParamsOf<Api, M extends keyof Api> = Api[M] extends Method<infer P, unknown> ? P : never;
+
+/** The state a webview persists with `setState`; the host's serializer reads `args` to restore the panel. */
+export interface PersistedState<Args, Ui = unknown> {
+  args: Args;
+  ui?: Ui;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Validates a message from a webview; returns undefined for anything that is not a known message. */
+export function parseWebviewMessage<K extends PanelKind>(
+  kind: K,
+  raw: unknown,
+): WebviewMessage<PanelApis[K]> | undefined {
+  if (!isRecord(raw)) return undefined;
+  if (raw.kind === 'ready') return { kind: 'ready' };
+  if (raw.kind !== 'request') return undefined;
+  const { id, method } = raw;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 0) return undefined;
+  if (typeof method !== 'string' || !(PANEL_METHODS[kind] as readonly string[]).includes(method)) return undefined;
+  if (!isRecord(raw.params)) return undefined;
+  return raw as WebviewMessage<PanelApis[K]>;
+}
+
+/** Validates a message from the host; returns undefined for anything else. */
+export function parseHostMessage<Args>(raw: unknown): HostMessage<Args> | undefined {
+  if (!isRecord(raw)) return undefined;
+  if (raw.kind === 'init') return isRecord(raw.args) ? (raw as HostMessage<Args>) : undefined;
+  if (raw.kind !== 'response' || typeof raw.id !== 'number') return undefined;
+  if (raw.ok === true) return raw as HostMessage<Args>;
+  if (raw.ok === false && isRecord(raw.error) && typeof raw.error.message === 'string') {
+    return raw as HostMessage<Args>;
+  }
+  return undefined;
+}
+
+/**
+ * Guards against stale responses: `begin(channel, id)` makes a request the latest of its channel (e.g. "load"),
+ * and only the latest id of a channel is current, so a response to a superseded request is dropped.
+ */
+export class LatestRequests {
+  private readonly latest = new Map<string, number>();
+
+  begin(channel: string, id: number): void {
+    this.latest.set(channel, id);
+  }
+
+  isCurrent(channel: string, id: number): boolean {
+    return this.latest.get(channel) === id;
+  }
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: PanelError): void;
+}
+
+/** The webview's side of request ids: allocates ids, keeps pending promises, settles them on responses. */
+export class RequestTracker {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  /** Registers a request and returns its id and a promise of its result. */
+  start<R>(): { id: number; result: Promise<R> } {
+    const id = this.nextId++;
+    const result = new Promise<R>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    });
+    return { id, result };
+  }
+
+  /** Settles the request a response answers; returns false for an unknown or already settled id. */
+  settle(response: ResponseMessage): boolean {
+    const entry = this.pending.get(response.id);
+    if (!entry) return false;
+    this.pending.delete(response.id);
+    if (response.ok) entry.resolve(response.result);
+    else entry.reject(response.error);
+    return true;
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+}

@@ -1,0 +1,203 @@
+/** Turns an Evaluation into what the evaluation panel draws (pure: no DOM, no vscode). */
+import type {
+  ClassifierEvaluationMetrics,
+  EvaluationMetrics,
+  RegressorEvaluationMetrics,
+  ThresholdScore,
+} from '../../contract/models';
+
+export function isClassifierMetrics(metrics: EvaluationMetrics): metrics is ClassifierEvaluationMetrics {
+  return 'scores' in metrics && Array.isArray(metrics.scores);
+}
+
+export function isRegressorMetrics(metrics: EvaluationMetrics): metrics is RegressorEvaluationMetrics {
+  return 'charts' in metrics && typeof metrics.charts === 'object' && metrics.charts !== null;
+}
+
+export interface MetricRow {
+  key: string;
+  label: string;
+  train: number | null;
+  test: number | null;
+}
+
+const CLASSIFIER_METRICS: readonly [string, string][] = [
+  ['accuracy', 'Accuracy'],
+  ['roc_auc', 'ROC AUC'],
+  ['auc_pr', 'PR AUC'],
+  ['f1', 'F1'],
+  ['precision', 'Precision'],
+  ['recall', 'Recall'],
+  ['log_loss', 'Log loss'],
+  ['brier', 'Brier score'],
+  ['mcc', 'MCC'],
+];
+
+const REGRESSOR_METRICS: readonly [string, string][] = [
+  ['r2', 'R²'],
+  ['rmse', 'RMSE'],
+  ['mae', 'MAE'],
+  ['mape', 'MAPE'],
+  ['explained_variance', 'Explained variance'],
+];
+
+function metricValue(metrics: EvaluationMetrics, key: string): number | null {
+  const value = (metrics as Record<string, unknown>)[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** The train-vs-test table: the metrics either side reports, in a fixed order. */
+export function metricRows(train: EvaluationMetrics, test: EvaluationMetrics): MetricRow[] {
+  const names = isClassifierMetrics(test) || isClassifierMetrics(train) ? CLASSIFIER_METRICS : REGRESSOR_METRICS;
+  return names
+    .map(([key, label]) => ({ key, label, train: metricValue(train, key), test: metricValue(test, key) }))
+    .filter((row) => row.train !== null || row.test !== null);
+}
+
+export interface ThresholdView {
+  threshold: number;
+  /** [[tn, fp], [fn, tp]] */
+  confusion: [[number, number], [number, number]];
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  accuracy: number | null;
+}
+
+function ratio(numerator: number, denominator: number): number | null {
+  return denominator > 0 ? numerator / denominator : null;
+}
+
+/** The threshold score nearest to `threshold` (the service reports 101 thresholds 0.00–1.00). */
+export function nearestScore(scores: readonly ThresholdScore[], threshold: number): ThresholdScore | undefined {
+  let best: ThresholdScore | undefined;
+  for (const score of scores) {
+    if (!best || Math.abs(score.threshold - threshold) < Math.abs(best.threshold - threshold)) best = score;
+  }
+  return best;
+}
+
+/** Confusion matrix and precision/recall/F1/accuracy at a threshold, computed from the counts. */
+export function thresholdView(scores: readonly ThresholdScore[], threshold: number): ThresholdView | undefined {
+  const score = nearestScore(scores, threshold);
+  if (!score) return undefined;
+  const { tp, fp, tn, fn } = score;
+  const precision = ratio(tp, tp + fp);
+  const recall = ratio(tp, tp + fn);
+  const f1 = precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : null;
+  return {
+    threshold: score.threshold,
+    confusion: [
+      [tn, fp],
+      [fn, tp],
+    ],
+    precision,
+    recall,
+    f1,
+    accuracy: ratio(tp + tn, tp + tn + fp + fn),
+  };
+}
+
+export interface XY {
+  x: number;
+  y: number;
+}
+
+function zipSorted(xs: readonly number[], ys: readonly number[]): XY[] {
+  const n = Math.min(xs.length, ys.length);
+  const points: XY[] = [];
+  for (let i = 0; i < n; i++) {
+    if (Number.isFinite(xs[i]) && Number.isFinite(ys[i])) points.push({ x: xs[i], y: ys[i] });
+  }
+  return points.sort((a, b) => a.x - b.x || a.y - b.y);
+}
+
+/** ROC curve points (x = false positive rate, y = true positive rate), ordered by x. */
+export function rocPoints(metrics: ClassifierEvaluationMetrics): XY[] {
+  return zipSorted(metrics.roc.fpr, metrics.roc.tpr);
+}
+
+/** Precision-recall curve points (x = recall, y = precision), ordered by recall. */
+export function prPoints(metrics: ClassifierEvaluationMetrics): XY[] {
+  return zipSorted(metrics.precision_recall_curve.recall, metrics.precision_recall_curve.precision);
+}
+
+export interface ClassDistribution {
+  label: string;
+  /** Share of the class's rows in each probability group. */
+  shares: number[];
+}
+
+export interface ProbabilityDistributions {
+  /** Each group's probability range ("0.00–0.05"). */
+  labels: string[];
+  classes: ClassDistribution[];
+}
+
+/**
+ * Probability distributions per class: the 101 bins (0.00–1.00) merged into `groups` equal groups and normalised
+ * to shares, so classes of different sizes compare and small test sets do not look spiky.
+ */
+export function probabilityDistributions(metrics: ClassifierEvaluationMetrics, groups = 20): ProbabilityDistributions {
+  const bins = Math.max(0, ...metrics.probability_bins.map((b) => b.values.length));
+  const count = Math.max(1, Math.min(groups, bins));
+  const start = (group: number) => Math.floor((group * bins) / count);
+  const labels = Array.from({ length: count }, (_, g) => `${(start(g) / 100).toFixed(2)}–${(Math.min(start(g + 1), bins - 1) / 100).toFixed(2)}`);
+  const classes = metrics.probability_bins.map((bin) => {
+    const total = bin.values.reduce((sum, v) => sum + v, 0);
+    const shares = Array.from({ length: count }, (_, g) => {
+      const sum = bin.values.slice(start(g), start(g + 1)).reduce((a, v) => a + v, 0);
+      return total > 0 ? sum / total : 0;
+    });
+    return { label: bin.class, shares };
+  });
+  return { labels, classes };
+}
+
+/** Predicted (y) against actual (x) points of a regressor. */
+export function predictedVsActual(metrics: RegressorEvaluationMetrics): XY[] {
+  const { true: actual, prediction } = metrics.charts;
+  const n = Math.min(actual.length, prediction.length);
+  const points: XY[] = [];
+  for (let i = 0; i < n; i++) {
+    if (Number.isFinite(actual[i]) && Number.isFinite(prediction[i])) points.push({ x: actual[i], y: prediction[i] });
+  }
+  return points;
+}
+
+export interface HistogramBin {
+  lower: number;
+  upper: number;
+  count: number;
+}
+
+/** Equal-width histogram of values (the maximum falls in the last bin). Empty input gives no bins. */
+export function histogram(values: readonly number[], binCount: number): HistogramBin[] {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (!finite.length || binCount < 1) return [];
+  let min = finite[0];
+  let max = finite[0];
+  for (const v of finite) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (min === max) return [{ lower: min, upper: max, count: finite.length }];
+  const width = (max - min) / binCount;
+  const bins = Array.from({ length: binCount }, (_, i) => ({ lower: min + i * width, upper: min + (i + 1) * width, count: 0 }));
+  for (const v of finite) bins[Math.min(binCount - 1, Math.floor((v - min) / width))].count++;
+  return bins;
+}
+
+/**
+ * Histogram of residuals (actual − predicted) of a regressor: the service's bins when it sent them, else
+ * computed from the chart points.
+ */
+export function residualHistogram(metrics: RegressorEvaluationMetrics, binCount = 30): HistogramBin[] {
+  const { edges, counts } = metrics.residual_bins ?? { edges: [], counts: [] };
+  const n = Math.min(counts.length, edges.length - 1);
+  if (n > 0) return Array.from({ length: n }, (_, i) => ({ lower: edges[i], upper: edges[i + 1], count: counts[i] }));
+  return histogram(
+    predictedVsActual(metrics).map((p) => p.x - p.y),
+    binCount,
+  );
+}

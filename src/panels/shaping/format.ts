@@ -1,0 +1,31 @@
+/** Number formatting shared by every panel (pure; used by webview code and tests). */
+
+/** A number with at most `digits` significant decimals; "—" for null/undefined/non-finite. */
+export function formatNumber(value: number | null | undefined, digits = 4): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  if (value !== 0 && Math.abs(value) < 10 ** -digits) return value.toExponential(2);
+  return Number(value.toFixed(digits)).toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+/** A number rounded to `digits` significant digits, for axis labels ("−816", "0.0523", "1,230"). */
+export function formatSignificant(value: number | null | undefined, digits = 3): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return Number(value.toPrecision(digits)).toLocaleString('en-US', { maximumFractionDigits: 20 });
+}
+
+/** A 0–1 fraction as a percentage ("12.3%"); "—" for null/undefined/non-finite. */
+export function formatPercent(fraction: number | null | undefined, digits = 1): string {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '—';
+  return `${(fraction * 100).toFixed(digits)}%`;
+}
+
+/** A percentage axis label with a decimal when the axis spans less than 10%, so ticks stay distinct. */
+export function percentTick(value: number, ticks: readonly { value: number }[]): string {
+  const span = Math.max(...ticks.map((t) => Math.abs(t.value)), 0);
+  return formatPercent(value, span < 0.1 ? 1 : 0);
+}
+
+/** A human name for the whole-data partition and partition values. */
+export function partitionLabel(partition: string): string {
+  return partition === '__dataset__' ? 'All data' : partition;
+}

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { UserFacingError } from '../common/errors';
+import type { XModelsServices } from '../common/services';
+import type { LastTextEditor } from './lastTextEditor';
+import type { PanelDefinition } from './panelHost';
+import { datasetKey, visualizationArgs } from './panelArgs';
+
+export function visualizationPanel(services: XModelsServices, editors: LastTextEditor): PanelDefinition<'visualization'> {
+  return {
+    kind: 'visualization',
+    title: (args) => `Chart: ${args.goal.question}`,
+    key: (args) => `${datasetKey(args)}#${args.goal.index}:${args.goal.question}`,
+    parseArgs: visualizationArgs,
+    handlers: {
+      async load({ library }, { args, signal }) {
+        const client = await services.getClient();
+        const textgen_config = await services.textGenConfig();
+        return client.autotrain.visualizeData({ summary: args.summary, goal: args.goal, library, textgen_config }, { signal });
+      },
+
+      async insertAtCursor({ code }) {
+        const editor = await editors.resolve();
+        if (!editor) {
+          throw new UserFacingError('No text editor is open to insert into: open a file, place the cursor, then choose Insert at cursor again.');
+        }
+        const inserted = await editor.edit((edit) => edit.replace(editor.selection, code));
+        if (!inserted) throw new UserFacingError(`The code could not be inserted into ${editor.document.fileName}: the file may be read-only.`);
+        await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
+        return { fileName: editor.document.fileName };
+      },
+
+      async openAsNewFile({ code }) {
+        const document = await vscode.workspace.openTextDocument({ language: 'python', content: code });
+        await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside });
+        return null;
+      },
+
+      async copy({ code }) {
+        await vscode.env.clipboard.writeText(code);
+        void vscode.window.setStatusBarMessage('Chart code copied to the clipboard.', 3000);
+        return null;
+      },
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { formatNumber, formatPercent, formatSignificant, partitionLabel, percentTick } from '../../../src/panels/shaping/format';
+
+describe('panels: number formatting', () => {
+  it('formats numbers with a few decimals, tiny ones in exponent form, and missing ones as a dash', () => {
+    assert.equal(formatNumber(1234.56789), '1,234.5679');
+    assert.equal(formatNumber(0.5, 2), '0.5');
+    assert.equal(formatNumber(0.000012), '1.20e-5');
+    assert.equal(formatNumber(null), '—');
+    assert.equal(formatNumber(Number.NaN), '—');
+  });
+
+  it('rounds axis labels to significant digits', () => {
+    assert.equal(formatSignificant(-816.042), '-816');
+    assert.equal(formatSignificant(0.052345), '0.0523');
+    assert.equal(formatSignificant(1234.5), '1,230');
+    assert.equal(formatSignificant(undefined), '—');
+  });
+
+  it('keeps percentage ticks distinct on a narrow axis', () => {
+    const narrow = [0, 0.005, 0.01, 0.015].map((value) => ({ value }));
+    assert.deepEqual(narrow.map((t) => percentTick(t.value, narrow)), ['0.0%', '0.5%', '1.0%', '1.5%']);
+    const wide = [0, 0.2, 0.4].map((value) => ({ value }));
+    assert.deepEqual(wide.map((t) => percentTick(t.value, wide)), ['0%', '20%', '40%']);
+  });
+
+  it('shows fractions as percentages and names the whole-data partition', () => {
+    assert.equal(formatPercent(0.1234), '12.3%');
+    assert.equal(formatPercent(1, 0), '100%');
+    assert.equal(formatPercent(null), '—');
+    assert.equal(partitionLabel('__dataset__'), 'All data');
+    assert.equal(partitionLabel('north'), 'north');
+  });
+});

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import {
+  datasetKey,
+  datasetSummaryArgs,
+  evaluationArgs,
+  featureInfoArgs,
+  profileArgs,
+  visualizationArgs,
+} from '../../../src/panels/panelArgs';
+import { goal, label, recommendations, summary } from './fixtures';
+
+const versionNode = { kind: 'version', modelId: 'm-1', versionId: 'v-1' };
+const partitionNode = { kind: 'partition', modelId: 'm-1', versionId: 'v-1', partitionId: 'p-1' };
+
+describe('panels: command and restored arguments', () => {
+  it('reads the profile arguments from a version node, a partition node or ids', () => {
+    assert.deepEqual(profileArgs(versionNode), { versionId: 'v-1', modelId: 'm-1' });
+    assert.deepEqual(profileArgs(partitionNode), { versionId: 'v-1', modelId: 'm-1', partitionId: 'p-1' });
+    assert.deepEqual(profileArgs({ versionId: 'v-2' }), { versionId: 'v-2' });
+    assert.equal(profileArgs({ kind: 'model', modelId: 'm-1' }), undefined);
+    assert.equal(profileArgs(undefined), undefined);
+    assert.equal(profileArgs({ versionId: '' }), undefined);
+  });
+
+  it('reads evaluation from a partition and feature info from a version', () => {
+    assert.deepEqual(evaluationArgs(partitionNode), { partitionId: 'p-1' });
+    assert.equal(evaluationArgs(versionNode), undefined);
+    assert.deepEqual(featureInfoArgs(versionNode), { versionId: 'v-1' });
+    assert.deepEqual(featureInfoArgs({ versionId: 'v-9', extra: 1 }), { versionId: 'v-9' });
+  });
+
+  it('checks a summary against the contract and keeps only valid list items', () => {
+    const args = datasetSummaryArgs({ summary, goals: [goal, { question: 1 }], labels: [label], recommendations });
+    assert.ok(args);
+    assert.equal(args.goals?.length, 1);
+    assert.equal(args.labels?.length, 1);
+    assert.equal(args.recommendations?.length, 2);
+    assert.equal(datasetSummaryArgs({ summary: { ...summary, rows: -1 } }), undefined);
+    assert.deepEqual(datasetSummaryArgs({ summary }), { summary });
+  });
+
+  it('needs a summary and a goal to show chart code, and ignores an unknown library', () => {
+    assert.deepEqual(visualizationArgs({ summary, goal, library: 'seaborn' }), { summary, goal, library: 'seaborn' });
+    assert.deepEqual(visualizationArgs({ summary, goal, library: 'ggplot' }), { summary, goal });
+    assert.equal(visualizationArgs({ summary }), undefined);
+  });
+
+  it('keys a dataset by its id, or by name when it has none', () => {
+    assert.equal(datasetKey({ summary }), 'ds-1');
+    assert.equal(datasetKey({ summary: { ...summary, dataset_id: null } }), 'name:customers');
+  });
+});

@@ -1,0 +1,214 @@
+// The panels as a user sees them: models trained through the Explorer menu and the sample command, opened from
+// the Models view, screenshotted in the light and dark themes; the chart code goes into editors.
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrameLocator, Locator } from 'playwright-core';
+import { binaryCsv } from '../../unit/panels/fixtures';
+import { useWorkbench, type Workbench } from '../lib/workbench';
+
+const timeout = 60_000;
+
+/** Trains a model from a CSV of the workspace through the Explorer menu, accepting every suggested step. */
+async function trainFromExplorer(workbench: Workbench, file: string, model: string): Promise<void> {
+  // The Explorer re-renders while files appear, so a click can miss its row or menu: try again until the wizard shows.
+  for (let attempt = 1; ; attempt++) {
+    const started = await workbench.explorerContextMenu(file, /Train Model from CSV/)
+      .then(() => workbench.quickInput().waitFor({ state: 'visible', timeout: 15_000 }))
+      .then(() => true, (error: unknown) => {
+        if (attempt === 3) throw error;
+        return false;
+      });
+    if (started) break;
+    await workbench.page.keyboard.press('Escape');
+  }
+  await acceptSuggestions(workbench);
+  await workbench.openXModelsView();
+  await treeRow(workbench, model).waitFor({ timeout: 120_000 });
+}
+
+/** Presses Enter in the quick input until it stays closed (each step's suggestion is preselected). */
+async function acceptSuggestions(workbench: Workbench): Promise<void> {
+  const input = workbench.quickInput();
+  await input.waitFor({ state: 'visible', timeout });
+  for (let step = 0; step < 12; step++) {
+    await workbench.page.keyboard.press('Enter');
+    const closed = await input.waitFor({ state: 'hidden', timeout: 1500 }).then(() => true, () => false);
+    if (closed && !(await input.isVisible({ timeout: 1000 }).catch(() => false))) return;
+  }
+}
+
+function treeRow(workbench: Workbench, label: string | RegExp): Locator {
+  return workbench.treeRows().filter({ has: workbench.page.locator('.label-name', { hasText: label }) }).first();
+}
+
+/** The focused row of the Models tree. */
+function focusedRow(workbench: Workbench): Locator {
+  return workbench.treeRows().and(workbench.page.locator('.focused'));
+}
+
+/** From the focused row, expands with the keyboard and moves to its first child until a row of `level` has focus. */
+async function enterChild(workbench: Workbench, level: number): Promise<Locator> {
+  const focused = focusedRow(workbench);
+  for (let attempt = 0; attempt < 40; attempt++) {
+    if ((await focused.getAttribute('aria-level')) === String(level)) return focused;
+    await workbench.page.keyboard.press('ArrowRight');
+    await workbench.page.waitForTimeout(250);
+  }
+  throw new Error(`No row of level ${level} got the focus in the Models view`);
+}
+
+/** Focuses a model's newest version row (its first child) and returns it. */
+async function versionRow(workbench: Workbench, model: string): Promise<Locator> {
+  await workbench.openXModelsView();
+  const row = treeRow(workbench, model);
+  await row.waitFor({ timeout });
+  await row.click({ button: 'right' });
+  await workbench.page.keyboard.press('Escape');
+  await workbench.page.mouse.move(700, 5);
+  return enterChild(workbench, 2);
+}
+
+/** Opens the evaluation of a model's newest version's first partition (Enter runs the row's command). */
+async function openPartition(workbench: Workbench, model: string): Promise<void> {
+  await versionRow(workbench, model);
+  await enterChild(workbench, 3);
+  await workbench.page.keyboard.press('Enter');
+}
+
+/** The webview showing a heading that matches `heading`, once its first chart has been drawn. */
+async function panel(workbench: Workbench, heading: RegExp, chart = true): Promise<FrameLocator> {
+  const view = workbench.webview();
+  await view.locator('h1', { hasText: heading }).waitFor({ timeout });
+  if (chart) await view.locator('canvas').first().waitFor({ timeout });
+  return view;
+}
+
+async function screenshots(workbench: Workbench, name: string): Promise<void> {
+  await workbench.page.mouse.move(700, 5);
+  await workbench.runCommand('Notifications: Clear All Notifications');
+  await workbench.setTheme('light');
+  await workbench.page.waitForTimeout(500);
+  await workbench.screenshot(`${name}-light`);
+  await workbench.setTheme('dark');
+  await workbench.page.waitForTimeout(500);
+  await workbench.screenshot(`${name}-dark`);
+}
+
+describe('panels in the workbench', function () {
+  const workbench = useWorkbench({ datasets: ['cars.csv', 'penguins.csv'] });
+  writeFileSync(join(workbench.workspaceDir, 'ui-classifier.csv'), binaryCsv(6, 400));
+  writeFileSync(join(workbench.workspaceDir, 'ui-wide-100.csv'), binaryCsv(99, 400));
+  before(async function () {
+    this.timeout(600_000);
+    await workbench.waitForExtension();
+    await trainFromExplorer(workbench, 'ui-classifier.csv', 'ui-classifier');
+    await trainFromExplorer(workbench, 'ui-wide-100.csv', 'ui-wide-100');
+    await workbench.runCommand('XModels: Train a Sample Model (Penguins)');
+    await acceptSuggestions(workbench);
+    await treeRow(workbench, 'penguins').waitFor({ timeout: 120_000 });
+  });
+  afterEach(async () => {
+    await workbench.page.keyboard.press('Escape');
+    await workbench.runCommand('View: Close All Editors');
+  });
+
+  it('opens the profile of a classifier, switches feature, and refits one feature beside the old chart', async function () {
+    this.timeout(180_000);
+    await workbench.contextMenu(await versionRow(workbench, 'ui-classifier'), 'Open Profile');
+    const view = await panel(workbench, /Profile: target/);
+    await screenshots(workbench, 'panels-profile-classifier');
+    const features = view.locator('.feature-list button');
+    assert.ok((await features.count()) >= 4, 'the classifier lists its features');
+    const second = features.nth(1);
+    const name = (await second.locator('.feature-name').textContent()) ?? '';
+    await second.click();
+    await view.locator('h2', { hasText: name }).waitFor({ timeout });
+    await view.locator('summary', { hasText: 'Refit this feature' }).click();
+    const depth = view.locator('vscode-textfield[name="max_depth"]');
+    await depth.locator('input').fill('2');
+    await view.locator('vscode-button', { hasText: `Refit ${name}` }).click();
+    await view.locator('h3', { hasText: /New version \d+/ }).waitFor({ timeout: 120_000 });
+    assert.equal(await view.locator('canvas').count(), 3, 'importances, this version and the new version');
+    await workbench.screenshot('panels-profile-refit-dark');
+  });
+
+  it('opens the profile of a regressor', async () => {
+    await workbench.contextMenu(await versionRow(workbench, 'penguins'), 'Open Profile');
+    await panel(workbench, /Profile: Body Mass/);
+    await screenshots(workbench, 'panels-profile-regressor');
+  });
+
+  it('opens the evaluation of a classifier and updates the confusion matrix with the threshold', async () => {
+    await openPartition(workbench, 'ui-classifier');
+    const view = await panel(workbench, /Evaluation: All data/);
+    const caption = view.locator('table.confusion caption');
+    assert.match((await caption.textContent()) ?? '', /threshold 0\.50/);
+    await view.locator('input[type="range"]').fill('0.3');
+    await view.locator('table.confusion caption', { hasText: 'threshold 0.30' }).waitFor({ timeout });
+    await screenshots(workbench, 'panels-evaluation-classifier');
+  });
+
+  it('opens the evaluation and the feature info of a regressor', async function () {
+    this.timeout(180_000);
+    await openPartition(workbench, 'penguins');
+    await panel(workbench, /Evaluation: All data/);
+    await screenshots(workbench, 'panels-evaluation-regressor');
+    await workbench.runCommand('View: Close All Editors');
+    await workbench.contextMenu(await versionRow(workbench, 'penguins'), 'Open Feature Info');
+    await panel(workbench, /Feature info/);
+    await screenshots(workbench, 'panels-feature-info-regressor');
+  });
+
+  it('shows a 100-feature profile (time from the menu click to the first chart)', async function () {
+    this.timeout(180_000);
+    const small = await versionRow(workbench, 'ui-classifier');
+    let started = Date.now();
+    await workbench.contextMenu(small, 'Open Profile');
+    await panel(workbench, /Profile: target/);
+    const baselineMs = Date.now() - started;
+    await workbench.runCommand('View: Close All Editors');
+    const wide = await versionRow(workbench, 'ui-wide-100');
+    started = Date.now();
+    await workbench.contextMenu(wide, 'Open Profile');
+    const view = await panel(workbench, /Profile: target/);
+    const wideMs = Date.now() - started;
+    assert.equal(await view.locator('.feature-list button').count(), 100);
+    console.log(`    profile first chart: 100 features ${wideMs} ms; 7 features ${baselineMs} ms; ratio ${(wideMs / baselineMs).toFixed(2)}`);
+    await workbench.page.mouse.move(700, 5);
+    await workbench.screenshot('panels-profile-100-features-dark');
+  });
+
+  it('summarizes a CSV, shows its chart code, and puts the code in editors', async function () {
+    this.timeout(180_000);
+    await workbench.explorerContextMenu('cars.csv', /Summarize Dataset/);
+    await workbench.webview().locator('h1', { hasText: /cars/ }).waitFor({ timeout: 120_000 });
+    const summary = await panel(workbench, /cars/, false);
+    await summary.locator('svg.sparkline').first().waitFor({ timeout });
+    await screenshots(workbench, 'panels-dataset-summary');
+
+    await workbench.runCommand('File: New Untitled Text File');
+    await workbench.page.keyboard.type('# chart\n');
+    await workbench.page.locator('.tab', { hasText: 'Summary: cars' }).click();
+    await summary.locator('vscode-button', { hasText: 'Visualize this goal' }).first().click();
+    const chart = workbench.webview();
+    await chart.locator('pre.code-block').waitFor({ timeout });
+    await screenshots(workbench, 'panels-visualization');
+    const code = (await chart.locator('pre.code-block').textContent()) ?? '';
+    assert.match(code, /def plot\(data\b/);
+
+    await chart.locator('vscode-button', { hasText: 'Insert at cursor' }).click();
+    await chart.locator('.notice', { hasText: /Inserted into Untitled-1/ }).waitFor({ timeout });
+    // The editor renders spaces as non-breaking spaces and lines without breaks, hence \s and no ^/$ below.
+    const editorText = () => workbench.page.locator('.editor-instance .view-lines').first().textContent();
+    assert.match((await editorText()) ?? '', /#\schart.*def\splot\(data\b/s);
+    await workbench.screenshot('panels-visualization-inserted-dark');
+
+    await chart.locator('vscode-button', { hasText: 'Open as new file' }).click();
+    await workbench.page.locator('.tab', { hasText: 'Untitled-2' }).waitFor({ timeout });
+    await workbench.page.locator('.tab', { hasText: 'Untitled-2' }).click();
+    const opened = (await editorText()) ?? '';
+    assert.match(opened, /def\splot\(data\b/);
+    assert.doesNotMatch(opened, /#\schart/, 'the code is in a new file, not the one it was inserted into');
+  });
+});

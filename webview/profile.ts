@@ -1,0 +1,451 @@
+/** Profile panel: base value, importances, each feature's contribution chart, partition switcher and refit. */
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import type { ChartConfiguration } from 'chart.js';
+import type { FeatureParams, PartitionProfile } from '../src/contract/models.js';
+import type { PanelClient } from './shared/panelClient.js';
+import type { ProfileData, RefitOutcome } from '../src/panels/protocol.js';
+import { formatNumber, formatPercent, partitionLabel } from '../src/panels/shaping/format.js';
+import {
+  featureSeries,
+  listFeatures,
+  pickPartition,
+  sharedScales,
+  type FeatureSeries,
+  type FeatureSort,
+  type SharedScales,
+} from '../src/panels/shaping/profileSeries.js';
+import { initialRefitValues, parseRefitForm, refitFields } from '../src/panels/shaping/refitForm.js';
+import { axis, ChartSet, percentTicks, themedOptions } from './shared/charts.js';
+import { controlValue, h, icon } from './shared/dom.js';
+import { connectPanel } from './shared/panelClient.js';
+import { errorMessage, loadInto } from './shared/status.js';
+import type { Palette } from './shared/theme.js';
+import { withAlpha } from './shared/theme.js';
+import { fact, notice, select, table } from './shared/widgets.js';
+
+interface ProfileUi {
+  partition: string;
+  feature: string;
+  query: string;
+  sort: FeatureSort;
+}
+
+type Client = PanelClient<'profile', ProfileUi>;
+
+function contributionChart(series: FeatureSeries, palette: Palette, title: string, scales?: SharedScales): ChartConfiguration {
+  const scoreAxis = { ...axis(palette, 'Contribution'), ...(scales ? { min: scales.score[0], max: scales.score[1] } : {}) };
+  const frequencyAxis = {
+    position: 'right' as const,
+    min: 0,
+    ...axis(palette, 'Frequency', { grid: { drawOnChartArea: false } }),
+    ticks: { color: palette.foreground, callback: percentTicks },
+  };
+  const [scoreColor, freqColor] = palette.series;
+  if (series.kind === 'numeric') {
+    const labelOf = (index: number) => series.bins[Math.min(index, series.bins.length - 1)]?.label ?? '';
+    return {
+      type: 'line',
+      data: {
+        datasets: [
+          {
+            label: 'Contribution',
+            data: series.scoreSteps,
+            stepped: 'before',
+            borderColor: scoreColor,
+            backgroundColor: withAlpha(scoreColor, 0.15),
+            fill: 'origin',
+            pointRadius: 0,
+            borderWidth: 2,
+            yAxisID: 'y',
+          },
+          {
+            label: 'Frequency',
+            data: series.freqSteps,
+            stepped: 'before',
+            borderColor: freqColor,
+            fill: false,
+            pointRadius: 0,
+            borderWidth: 1.5,
+            borderDash: [4, 3],
+            yAxisID: 'y1',
+          },
+        ],
+      },
+      options: themedOptions(palette, {
+        parsing: false,
+        interaction: { mode: 'index', intersect: false },
+        scales: {
+          x: { type: 'linear', min: (scales?.domain ?? series.domain)[0], max: (scales?.domain ?? series.domain)[1], ...axis(palette, title) },
+          y: scoreAxis,
+          y1: frequencyAxis,
+        },
+        plugins: {
+          tooltip: {
+            callbacks: {
+              title: (items) => labelOf(items[0]?.dataIndex ?? 0),
+              label: (item) =>
+                item.datasetIndex === 0
+                  ? `Contribution ${formatNumber(item.parsed.y)}`
+                  : `Frequency ${formatPercent(item.parsed.y)}`,
+            },
+          },
+        },
+      }),
+    };
+  }
+  return {
+    type: 'bar',
+    data: {
+      labels: series.categories.map((c) => c.category),
+      datasets: [
+        {
+          label: 'Contribution',
+          data: series.categories.map((c) => c.score),
+          backgroundColor: series.categories.map((c) => (c.score >= 0 ? palette.positive : palette.negative)),
+          yAxisID: 'y',
+        },
+        {
+          label: 'Frequency',
+          data: series.categories.map((c) => c.freq),
+          backgroundColor: withAlpha(freqColor, 0.35),
+          borderColor: freqColor,
+          borderWidth: 1,
+          yAxisID: 'y1',
+        },
+      ],
+    },
+    options: themedOptions(palette, {
+      scales: {
+        x: axis(palette, title),
+        y: scoreAxis,
+        y1: frequencyAxis,
+      },
+    }),
+  };
+}
+
+function describeSeries(series: FeatureSeries): string {
+  const parts =
+    series.kind === 'numeric'
+      ? series.bins.map((b) => `${b.label}: ${formatNumber(b.score)}`)
+      : series.categories.map((c) => `${c.category}: ${formatNumber(c.score)}`);
+  return `Contribution of ${series.feature} by ${series.kind === 'numeric' ? 'range' : 'category'}. ${parts.join('; ')}.`;
+}
+
+function binsTable(series: FeatureSeries): HTMLElement {
+  const rows =
+    series.kind === 'numeric'
+      ? series.bins.map((b) => ({ label: b.label, score: b.score, freq: b.freq, mean: b.mean }))
+      : series.categories.map((c) => ({ label: c.category, score: c.score, freq: c.freq, mean: c.mean }));
+  if (series.missing) rows.push({ label: 'Missing', ...series.missing });
+  return table(`Bins of ${series.feature}`, [
+    { header: series.kind === 'numeric' ? 'Range' : 'Category', cell: (r) => r.label },
+    { header: 'Contribution', numeric: true, cell: (r) => formatNumber(r.score) },
+    { header: 'Frequency', numeric: true, cell: (r) => formatPercent(r.freq) },
+    { header: 'Mean target', numeric: true, cell: (r) => formatNumber(r.mean) },
+  ], rows);
+}
+
+function missingCard(series: FeatureSeries): HTMLElement {
+  if (!series.missing || series.missing.freq === 0) {
+    return h('p', { class: 'muted' }, icon('circle-slash'), ' No missing values in the training data.');
+  }
+  const { score, freq, mean } = series.missing;
+  return h(
+    'div',
+    { class: 'missing-bin', role: 'group', 'aria-label': 'Missing-value bin' },
+    h('strong', { text: 'Missing values' }),
+    h('span', { text: `Contribution ${formatNumber(score)}` }),
+    h('span', { text: `Frequency ${formatPercent(freq)}` }),
+    h('span', { text: `Mean target ${formatNumber(mean)}` }),
+  );
+}
+
+class ProfileView {
+  private readonly charts = new ChartSet();
+  private readonly detailCharts = new ChartSet();
+  private partition: PartitionProfile;
+  private readonly list = h('ul', { class: 'feature-list', 'aria-label': 'Features' });
+  private readonly detail = h('section', { class: 'card', 'aria-live': 'polite' });
+  private refit: { feature: string; outcome: RefitOutcome } | undefined;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly client: Client,
+    private readonly data: ProfileData,
+  ) {
+    const fromNode = data.partitions.find((p) => p.partition_id === client.args.partitionId)?.partition;
+    this.partition = pickPartition(data.profile.partitions, client.ui.partition ?? fromNode) ?? {
+      partition: '__dataset__',
+      base_value: 0,
+      feature_importances: [],
+      numeric: {},
+      categorical: {},
+    };
+    this.list.addEventListener('keydown', (event) => this.moveFocus(event));
+  }
+
+  private get sort(): FeatureSort {
+    return this.client.ui.sort ?? 'importance';
+  }
+
+  private get query(): string {
+    return this.client.ui.query ?? '';
+  }
+
+  private selectedFeature(): string | undefined {
+    const features = listFeatures(this.partition, '', 'importance');
+    const wanted = this.client.ui.feature;
+    return features.find((f) => f.feature === wanted)?.feature ?? features[0]?.feature;
+  }
+
+  render(): void {
+    this.charts.clear();
+    const { profile, version } = this.data;
+    const partitionOptions = profile.partitions.map((p) => ({ value: p.partition, label: partitionLabel(p.partition) }));
+    const header = h(
+      'header',
+      { class: 'header' },
+      h(
+        'div',
+        {},
+        h('h1', { text: `Profile: ${profile.target_name}` }),
+        h('p', { class: 'muted', text: `${profile.model_type === 'regression' ? 'Regressor' : 'Binary classifier'} · version ${version?.version_number ?? profile.version_id}` }),
+      ),
+      h(
+        'div',
+        { class: 'header-facts' },
+        fact('Base value', formatNumber(this.partition.base_value)),
+        fact('Features', String(listFeatures(this.partition, '', 'name').length)),
+        partitionOptions.length > 1
+          ? select('Partition', partitionOptions, this.partition.partition, (value) => this.switchPartition(value))
+          : null,
+      ),
+    );
+    const controls = h(
+      'div',
+      { class: 'feature-controls' },
+      h('vscode-textfield', {
+        placeholder: 'Search features',
+        'aria-label': 'Search features',
+        value: this.query,
+        oninput: (event: Event) => {
+          this.client.saveUi({ query: controlValue(event.target as Element) });
+          this.renderList();
+        },
+      }),
+      select(
+        'Sort by',
+        [
+          { value: 'importance', label: 'Importance' },
+          { value: 'name', label: 'Name' },
+        ],
+        this.sort,
+        (value) => {
+          this.client.saveUi({ sort: value === 'name' ? 'name' : 'importance' });
+          this.renderList();
+        },
+      ),
+    );
+    this.root.replaceChildren(
+      header,
+      h('section', { 'aria-label': 'Feature importances' }, h('h2', { text: 'Feature importances' }), this.importanceChart()),
+      h('div', { class: 'split' }, h('nav', { 'aria-label': 'Feature list' }, controls, this.list), this.detail),
+    );
+    this.renderList();
+    this.renderDetail();
+  }
+
+  private importanceChart(): HTMLElement {
+    const top = listFeatures(this.partition, '', 'importance').slice(0, 15);
+    const description = `Top ${top.length} feature importances: ${top.map((f) => `${f.feature} ${formatPercent(f.importance)}`).join(', ')}.`;
+    return this.charts.create(
+      description,
+      (palette) => ({
+        type: 'bar',
+        data: {
+          labels: top.map((f) => f.feature),
+          datasets: [{ label: 'Importance', data: top.map((f) => f.importance), backgroundColor: palette.series[0] }],
+        },
+        options: themedOptions(palette, {
+          indexAxis: 'y',
+          plugins: { legend: { display: false } },
+          scales: {
+            x: { ...axis(palette, 'Importance'), ticks: { color: palette.foreground, callback: percentTicks } },
+            y: axis(palette, ''),
+          },
+        }),
+      }),
+      top.length > 8 ? 'large' : top.length > 4 ? 'medium' : 'small',
+    );
+  }
+
+  private switchPartition(value: string): void {
+    const next = this.data.profile.partitions.find((p) => p.partition === value);
+    if (!next) return;
+    this.partition = next;
+    this.refit = undefined;
+    this.client.saveUi({ partition: value });
+    this.render();
+  }
+
+  private renderList(): void {
+    const selected = this.selectedFeature();
+    const features = listFeatures(this.partition, this.query, this.sort);
+    const top = Math.max(...features.map((f) => f.importance), 0);
+    if (!features.length) {
+      this.list.replaceChildren(h('li', { class: 'muted', text: `No feature matches "${this.query}".` }));
+      return;
+    }
+    this.list.replaceChildren(
+      ...features.map((f) => {
+        const bar = h('span', { class: 'importance-bar', 'aria-hidden': 'true' });
+        bar.style.setProperty('--share', String(top > 0 ? f.importance / top : 0));
+        return h(
+          'li',
+          {},
+          h(
+            'button',
+            {
+              'aria-current': f.feature === selected ? 'true' : 'false',
+              'aria-label': `${f.feature}, importance ${formatPercent(f.importance)}`,
+              'data-feature': f.feature,
+              onclick: () => this.selectFeature(f.feature),
+            },
+            h('span', { class: 'feature-name', text: f.feature }),
+            h('span', { class: 'muted', text: formatPercent(f.importance) }),
+            bar,
+          ),
+        );
+      }),
+    );
+  }
+
+  private moveFocus(event: KeyboardEvent): void {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const buttons = [...this.list.querySelectorAll('button')];
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = buttons[index + (event.key === 'ArrowDown' ? 1 : -1)];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  }
+
+  private selectFeature(feature: string): void {
+    this.client.saveUi({ feature });
+    for (const button of this.list.querySelectorAll('button')) {
+      button.setAttribute('aria-current', button.dataset.feature === feature ? 'true' : 'false');
+    }
+    this.renderDetail();
+  }
+
+  private renderDetail(): void {
+    this.detailCharts.clear();
+    const feature = this.selectedFeature();
+    const series = feature ? featureSeries(this.partition, feature) : undefined;
+    if (!feature || !series) {
+      this.detail.replaceChildren(h('p', { class: 'muted', text: 'This partition has no features.' }));
+      return;
+    }
+    const importance = listFeatures(this.partition, '', 'name').find((f) => f.feature === feature)?.importance ?? 0;
+    const refitSeries = this.refitSeries(feature);
+    const scales = refitSeries ? sharedScales([series, refitSeries]) : undefined;
+    const current = this.detailCharts.create(describeSeries(series), (p) => contributionChart(series, p, feature, scales));
+    const comparison = refitSeries && scales ? this.comparison(feature, refitSeries, scales) : undefined;
+    this.detail.replaceChildren(
+      h('h2', { text: feature }),
+      h('p', { class: 'muted', text: `${series.kind === 'numeric' ? 'Numeric' : 'Categorical'} · importance ${formatPercent(importance)}` }),
+      comparison
+        ? h('div', { class: 'grid-2' }, h('div', {}, h('h3', { text: 'This version' }), current), comparison)
+        : current,
+      missingCard(series),
+      h('details', {}, h('summary', { text: 'Bins as a table' }), binsTable(series)),
+      this.refitSection(feature),
+    );
+  }
+
+  /** The refit version's series of this feature, when the feature was just refit. */
+  private refitSeries(feature: string): FeatureSeries | undefined {
+    if (!this.refit || this.refit.feature !== feature) return undefined;
+    const partition = pickPartition(this.refit.outcome.profile.partitions, this.partition.partition);
+    return partition ? featureSeries(partition, feature) : undefined;
+  }
+
+  private comparison(feature: string, series: FeatureSeries, scales: SharedScales): HTMLElement {
+    const outcome = this.refit?.outcome;
+    const changes = Object.entries(outcome?.parametersChanged[feature] ?? {}).map(
+      ([param, change]) => `${param}: ${String(change.from)} → ${String(change.to)}`,
+    );
+    const title = outcome?.versionNumber ? `New version ${outcome.versionNumber}` : 'New version';
+    return h(
+      'div',
+      {},
+      h('h3', { text: title }),
+      this.detailCharts.create(`${title}. ${describeSeries(series)}`, (p) => contributionChart(series, p, feature, scales)),
+      h('p', { class: 'muted', text: changes.length ? `Changed ${changes.join(', ')}` : 'No parameter changed.' }),
+    );
+  }
+
+  private refitSection(feature: string): HTMLElement {
+    const section = h('details', { class: 'refit' }, h('summary', { text: 'Refit this feature' }));
+    if (this.data.refitUnavailable || !this.client.args.modelId) {
+      section.append(notice('info', this.data.refitUnavailable ?? 'Refit is unavailable for this version.'));
+      return section;
+    }
+    const modelType = this.data.profile.model_type;
+    const values = initialRefitValues(modelType, this.data.version?.parameters);
+    const fields = refitFields(modelType).map((field) => {
+      const input = h('vscode-textfield', { type: 'number', value: values[field.name], label: field.label, name: field.name, 'aria-label': field.label });
+      const error = h('span', { class: 'field-error', role: 'alert' });
+      return { field, input, error, element: h('label', {}, h('span', { text: field.label }), input, h('span', { class: 'muted', text: field.help }), error) };
+    });
+    const outcome = h('div', { 'aria-live': 'polite' });
+    const button = h('vscode-button', { icon: 'debug-restart' }, `Refit ${feature}`);
+    button.addEventListener('click', () => {
+      const result = parseRefitForm(modelType, Object.fromEntries(fields.map((f) => [f.field.name, controlValue(f.input)])));
+      for (const f of fields) {
+        const problem = result.ok ? undefined : result.errors.find((e) => e.field === f.field.name);
+        f.error.textContent = problem?.message ?? '';
+        if (problem) f.input.setAttribute('invalid', '');
+        else f.input.removeAttribute('invalid');
+      }
+      if (!result.ok) return;
+      void this.runRefit(feature, result.params, button, outcome);
+    });
+    section.append(h('div', { class: 'refit-form' }, ...fields.map((f) => f.element)), button, outcome);
+    return section;
+  }
+
+  private async runRefit(
+    feature: string,
+    params: FeatureParams,
+    button: HTMLElement,
+    outcome: HTMLElement,
+  ): Promise<void> {
+    const modelId = this.client.args.modelId;
+    if (!modelId) return;
+    button.setAttribute('disabled', '');
+    outcome.replaceChildren(notice('info', `Refitting ${feature}…`));
+    try {
+      const result = await this.client.request('refit', { versionId: this.data.profile.version_id, modelId, feature, params });
+      this.refit = { feature, outcome: result };
+      this.renderDetail();
+    } catch (error) {
+      outcome.replaceChildren(notice('error', `Refit failed: ${errorMessage(error)} Change the parameters and refit again.`));
+    } finally {
+      button.removeAttribute('disabled');
+    }
+  }
+}
+
+connectPanel<'profile', ProfileUi>((client) => {
+  const root = document.getElementById('app') as HTMLElement;
+  void loadInto(
+    root,
+    { loading: 'Loading the profile…', failed: 'The profile could not be loaded.' },
+    () => client.request('load', client.args),
+    (data) => new ProfileView(root, client, data).render(),
+  );
+});
