@@ -1,0 +1,188 @@
+import { UserFacingError } from '../common/errors';
+import type { DatasetSummary, Goal, Label, Recommendation } from '../contract/autotrain';
+import { defaultModelDescription, defaultModelName, fileBaseName, validateName } from './modelNaming';
+import { columnItems, goalItems, labelItems, recommendationItems, shapeText } from './pickItems';
+import type { PickItem, WizardPrompter } from './prompter';
+import { keepsEveryRecommendation, recommendationsFor, type AutotrainChoices } from './trainingPlan';
+import { applyAnswer, runWizard, type WizardStep } from './wizardFlow';
+
+/** The service's answers the wizard shows; each promise is awaited (with a busy prompt) by the step that needs it. */
+export interface AutotrainData {
+  readonly fileName: string;
+  readonly summary: Promise<DatasetSummary>;
+  readonly labels: Promise<readonly Label[]>;
+  readonly goals: Promise<readonly Goal[]>;
+  readonly recommendations: Promise<readonly Recommendation[]>;
+}
+
+interface WizardState {
+  summary?: DatasetSummary;
+  label?: Label;
+  goals?: Goal[];
+  recommendations?: readonly Recommendation[];
+  selected?: Recommendation[];
+  modelName?: string;
+  description?: string;
+}
+
+function summaryStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<WizardState> {
+  return {
+    id: 'summary',
+    async run(state, position) {
+      const items = data.summary.then((summary): PickItem<DatasetSummary>[] => [
+        { label: '$(arrow-right) Continue', description: shapeText(summary), detail: summary.dataset_description, value: summary },
+        ...columnItems(summary).map((item) => ({ ...item, value: summary })),
+      ]);
+      const answer = await prompter.pickOne({
+        id: 'summary', position, items,
+        placeholder: `Columns of ${fileBaseName(data.fileName)}: press Enter to choose the label`,
+      });
+      return applyAnswer(answer, (summary) => { state.summary = summary; });
+    },
+  };
+}
+
+function labelStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<WizardState> {
+  return {
+    id: 'label',
+    async run(state, position) {
+      const items = data.labels.then((labels) => {
+        if (labels.length === 0) {
+          throw new UserFacingError(`No column of ${fileBaseName(data.fileName)} can serve as a label (IDs, constants, dates, free text and columns with more than two classes are left out). Add a target column to the CSV and try again.`);
+        }
+        return labelItems(labels, state.label);
+      });
+      const answer = await prompter.pickOne({ id: 'label', position, items, placeholder: 'Which column should the model predict?' });
+      return applyAnswer(answer, (label) => {
+        if (state.label?.column !== label.column) state.description = undefined;
+        state.label = label;
+      });
+    },
+  };
+}
+
+function goalsStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<WizardState> {
+  return {
+    id: 'goals',
+    async run(state, position) {
+      const items = data.goals.then((goals) => goalItems(goals, state.goals));
+      const answer = await prompter.pickMany({
+        id: 'goals', position, items,
+        placeholder: 'Questions worth exploring (optional): the ones you pick go into the model description',
+      });
+      return applyAnswer(answer, (goals) => {
+        if (!sameIndexes(goals, state.goals)) state.description = undefined;
+        state.goals = goals;
+      });
+    },
+  };
+}
+
+function featuresStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<WizardState> {
+  return {
+    id: 'features',
+    async run(state, position) {
+      const items = data.recommendations.then((recommendations) => {
+        state.recommendations = recommendationsFor(recommendations, required(state.label).column);
+        return recommendationItems(state.recommendations, state.selected);
+      });
+      const answer = await prompter.pickMany({
+        id: 'features', position, items,
+        placeholder: 'Feature engineering to apply (all recommended steps are selected)',
+      });
+      return applyAnswer(answer, (selected) => { state.selected = selected; });
+    },
+  };
+}
+
+function inputStep(
+  prompter: WizardPrompter,
+  id: string,
+  prompt: string,
+  initial: (state: WizardState) => string,
+  store: (state: WizardState, value: string) => void,
+  validate?: (value: string) => string | undefined,
+): WizardStep<WizardState> {
+  return {
+    id,
+    async run(state, position) {
+      const answer = await prompter.input({ id, position, prompt, value: initial(state), validate });
+      return applyAnswer(answer, (value) => store(state, value));
+    },
+  };
+}
+
+function nameStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<WizardState> {
+  return inputStep(prompter, 'name', 'Model name',
+    (state) => state.modelName ?? defaultModelName(data.fileName),
+    (state, name) => { state.modelName = name.trim(); },
+    validateName);
+}
+
+function descriptionStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<WizardState> {
+  return inputStep(prompter, 'description', 'Model description (optional)',
+    (state) => state.description ?? defaultModelDescription(data.fileName, required(state.label), state.goals ?? []),
+    (state, description) => { state.description = description; });
+}
+
+/** The confirmation row's detail: what will be trained and how the chosen steps reach the service. */
+export function confirmationDetail(choices: Omit<AutotrainChoices, 'summary' | 'modelName' | 'description'>): string {
+  const label = `Label ${choices.label.column} (${choices.label.model_type})`;
+  const steps = `${choices.selected.length} of ${choices.recommendations.length} feature-engineering steps`;
+  const how = keepsEveryRecommendation(choices)
+    ? 'autotrain applies them and searches the training parameters'
+    : 'trained from a new preprocessor with exactly these steps';
+  return `${label} · ${steps}: ${how}`;
+}
+
+function confirmStep(prompter: WizardPrompter): WizardStep<WizardState> {
+  return {
+    id: 'confirm',
+    async run(state, position) {
+      const detail = confirmationDetail({
+        label: required(state.label), goals: state.goals ?? [],
+        recommendations: state.recommendations ?? [], selected: state.selected ?? [],
+      });
+      const answer = await prompter.pickOne({
+        id: 'confirm', position, placeholder: `Train "${state.modelName}"?`,
+        items: [{ label: '$(play) Start training', detail, value: true }],
+      });
+      return applyAnswer(answer, () => undefined);
+    },
+  };
+}
+
+function sameIndexes(a: readonly Goal[], b: readonly Goal[] | undefined): boolean {
+  return b !== undefined && a.length === b.length && a.every((goal, i) => goal.index === b[i].index);
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('The wizard reached a step before the one that sets its input.');
+  return value;
+}
+
+/**
+ * Asks summary → label → goals → feature engineering → name → description → confirm, with Back on every step
+ * after the first. Resolves to the choices, or undefined when the user dismissed a prompt.
+ */
+export async function collectAutotrainChoices(
+  prompter: WizardPrompter,
+  data: AutotrainData,
+): Promise<AutotrainChoices | undefined> {
+  const steps = [
+    summaryStep(prompter, data), labelStep(prompter, data), goalsStep(prompter, data),
+    featuresStep(prompter, data), nameStep(prompter, data), descriptionStep(prompter, data), confirmStep(prompter),
+  ];
+  const state: WizardState = {};
+  const finished = await runWizard(`Autotrain: ${fileBaseName(data.fileName)}`, steps, state);
+  if (!finished) return undefined;
+  return {
+    summary: required(state.summary),
+    label: required(state.label),
+    goals: state.goals ?? [],
+    recommendations: state.recommendations ?? [],
+    selected: state.selected ?? [],
+    modelName: required(state.modelName),
+    description: state.description ?? '',
+  };
+}

@@ -1,0 +1,200 @@
+import * as vscode from 'vscode';
+import { signalFromToken } from '../common/cancellation';
+import { UserFacingError } from '../common/errors';
+import type { XModelsServices } from '../common/services';
+import type { XModelsClient } from '../client';
+import type {
+  DatasetSummary, Goal, GoalInput, Insights, Label, Recommendation, TextGenConfig,
+} from '../contract/autotrain';
+import type { CreatePreprocessorResponse } from '../contract/datasets';
+import {
+  fetchGoals, fetchLabels, fetchRecommendations, loadAutotrainData, summarizeCsv,
+} from './autotrainData';
+import { collectAutotrainChoices } from './autotrainWizard';
+import { csvPathOf, summaryGoalOf, summaryLabelOf, summaryStepsOf, wizardOptionsOf } from './commandArgs';
+import { renderInsightsMarkdown } from './insightsMarkdown';
+import { defaultModelDescription, defaultModelName, fileBaseName, validateName } from './modelNaming';
+import { goalItems } from './pickItems';
+import { BACK, type WizardPrompter } from './prompter';
+import { followTraining, type TrainedModel } from './trainingProgress';
+import { planTraining, startTraining } from './trainingPlan';
+
+/** What `xmodels.panels.datasetSummary` receives. */
+export interface DatasetSummaryPayload {
+  readonly summary: DatasetSummary;
+  readonly goals: Goal[];
+  readonly labels: Label[];
+  readonly recommendations: Recommendation[];
+}
+
+export interface InsightsResult {
+  readonly insights: Insights;
+  readonly document: vscode.TextDocument;
+}
+
+function isCancelledCall(error: unknown): boolean {
+  return (error as { cancelled?: unknown }).cancelled === true;
+}
+
+/** The handlers of the autotrain commands; each takes the command's arguments, the last may carry a prompter. */
+export class WizardCommands {
+  constructor(
+    private readonly services: XModelsServices,
+    private readonly defaultPrompter: WizardPrompter,
+  ) {}
+
+  /** The multi-step wizard, then the job under a progress notification; resolves to the trained model. */
+  async start(args: readonly unknown[]): Promise<TrainedModel | undefined> {
+    const prompter = this.prompterOf(args);
+    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile('Autotrain: choose a CSV file'));
+    if (!file) return undefined;
+    const { client, textgen } = await this.connected();
+    const loading = new AbortController();
+    let choices;
+    try {
+      choices = await collectAutotrainChoices(prompter, loadAutotrainData(client.autotrain, file, loading.signal, this.warn, textgen));
+    } finally {
+      loading.abort();
+    }
+    if (!choices) return undefined;
+    const plan = planTraining(choices, textgen);
+    this.services.log.info(`Autotrain ${choices.modelName}: ${plan.kind === 'autotrain' ? 'start_autotrain' : 'preprocessor + train_manual'}.`);
+    const started = await startTraining(client, plan);
+    return followTraining(this.services, client.autotrain, started, choices.modelName);
+  }
+
+  /** Summary, goals, labels and recommendations of a CSV, shown in the dataset summary panel. */
+  async summarize(args: readonly unknown[]): Promise<DatasetSummaryPayload | undefined> {
+    const prompter = this.prompterOf(args);
+    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile('Summarize a CSV file'));
+    if (!file) return undefined;
+    const { client, textgen } = await this.connected();
+    const payload = await this.underProgress(`Summarizing ${fileBaseName(file)}`, async (report, signal) => {
+      const summary = await summarizeCsv(client.autotrain, file, signal, textgen);
+      report('Suggesting goals, labels and feature engineering');
+      const [goals, labels, recommendations] = await Promise.all([
+        fetchGoals(client.autotrain, summary, signal, this.warn, textgen),
+        fetchLabels(client.autotrain, summary, signal, this.warn, textgen),
+        fetchRecommendations(client.autotrain, summary, signal, this.warn, textgen),
+      ]);
+      return { summary, goals, labels, recommendations };
+    });
+    if (payload) await vscode.commands.executeCommand('xmodels.panels.datasetSummary', payload);
+    return payload;
+  }
+
+  async visualizeGoal(args: readonly unknown[]): Promise<{ summary: DatasetSummary; goal: GoalInput } | undefined> {
+    const target = await this.summaryAndGoal('xmodels.autotrain.visualizeGoal', args);
+    if (target) await vscode.commands.executeCommand('xmodels.panels.visualization', target);
+    return target;
+  }
+
+  /** Insights with their evidence numbers, opened as an untitled Markdown document. */
+  async insights(args: readonly unknown[]): Promise<InsightsResult | undefined> {
+    const target = await this.summaryAndGoal('xmodels.autotrain.insights', args);
+    if (!target) return undefined;
+    const { client, textgen } = await this.connected();
+    const insights = await this.underProgress('Computing insights', (_report, signal) =>
+      client.autotrain.generateInsights({ ...target, textgen_config: textgen }, { signal }));
+    if (!insights) return undefined;
+    this.warn('insights', insights.warnings);
+    const content = renderInsightsMarkdown(insights, target.summary.file_name);
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+    await vscode.window.showTextDocument(document, { preview: false });
+    return { insights, document };
+  }
+
+  /** Autotrain with the label chosen in the summary panel: a name prompt, then the job. */
+  async trainWithLabel(args: readonly unknown[]): Promise<TrainedModel | undefined> {
+    const { summary, label } = summaryLabelOf('xmodels.autotrain.trainWithLabel', args[0]);
+    const name = await this.askName(args, `Autotrain: predict ${label.column}`, 'Model name', defaultModelName(summary.file_name));
+    if (name === undefined) return undefined;
+    const { client, textgen } = await this.connected();
+    const started = await client.autotrain.startAutotrain({
+      model_name: name,
+      model_description: defaultModelDescription(summary.file_name, label, []),
+      summary,
+      textgen_config: textgen,
+      label: label.column,
+      model_type: label.model_type,
+    });
+    return followTraining(this.services, client.autotrain, started, name);
+  }
+
+  /** A preprocessor from steps chosen in the summary panel, fitted on the summarized dataset. */
+  async createFromSteps(args: readonly unknown[]): Promise<CreatePreprocessorResponse | undefined> {
+    const { summary, steps } = summaryStepsOf('xmodels.preprocessors.createFromSteps', args[0]);
+    if (!summary.dataset_id) {
+      throw new UserFacingError(`The summary of ${summary.file_name} has no dataset id, so no preprocessor can be fitted on it. Summarize the CSV with the local service and try again.`);
+    }
+    const name = await this.askName(args, 'Create a preprocessor', 'Preprocessor name', `${defaultModelName(summary.file_name)} preprocessing`);
+    if (name === undefined) return undefined;
+    const client = await this.services.getClient();
+    const created = await client.preprocessors.create({
+      name,
+      description: `${steps.length} steps chosen from the summary of ${summary.file_name}.`,
+      dataset_id: summary.dataset_id,
+      steps,
+    });
+    void vscode.window.showInformationMessage(
+      `Preprocessor ${name} created: preprocessor ${created.preprocessor_id}, version ${created.version_id}.`,
+    );
+    return created;
+  }
+
+  /** The client and the `textgen_config` every autotrain call sends. */
+  private async connected(): Promise<{ client: XModelsClient; textgen: TextGenConfig }> {
+    return { client: await this.services.getClient(), textgen: await this.services.textGenConfig() };
+  }
+
+  private prompterOf(args: readonly unknown[]): WizardPrompter {
+    return wizardOptionsOf(args).prompter ?? this.defaultPrompter;
+  }
+
+  private async askName(args: readonly unknown[], title: string, prompt: string, value: string): Promise<string | undefined> {
+    const answer = await this.prompterOf(args).input({
+      id: 'name', position: { title, canGoBack: false }, prompt, value, validate: validateName,
+    });
+    return answer === undefined || answer === BACK ? undefined : answer.trim();
+  }
+
+  /** `{summary, goal}` from the arguments, or a CSV (argument or picker) summarized and a goal picked from it. */
+  private async summaryAndGoal(command: string, args: readonly unknown[]): Promise<{ summary: DatasetSummary; goal: GoalInput } | undefined> {
+    const given = summaryGoalOf(command, args[0]);
+    if (given) return given;
+    const prompter = this.prompterOf(args);
+    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile('Choose a CSV file'));
+    if (!file) return undefined;
+    const { client, textgen } = await this.connected();
+    const loaded = await this.underProgress(`Suggesting questions for ${fileBaseName(file)}`, async (_report, signal) => {
+      const summary = await summarizeCsv(client.autotrain, file, signal, textgen);
+      return { summary, goals: await fetchGoals(client.autotrain, summary, signal, this.warn, textgen) };
+    });
+    if (!loaded) return undefined;
+    const goal = await prompter.pickOne({
+      id: 'goal', position: { title: fileBaseName(file), canGoBack: false },
+      placeholder: 'Which question?', items: goalItems(loaded.goals, undefined),
+    });
+    return goal === undefined || goal === BACK ? undefined : { summary: loaded.summary, goal };
+  }
+
+  private readonly warn = (what: string, warnings: readonly string[]): void => {
+    for (const warning of warnings) this.services.log.warn(`Autotrain ${what}: ${warning}`);
+  };
+
+  /** Runs a task under a cancellable notification; resolves undefined when the user cancelled it. */
+  private async underProgress<T>(
+    title: string,
+    task: (report: (message: string) => void, signal: AbortSignal) => Promise<T>,
+  ): Promise<T | undefined> {
+    try {
+      return await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        (progress, token) => task((message) => progress.report({ message }), signalFromToken(token)),
+      );
+    } catch (error) {
+      if (isCancelledCall(error)) return undefined;
+      throw error;
+    }
+  }
+}
