@@ -132,9 +132,29 @@ export class Workbench {
   /** Right-clicks an Explorer row and chooses a context-menu item. Waits for the extension first. */
   async explorerContextMenu(fileName: string, item: string | RegExp): Promise<void> {
     await this.waitForExtension();
-    const row = await this.explorerRow(fileName);
-    await row.click({ button: 'right' });
-    await this.page.getByRole('menuitem', { name: item }).first().click({ timeout: defaultTimeoutMs });
+    await this.contextMenu(await this.explorerRow(fileName), item);
+  }
+
+  /**
+   * Right-clicks a row (Explorer, Models tree) and chooses a context-menu item. The web workbench sometimes drops a
+   * click on a menu item while the menu fades in, and an item stays disabled until its when-clause holds, so the
+   * item is chosen with the keyboard and the menu is opened again until it closes on the choice.
+   */
+  async contextMenu(row: Locator, item: string | RegExp): Promise<void> {
+    const deadline = Date.now() + 2 * defaultTimeoutMs;
+    for (;;) {
+      await row.click({ button: 'right' });
+      const entry = this.page.getByRole('menuitem', { name: item }).filter({ visible: true }).first();
+      await entry.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
+      if ((await entry.getAttribute('aria-disabled')) !== 'true') {
+        await entry.hover();
+        await this.page.keyboard.press('Enter');
+        if (await entry.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false)) return;
+      }
+      await this.page.keyboard.press('Escape');
+      if (Date.now() > deadline) throw new Error(`The menu item ${String(item)} stayed disabled or ignored the choice`);
+      await this.page.waitForTimeout(500);
+    }
   }
 
   /** The content of a webview (the last opened one by default). */
