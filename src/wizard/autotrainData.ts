@@ -7,15 +7,17 @@ export type TextGenRequest = StartAutotrainParams['textgen_config'];
 
 type SuggestionApi = Pick<AutotrainApi, 'generateGoals' | 'generateLabels' | 'generateFeatureEngineering'>;
 
-/** Uploads and summarizes a local CSV; the service keeps it as a dataset (`summary.dataset_id`). */
-export function summarizeCsv(
-  api: Pick<AutotrainApi, 'summarizeDataset'>, file: string, signal: AbortSignal, textgen: TextGenRequest,
-): Promise<DatasetSummary> {
-  return api.summarizeDataset({ file_path: file, textgen_config: textgen }, { signal });
-}
-
 /** Where the service's warnings (e.g. an LLM answer replaced by rules) are reported. */
 export type WarningSink = (what: string, warnings: readonly string[]) => void;
+
+/** Uploads and summarizes a local CSV; the service keeps it as a dataset (`summary.dataset_id`). */
+export async function summarizeCsv(
+  api: Pick<AutotrainApi, 'summarizeDataset'>, file: string, signal: AbortSignal, warn: WarningSink, textgen: TextGenRequest,
+): Promise<DatasetSummary> {
+  const summary = await api.summarizeDataset({ file_path: file, textgen_config: textgen }, { signal });
+  warn('summary', summary.warnings ?? []);
+  return summary;
+}
 
 export async function fetchGoals(
   api: SuggestionApi, summary: DatasetSummary, signal: AbortSignal, warn: WarningSink, textgen: TextGenRequest,
@@ -58,7 +60,7 @@ export function loadAutotrainData(
   warn: WarningSink,
   textgen: TextGenRequest,
 ): AutotrainData {
-  const summary = settledQuietly(summarizeCsv(api, file, signal, textgen));
+  const summary = settledQuietly(summarizeCsv(api, file, signal, warn, textgen));
   return {
     fileName: file,
     summary,

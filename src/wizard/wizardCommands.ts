@@ -70,7 +70,7 @@ export class WizardCommands {
     if (!file) return undefined;
     const { client, textgen } = await this.connected();
     const payload = await this.underProgress(`Summarizing ${fileBaseName(file)}`, async (report, signal) => {
-      const summary = await summarizeCsv(client.autotrain, file, signal, textgen);
+      const summary = await summarizeCsv(client.autotrain, file, signal, this.warn, textgen);
       report('Suggesting goals, labels and feature engineering');
       const [goals, labels, recommendations] = await Promise.all([
         fetchGoals(client.autotrain, summary, signal, this.warn, textgen),
@@ -167,7 +167,7 @@ export class WizardCommands {
     if (!file) return undefined;
     const { client, textgen } = await this.connected();
     const loaded = await this.underProgress(`Suggesting questions for ${fileBaseName(file)}`, async (_report, signal) => {
-      const summary = await summarizeCsv(client.autotrain, file, signal, textgen);
+      const summary = await summarizeCsv(client.autotrain, file, signal, this.warn, textgen);
       return { summary, goals: await fetchGoals(client.autotrain, summary, signal, this.warn, textgen) };
     });
     if (!loaded) return undefined;
