@@ -207,7 +207,12 @@ describe('panels in the workbench', function () {
     await chart.locator('vscode-button', { hasText: 'Open as new file' }).click();
     await workbench.page.locator('.tab', { hasText: 'Untitled-2' }).waitFor({ timeout });
     await workbench.page.locator('.tab', { hasText: 'Untitled-2' }).click();
-    const opened = (await editorText()) ?? '';
+    // Several editor groups may be open: read the one whose active tab is the new file.
+    const newFileLines = workbench.page
+      .locator('.editor-group-container', { has: workbench.page.locator('.tab.active', { hasText: 'Untitled-2' }) })
+      .locator('.editor-instance .view-lines');
+    await newFileLines.filter({ hasText: /def\splot/ }).first().waitFor({ timeout });
+    const opened = (await newFileLines.first().textContent()) ?? '';
     assert.match(opened, /def\splot\(data\b/);
     assert.doesNotMatch(opened, /#\schart/, 'the code is in a new file, not the one it was inserted into');
   });
