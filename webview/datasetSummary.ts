@@ -6,8 +6,8 @@ import type { DatasetSummaryArgs, SummaryAction } from '../src/panels/protocol.j
 import { formatNumber, formatPercent } from '../src/panels/shaping/format.js';
 import { recommendationSteps, summaryRows, type Sparkline, type SummaryRow } from '../src/panels/shaping/summaryTable.js';
 import { h, svg } from './shared/dom.js';
-import { connectPanel, type PanelClient } from './shared/panelClient.js';
-import { errorMessage, loadInto } from './shared/status.js';
+import type { PanelClient } from './shared/panelClient.js';
+import { connectLoadedPanel, errorMessage } from './shared/status.js';
 import { fact, notice, table } from './shared/widgets.js';
 
 interface SummaryUi {
@@ -202,12 +202,7 @@ class SummaryView {
   }
 }
 
-connectPanel<'datasetSummary', SummaryUi>((client) => {
-  const root = document.getElementById('app') as HTMLElement;
-  void loadInto(
-    root,
-    { loading: 'Loading the dataset summary…', failed: 'The dataset summary could not be shown.' },
-    () => client.request('load', client.args),
-    (data) => new SummaryView(root, client, data).render(),
-  );
-});
+connectLoadedPanel<'datasetSummary', SummaryUi>(
+  { loading: 'Loading the dataset summary…', failed: 'The dataset summary could not be shown.' },
+  (root, client, data) => new SummaryView(root, client, data).render(),
+);

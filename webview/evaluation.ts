@@ -19,8 +19,8 @@ import {
 } from '../src/panels/shaping/evaluationSeries.js';
 import { axis, ChartSet, percentTicks, themedOptions } from './shared/charts.js';
 import { h } from './shared/dom.js';
-import { connectPanel, type PanelClient } from './shared/panelClient.js';
-import { loadInto } from './shared/status.js';
+import type { PanelClient } from './shared/panelClient.js';
+import { connectLoadedPanel } from './shared/status.js';
 import { withAlpha } from './shared/theme.js';
 import { fact, notice, select, table } from './shared/widgets.js';
 
@@ -286,12 +286,7 @@ class EvaluationView {
   }
 }
 
-connectPanel<'evaluation', EvaluationUi>((client) => {
-  const root = document.getElementById('app') as HTMLElement;
-  void loadInto(
-    root,
-    { loading: 'Loading the evaluation…', failed: 'The evaluation could not be loaded.' },
-    () => client.request('load', client.args),
-    (evaluation) => new EvaluationView(root, client, evaluation).render(),
-  );
-});
+connectLoadedPanel<'evaluation', EvaluationUi>(
+  { loading: 'Loading the evaluation…', failed: 'The evaluation could not be loaded.' },
+  (root, client, evaluation) => new EvaluationView(root, client, evaluation).render(),
+);

@@ -4,8 +4,8 @@ import { formatPercent } from '../src/panels/shaping/format.js';
 import { distributionBars, healthFigures, healthWarnings } from '../src/panels/shaping/featureHealth.js';
 import { axis, ChartSet, themedOptions } from './shared/charts.js';
 import { h, icon } from './shared/dom.js';
-import { connectPanel, type PanelClient } from './shared/panelClient.js';
-import { loadInto } from './shared/status.js';
+import type { PanelClient } from './shared/panelClient.js';
+import { connectLoadedPanel } from './shared/status.js';
 import { fact, notice, table } from './shared/widgets.js';
 
 interface FeatureInfoUi {
@@ -118,12 +118,7 @@ class FeatureInfoView {
   }
 }
 
-connectPanel<'featureInfo', FeatureInfoUi>((client) => {
-  const root = document.getElementById('app') as HTMLElement;
-  void loadInto(
-    root,
-    { loading: 'Loading feature info…', failed: 'The feature info could not be loaded.' },
-    () => client.request('load', client.args),
-    (info) => new FeatureInfoView(root, client, info).render(),
-  );
-});
+connectLoadedPanel<'featureInfo', FeatureInfoUi>(
+  { loading: 'Loading feature info…', failed: 'The feature info could not be loaded.' },
+  (root, client, info) => new FeatureInfoView(root, client, info).render(),
+);

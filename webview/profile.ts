@@ -18,8 +18,7 @@ import {
 import { initialRefitValues, parseRefitForm, refitFields } from '../src/panels/shaping/refitForm.js';
 import { axis, ChartSet, percentTicks, themedOptions } from './shared/charts.js';
 import { controlValue, h, icon } from './shared/dom.js';
-import { connectPanel } from './shared/panelClient.js';
-import { errorMessage, loadInto } from './shared/status.js';
+import { connectLoadedPanel, errorMessage } from './shared/status.js';
 import type { Palette } from './shared/theme.js';
 import { withAlpha } from './shared/theme.js';
 import { fact, notice, select, table } from './shared/widgets.js';
@@ -440,12 +439,7 @@ class ProfileView {
   }
 }
 
-connectPanel<'profile', ProfileUi>((client) => {
-  const root = document.getElementById('app') as HTMLElement;
-  void loadInto(
-    root,
-    { loading: 'Loading the profile…', failed: 'The profile could not be loaded.' },
-    () => client.request('load', client.args),
-    (data) => new ProfileView(root, client, data).render(),
-  );
-});
+connectLoadedPanel<'profile', ProfileUi>(
+  { loading: 'Loading the profile…', failed: 'The profile could not be loaded.' },
+  (root, client, data) => new ProfileView(root, client, data).render(),
+);

@@ -1,9 +1,9 @@
 /** Loading and error states shared by every panel. */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-import type { PanelError } from '../../src/panels/protocol.js';
+import type { PanelApis, PanelError, ParamsOf, ResultOf } from '../../src/panels/protocol.js';
 import { h } from './dom.js';
-import { SupersededError } from './panelClient.js';
+import { connectPanel, SupersededError, type PanelClient } from './panelClient.js';
 
 export function showLoading(root: HTMLElement, label: string): void {
   root.setAttribute('aria-busy', 'true');
@@ -54,4 +54,19 @@ export async function loadInto<T>(
     if (error instanceof SupersededError) return;
     showError(root, labels.failed, error, () => void loadInto(root, labels, fetch, render));
   }
+}
+
+type LoadedPanelKind = 'profile' | 'evaluation' | 'featureInfo' | 'datasetSummary';
+type LoadResult<K extends LoadedPanelKind> = ResultOf<PanelApis[K], 'load'>;
+
+/** Starts a panel whose view is drawn from the host's `load` answer, with the loading and error-with-Retry states. */
+export function connectLoadedPanel<K extends LoadedPanelKind, Ui>(
+  labels: { loading: string; failed: string },
+  render: (root: HTMLElement, client: PanelClient<K, Ui>, data: LoadResult<K>) => void,
+): void {
+  connectPanel<K, Ui>((client) => {
+    const root = document.getElementById('app') as HTMLElement;
+    const load = () => client.request('load', client.args as ParamsOf<PanelApis[K], 'load'>) as Promise<LoadResult<K>>;
+    void loadInto(root, labels, load, (data) => render(root, client, data));
+  });
 }
