@@ -1,9 +1,10 @@
 import type { AddVersionRequest, Algorithm, CreateModelRequest, PartitionPayload } from '../contract';
 import {
-  DATASET_PARTITION,
   evaluateModel,
   inferColumn,
+  partitionFrames,
   scanHealth,
+  singlePartitionModel,
   toPayloads,
   type Column,
   type DataFrame,
@@ -71,11 +72,12 @@ function fittedPayloads({ model, x, y, x_test, y_test }: FittedModelData): Parti
   const train = withTarget(model, x, y, 'y');
   const test = x_test && y_test ? withTarget(model, x_test, y_test, 'y_test') : train;
   const healthInfo = Object.fromEntries(scanHealth(x).map((h) => [h.feature, { type: h.type, ...h.health_info }]));
-  const parts = [...model.partitions.values()];
-  return toPayloads(model).map((payload, i) => {
-    const alone: TransparentModel = { ...model, partitionOn: null, partitions: new Map([[DATASET_PARTITION, parts[i]]]) };
-    const trainRows = partitionRows(model, train, payload.partition);
-    const testRows = partitionRows(model, test, payload.partition);
+  const trainFrames = partitionFrames(model, train);
+  const testFrames = partitionFrames(model, test);
+  return toPayloads(model).map((payload) => {
+    const alone = singlePartitionModel(model, payload.partition);
+    const trainRows = trainFrames.get(payload.partition) as DataFrame;
+    const testRows = testFrames.get(payload.partition) as DataFrame;
     return {
       ...payload,
       evaluation: { train: evaluateModel(alone, trainRows), test: evaluateModel(alone, testRows) } as unknown as Record<string, unknown>,
@@ -96,18 +98,6 @@ function withTarget(model: TransparentModel, x: DataFrame, y: Column | ArrayLike
 
 function isColumn(y: Column | ArrayLike<Label | null>): y is Column {
   return typeof (y as Column).storage === 'string';
-}
-
-/** The rows a partition model scores: all of them for the whole-data model, else those with its partition value. */
-function partitionRows(model: TransparentModel, frame: DataFrame, key: string): DataFrame {
-  if (key === DATASET_PARTITION || !model.partitionOn) return frame;
-  const column = frame.column(model.partitionOn);
-  const rows: number[] = [];
-  for (let r = 0; r < frame.nRows; r++) {
-    const value = column.storage === 'number' ? (Number.isNaN(column.values[r]) ? null : String(column.values[r])) : (column.levels[column.codes[r]] ?? null);
-    if (value === key) rows.push(r);
-  }
-  return frame.take(rows);
 }
 
 function asObject(value: unknown): Record<string, unknown> {

@@ -16,6 +16,7 @@ export { fitModel, DATASET_PARTITION } from './fit';
 export { fitModelParallel } from './parallel';
 export type { ParallelOptions } from './parallel';
 export { predict } from './predict';
+export { partitionFrames, singlePartitionModel } from './partitions';
 export { refit } from './refit';
 export { featureImportances, modelProfile } from './profile';
 export { evaluateClassifier, evaluateRegressor, evaluateModel } from './metrics';

@@ -9,9 +9,11 @@ import {
   fitModel,
   fitPreprocessor,
   parseCsv,
+  partitionFrames,
   predict,
   refit,
   scanHealth,
+  singlePartitionModel,
   trainTestSplit,
   type FittedPreprocessor,
   type TransparentModel,
@@ -64,31 +66,21 @@ function summaryMetrics(model: TransparentModel, full: EvaluationMetrics): Metri
   return Object.fromEntries(keys.map((k) => [k, (full as Record<string, unknown>)[k]])) as Metrics;
 }
 
-function partitionRows(frame: DataFrame, column: string, key: string): number[] {
-  const rows: number[] = [];
-  for (let r = 0; r < frame.nRows; r++) {
-    const v = frame.value(r, column);
-    if (v !== null && String(v) === key) rows.push(r);
-  }
-  return rows;
-}
-
 function partitionOutcomes(model: TransparentModel, train: DataFrame, test: DataFrame): PartitionOutcome[] {
-  const out: PartitionOutcome[] = [];
-  for (const [key, part] of model.partitions) {
-    const alone: TransparentModel = { ...model, partitionOn: null, partitions: new Map([[DATASET_PARTITION, part]]) };
-    const whole = key === DATASET_PARTITION || !model.partitionOn;
-    const trainRows = whole ? train : train.take(partitionRows(train, model.partitionOn as string, key));
-    const testRows = whole ? test : test.take(partitionRows(test, model.partitionOn as string, key));
-    out.push({
+  const trainFrames = partitionFrames(model, train);
+  const testFrames = partitionFrames(model, test);
+  return [...model.partitions].map(([key, part]) => {
+    const alone = singlePartitionModel(model, key);
+    const trainRows = trainFrames.get(key) as DataFrame;
+    const testRows = testFrames.get(key) as DataFrame;
+    return {
       key,
       nTrain: trainRows.nRows,
       nTest: testRows.nRows,
       baseValue: part.baseValue,
       evaluation: finiteJson({ train: evaluateModel(alone, trainRows), test: evaluateModel(alone, testRows) }) as PartitionOutcome['evaluation'],
-    });
-  }
-  return out;
+    };
+  });
 }
 
 function featureInfo(model: TransparentModel, train: DataFrame, features: string[]): FeatureInfoEntry[] {
