@@ -102,7 +102,7 @@ export function assembleModel(plan: FitPlan, fitted: FeatureModel[]): Transparen
   const partitions = new Map(
     plan.parts.map((part, i) => [part.key, finishPartition(plan, part, fitted.slice(i * k, (i + 1) * k))] as const),
   );
-  return { modelType: plan.modelType, target: plan.target, partitionOn: plan.partitionOn, targetLabels: plan.labels, partitions };
+  return { modelType: plan.modelType, method: 'xplainable', target: plan.target, partitionOn: plan.partitionOn, targetLabels: plan.labels, partitions };
 }
 
 /**

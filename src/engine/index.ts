@@ -12,6 +12,7 @@ export type { Column, NumberColumn, CategoryColumn } from './frame';
 export { parseCsv, CsvFrameBuilder } from './csv';
 export { parseJsonWithNonFinite } from './json';
 export { DEFAULT_PARAMS, PARAM_NAMES, validateParams } from './params';
+export * from './boostParams';
 export { fitModel, DATASET_PARTITION } from './fit';
 export { fitModelParallel } from './parallel';
 export type { ParallelOptions } from './parallel';

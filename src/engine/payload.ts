@@ -220,6 +220,7 @@ export function fromPayloads(
   const ordered = new Map([[DATASET_PARTITION, partitions.get(DATASET_PARTITION) as PartitionModel], ...partitions]);
   return {
     modelType: type,
+    method: 'xplainable',
     target: target ?? 'target',
     partitionOn: partitionOn ?? null,
     targetLabels: type === 'classifier' ? (labels ?? [0, 1]) : null,

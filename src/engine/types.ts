@@ -1,4 +1,5 @@
 /** Public data types of the engine. Wire-facing objects use the contract's snake_case names. */
+import type { BoostFeatureParams, BoostParams, FitMethod } from './boostParams';
 
 export type ModelType = 'classifier' | 'regressor';
 export type ColumnType = 'numeric' | 'categorical' | 'boolean' | 'date' | 'id';
@@ -29,8 +30,16 @@ export interface FitOptions {
   params?: Partial<ModelParams>;
   /** Candidate-split density, [0,1); default 0.1. */
   alpha?: number;
-  /** Classifier: build the score → probability map on the training rows (default true). */
+  /** Classifier: build the score → probability map on the training rows (default true; `xplainable` only). */
   mapCalibration?: boolean;
+  /** How the step functions are fitted (default `boosted`). */
+  method?: FitMethod;
+  /** `boosted` only: training parameters (defaults: DEFAULT_BOOST_PARAMS). */
+  boost?: Partial<BoostParams>;
+  /** `boosted` only: per-feature parameters applied to every feature (defaults: none). */
+  boostFeature?: Partial<BoostFeatureParams>;
+  /** Seed of the `boosted` method's bags and inner splits (default 42). */
+  seed?: number;
 }
 
 /** Refit cache of one feature (§13 step 4): enough to rebuild its leaves without the data. */
@@ -77,6 +86,11 @@ export interface FeatureModel {
   leaves: Leaves;
   /** Regressor only: the Ridge coefficient of every leaf (score = raw × coef). */
   coef: Float64Array | null;
+  /**
+   * `boosted` only: the bag-averaged steps before this feature's smoothing and monotone constraint (one per leaf),
+   * so a refit can change those without data. `leaves.score` holds the steps after them, re-centred.
+   */
+  boost?: { params: BoostFeatureParams; steps: Float64Array } | null;
 }
 
 export interface PartitionModel {
@@ -92,10 +106,14 @@ export interface PartitionModel {
   support: Float64Array | null;
   /** Regressor: predictions are clipped to this range. */
   predictionRange: [number, number];
+  /** `boosted` only: its training parameters and the rounds each bag ran before early stopping. */
+  boost?: { params: BoostParams; rounds: number[] } | null;
 }
 
 export interface TransparentModel {
   modelType: ModelType;
+  /** How the steps were fitted. `boosted` classifiers score in log-odds: probability = 1 / (1 + e^−score). */
+  method: FitMethod;
   target: string;
   partitionOn: string | null;
   /** Classifier: the labels for codes 0 and 1 (the second sorted label is the positive class). */
