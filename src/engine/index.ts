@@ -13,6 +13,8 @@ export { parseCsv, CsvFrameBuilder } from './csv';
 export { parseJsonWithNonFinite } from './json';
 export { DEFAULT_PARAMS, PARAM_NAMES, validateParams } from './params';
 export * from './boostParams';
+export { fitLinearBaseline } from './linearBaseline';
+export type { LinearBaseline } from './linearBaseline';
 export { fitModel, DATASET_PARTITION } from './fit';
 export { fitModelParallel } from './parallel';
 export type { ParallelOptions } from './parallel';
