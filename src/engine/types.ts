@@ -144,12 +144,17 @@ export interface PredictionResult {
   warnings: string[];
 }
 
+/** A refit's parameters: the `xplainable` method's tree parameters, or a `boosted` model's smoothing and monotone. */
+export type RefitParams = Partial<ModelParams> & Partial<BoostFeatureParams>;
+
 export interface RefitOptions {
   /** Features whose parameters change (default all); ignored when featureParams is given. */
   features?: string[];
-  params?: Partial<ModelParams>;
+  params?: RefitParams;
   /** Per-feature parameters; when given, only the features it names change. */
-  featureParams?: Record<string, Partial<ModelParams>>;
+  featureParams?: Record<string, RefitParams>;
+  /** `boosted` models: features to take out of the model (their centred contributions simply go). */
+  removeFeatures?: string[];
 }
 
 export interface ParamChange {
@@ -160,7 +165,7 @@ export interface ParamChange {
 export interface RefitResult {
   model: TransparentModel;
   /** Parameters that changed, per feature (changes in any partition are merged). */
-  parametersChanged: Record<string, Partial<Record<ParamName, ParamChange>>>;
+  parametersChanged: Record<string, Record<string, ParamChange>>;
 }
 
 export interface FeatureImportance {

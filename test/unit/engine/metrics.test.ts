@@ -59,7 +59,7 @@ describe('engine metrics', () => {
   });
 
   it('evaluates a fitted model on a frame holding the target', () => {
-    const model = fitModel(goldenFrame(), { target: 'y', modelType: 'classifier', params: { max_depth: 2, min_leaf_size: 0.1 } });
+    const model = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: { max_depth: 2, min_leaf_size: 0.1 } });
     const m = evaluateModel(model, goldenFrame());
     assert.ok('roc_auc' in m);
     assert.equal(m.confusion_matrix.flat().reduce((a, b) => a + b, 0), 12);

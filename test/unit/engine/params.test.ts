@@ -40,24 +40,24 @@ describe('engine parameters', () => {
 
   it('validates fit options: alpha, target, feature names and a non-binary target', () => {
     const frame = goldenFrame();
-    assert.equal(engineError(() => fitModel(frame, { target: 'y', modelType: 'classifier', alpha: 1 })).field, 'alpha');
-    assert.equal(engineError(() => fitModel(frame, { target: 'nope', modelType: 'classifier' })).field, 'nope');
-    assert.equal(engineError(() => fitModel(frame, { target: 'y', modelType: 'classifier', features: ['x', 'q'] })).field, 'q');
-    assert.equal(engineError(() => fitModel(frame, { target: 'y', modelType: 'classifier', params: { max_depth: -2 } })).field, 'max_depth');
-    const multi = engineError(() => fitModel(frame, { target: 'c', modelType: 'classifier' }));
+    assert.equal(engineError(() => fitModel(frame, { method: 'xplainable', target: 'y', modelType: 'classifier', alpha: 1 })).field, 'alpha');
+    assert.equal(engineError(() => fitModel(frame, { method: 'xplainable', target: 'nope', modelType: 'classifier' })).field, 'nope');
+    assert.equal(engineError(() => fitModel(frame, { method: 'xplainable', target: 'y', modelType: 'classifier', features: ['x', 'q'] })).field, 'q');
+    assert.equal(engineError(() => fitModel(frame, { method: 'xplainable', target: 'y', modelType: 'classifier', params: { max_depth: -2 } })).field, 'max_depth');
+    const multi = engineError(() => fitModel(frame, { method: 'xplainable', target: 'c', modelType: 'classifier' }));
     assert.match(multi.message, /exactly two values; column c has 3 \(a, b, c\)/);
-    assert.match(engineError(() => fitModel(frame, { target: 'c', modelType: 'regressor' })).message, /numeric target/);
+    assert.match(engineError(() => fitModel(frame, { method: 'xplainable', target: 'c', modelType: 'regressor' })).message, /numeric target/);
   });
 
   it('max_depth 0 gives one leaf per numeric feature with contribution 0', () => {
-    const m = fitModel(goldenFrame(), { target: 'y', modelType: 'classifier', params: { max_depth: 0 }, features: ['x'] });
+    const m = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: { max_depth: 0 }, features: ['x'] });
     const x = m.partitions.get('__dataset__')?.features[0];
     assert.equal(x?.leaves.score.length, 2);
     assert.deepEqual(Array.from(x?.leaves.score ?? []), [0, 0]);
   });
 
   it('rejects bad refit and predict options naming the feature, parameter or threshold', () => {
-    const m = fitModel(goldenFrame(), { target: 'y', modelType: 'classifier' });
+    const m = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier' });
     assert.equal(engineError(() => refit(m, { features: ['zz'] })).field, 'zz');
     assert.equal(engineError(() => refit(m, { featureParams: { x: { weight: 9 } } })).field, 'weight');
     assert.equal(engineError(() => predict(m, goldenTestRows(), { threshold: 1.5 })).field, 'threshold');

@@ -1,0 +1,89 @@
+import type { BoostFeatureParams, BoostParams } from '../boostParams';
+import type { FitPlan } from '../fit';
+import { mulberry32 } from '../prng';
+import type { PartitionModel, TransparentModel } from '../types';
+import { assembleBoostedPartition } from './assemble';
+import { binColumn, type BinnedFeature } from './binning';
+import { boostBag, type BagResult, type BoostData } from './booster';
+
+/** One bag of one partition: plain data that can be sent to a worker thread. */
+export interface BagTask {
+  part: number;
+  data: BoostData;
+  params: BoostParams;
+  seed: number;
+  /** The rows this bag boosts on (all of the partition's rows unless the data is large). */
+  rows: Int32Array | null;
+}
+
+export interface BoostedPlan {
+  plan: FitPlan;
+  params: BoostParams;
+  featureParams: BoostFeatureParams;
+  binned: BinnedFeature[][];
+  tasks: BagTask[];
+}
+
+/** Above this many rows each bag boosts on its own random subset of this size (the bags together see them all). */
+export const BAG_ROW_LIMIT = 30_000;
+
+export function planBoosted(plan: FitPlan, params: BoostParams, featureParams: BoostFeatureParams, seed: number): BoostedPlan {
+  const classifier = plan.modelType === 'classifier';
+  const binned = plan.parts.map(({ frame }) => plan.features.map((name) => binColumn(frame.column(name), params.max_bins)));
+  const tasks = plan.parts.flatMap(({ y }, part): BagTask[] => {
+    const data: BoostData = {
+      classifier,
+      y,
+      codes: binned[part].map((b) => b.codes),
+      nBins: binned[part].map((b) => b.nBins),
+      ordered: binned[part].map((b) => b.type === 'numeric'),
+    };
+    return Array.from({ length: params.outer_bags }, (_, bag) => ({
+      part,
+      data,
+      params,
+      seed: seed + 7919 * bag + 104729 * part,
+      rows: y.length > BAG_ROW_LIMIT ? sampleRows(y.length, BAG_ROW_LIMIT, seed + bag) : null,
+    }));
+  });
+  return { plan, params, featureParams, binned, tasks };
+}
+
+export function runBag(task: BagTask): BagResult {
+  return boostBag(task.data, task.params, task.seed, task.rows ?? undefined);
+}
+
+/** The model from every bag's result (`results` in task order). */
+export function assembleBoosted(bp: BoostedPlan, results: BagResult[]): TransparentModel {
+  const { plan } = bp;
+  const partitions = new Map<string, PartitionModel>();
+  plan.parts.forEach((part, i) => {
+    const bags = results.filter((_, t) => bp.tasks[t].part === i);
+    partitions.set(
+      part.key,
+      assembleBoostedPartition({
+        key: part.key,
+        y: part.y,
+        binned: bp.binned[i],
+        bags,
+        params: bp.params,
+        featureParams: bp.featureParams,
+        classifier: plan.modelType === 'classifier',
+        idColumns: plan.idColumns,
+      }),
+    );
+  });
+  return { modelType: plan.modelType, method: 'boosted', target: plan.target, partitionOn: plan.partitionOn, targetLabels: plan.labels, partitions };
+}
+
+function sampleRows(n: number, k: number, seed: number): Int32Array {
+  const all = Int32Array.from({ length: n }, (_, i) => i);
+  const random = mulberry32(seed);
+  for (let i = 0; i < k; i++) {
+    const j = i + Math.floor(random() * (n - i));
+    const t = all[i];
+    all[i] = all[j];
+    all[j] = t;
+  }
+  return all.subarray(0, k).slice().sort();
+}
