@@ -39,7 +39,7 @@ export interface BoostFeatureParams {
 }
 
 export const DEFAULT_BOOST_PARAMS: Readonly<BoostParams> = Object.freeze({
-  learning_rate: 0.1,
+  learning_rate: 0.2,
   max_rounds: 2000,
   early_stopping_rounds: 50,
   validation_size: 0.15,

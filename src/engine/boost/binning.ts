@@ -1,9 +1,10 @@
 import type { Column } from '../frame';
+import { numericLeafIndices } from '../lookup';
 
 /** Most distinct categories that get a bin of their own; rarer ones share one bin while boosting. */
 const MAX_CATEGORY_BINS = 255;
-/** Cut points are found on at most this many values (a seeded-free stride sample of larger columns). */
-const CUT_SAMPLE = 200_000;
+/** Cut points are found on at most this many values (an evenly strided sample of larger columns). */
+const CUT_SAMPLE = 50_000;
 /** Bins hold about this many rows at least, so small data gets few, well-filled bins. */
 const MIN_ROWS_PER_BIN = 10;
 
@@ -32,23 +33,12 @@ export function binColumn(col: Column, maxBins: number): BinnedFeature {
 function binNumeric(name: string, x: Float64Array, maxBins: number): BinnedFeature {
   const cuts = numericCuts(x, maxBins);
   const missing = cuts.length + 1;
-  const codes = new Uint16Array(x.length);
-  for (let i = 0; i < x.length; i++) {
-    const v = x[i];
-    if (v !== v) {
-      codes[i] = missing;
-      continue;
-    }
-    let lo = 0;
-    let hi = cuts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cuts[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
-    codes[i] = lo;
-  }
-  return { name, type: 'numeric', nBins: missing + 1, codes, cuts, categories: null, categoryBin: null, categoryOfRow: null };
+  const upper = new Float64Array(missing);
+  upper.set(cuts);
+  upper[cuts.length] = Infinity;
+  const leaf = new Int32Array(x.length).fill(missing);
+  numericLeafIndices(upper, missing, x, leaf);
+  return { name, type: 'numeric', nBins: missing + 1, codes: Uint16Array.from(leaf), cuts, categories: null, categoryBin: null, categoryOfRow: null };
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { BoostParams } from '../boostParams';
 import { mulberry32 } from '../prng';
+import { LogisticRows, SquaredRows, type GradientState } from './rowState';
+import { SquaredHistograms, useHistograms } from './histogramState';
 
 /** A hessian floor that keeps Newton steps finite where probabilities saturate. */
-const MIN_HESSIAN = 1e-6;
+export const MIN_HESSIAN = 1e-6;
 /** A validation loss must improve by this fraction to count as progress. */
 const MIN_IMPROVEMENT = 1e-7;
 /** Rounds run when the data is too small to hold out validation rows. */
@@ -37,9 +39,7 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   const order = concat(train, valid);
   const n = order.length;
   const y = Float64Array.from(order, (r) => data.y[r]);
-  const codes = data.codes.map((c) => Uint16Array.from(order, (r) => c[r]));
-  const k = codes.length;
-
+  const codes = data.codes.map((c) => gather(c, order));
   let intercept = 0;
   for (let i = 0; i < nT; i++) intercept += y[i];
   intercept /= Math.max(1, nT);
@@ -47,56 +47,39 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
     const p = Math.min(1 - 1e-9, Math.max(1e-9, intercept));
     intercept = Math.log(p / (1 - p));
   }
-  // Classifier rows keep e^score, updated by multiplication, so no exponential is taken per row and step;
-  // regressor rows keep the score itself.
-  const state = new Float64Array(n).fill(data.classifier ? Math.exp(intercept) : intercept);
+  const counts = data.nBins.map((b, j) => binCounts(codes[j], 0, nT, b));
+  const state: GradientState = data.classifier
+    ? new LogisticRows(y, codes, nT, intercept)
+    : useHistograms(data.nBins, n)
+      ? new SquaredHistograms(y, codes, data.nBins, nT, intercept, counts)
+      : new SquaredRows(y, codes, nT, intercept, counts);
 
+  const k = codes.length;
   const tables = data.nBins.map((b) => new Float64Array(b));
-  const counts = data.nBins.map((b, j) => {
-    const c = new Float64Array(b);
-    const cj = codes[j];
-    for (let i = 0; i < nT; i++) c[cj[i]]++;
-    return c;
-  });
   const maxBins = Math.max(2, ...data.nBins);
   const gSum = new Float64Array(maxBins);
   const hSum = new Float64Array(maxBins);
   const step = new Float64Array(maxBins);
-  const factor = new Float64Array(maxBins);
   const noValidation = n === nT;
 
-  let best = noValidation ? 0 : validationLoss(data.classifier, y, state, nT);
+  let best = noValidation ? 0 : state.validationLoss();
   let bestRound = 0;
   let bestTables = tables.map((t) => t.slice());
-  gradientHistogram(data.classifier, y, state, codes[0], nT, gSum, hSum, data.nBins[0], counts[0]);
+  state.histogram(0, gSum, hSum);
   const rounds = noValidation ? Math.min(params.max_rounds, UNVALIDATED_ROUNDS) : params.max_rounds;
   for (let round = 1; round <= rounds; round++) {
     for (let j = 0; j < k; j++) {
       const bins = data.nBins[j];
-      const cj = codes[j];
       fitStep(gSum, hSum, counts[j], bins, data.ordered[j], params, step);
       const t = tables[j];
       for (let b = 0; b < bins; b++) t[b] += step[b];
-      const next = j + 1 < k ? j + 1 : 0;
-      const cn = codes[next];
-      const nextBins = data.nBins[next];
-      gSum.fill(0, 0, nextBins);
-      if (data.classifier) {
-        hSum.fill(0, 0, nextBins);
-        for (let b = 0; b < bins; b++) factor[b] = Math.exp(step[b]);
-        updateLogistic(state, factor, cj, cn, y, gSum, hSum, nT);
-        scaleRows(state, factor, cj, nT, n);
-      } else {
-        hSum.set(counts[next].subarray(0, nextBins));
-        updateSquared(state, step, cj, cn, y, gSum, nT);
-        shiftRows(state, step, cj, nT, n);
-      }
+      state.apply(j, step, j + 1 < k ? j + 1 : 0, gSum, hSum);
     }
     if (noValidation) {
       bestRound = round;
       continue;
     }
-    const loss = validationLoss(data.classifier, y, state, nT);
+    const loss = state.validationLoss();
     if (loss < best - Math.abs(best) * MIN_IMPROVEMENT) {
       best = loss;
       bestRound = round;
@@ -106,84 +89,16 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   return { intercept, tables: noValidation ? tables : bestTables, rounds: bestRound };
 }
 
-// The per-row loops live in small functions of their own, which the JIT compiles to tight machine code.
-
-/** Applies a step (as factors of e^score) to the inner training rows and sums the next feature's gradients. */
-function updateLogistic(
-  state: Float64Array,
-  factor: Float64Array,
-  cj: Uint16Array,
-  cn: Uint16Array,
-  y: Float64Array,
-  gSum: Float64Array,
-  hSum: Float64Array,
-  nT: number,
-): void {
-  for (let i = 0; i < nT; i++) {
-    const e = (state[i] *= factor[cj[i]]);
-    const p = e < 1e300 ? e / (1 + e) : 1;
-    const b = cn[i];
-    gSum[b] += y[i] - p;
-    hSum[b] += p * (1 - p);
-  }
+function gather(codes: Uint16Array, order: Int32Array): Uint16Array {
+  const out = new Uint16Array(order.length);
+  for (let i = 0; i < order.length; i++) out[i] = codes[order[i]];
+  return out;
 }
 
-/** Applies a step to the inner training rows' scores and sums the next feature's residuals. */
-function updateSquared(state: Float64Array, step: Float64Array, cj: Uint16Array, cn: Uint16Array, y: Float64Array, gSum: Float64Array, nT: number): void {
-  for (let i = 0; i < nT; i++) {
-    const f = (state[i] += step[cj[i]]);
-    gSum[cn[i]] += y[i] - f;
-  }
-}
-
-function scaleRows(state: Float64Array, factor: Float64Array, cj: Uint16Array, from: number, to: number): void {
-  for (let i = from; i < to; i++) state[i] *= factor[cj[i]];
-}
-
-function shiftRows(state: Float64Array, step: Float64Array, cj: Uint16Array, from: number, to: number): void {
-  for (let i = from; i < to; i++) state[i] += step[cj[i]];
-}
-
-/** Gradient and hessian sums per bin of one feature over the inner training rows. */
-function gradientHistogram(
-  classifier: boolean,
-  y: Float64Array,
-  state: Float64Array,
-  codes: Uint16Array,
-  nT: number,
-  gSum: Float64Array,
-  hSum: Float64Array,
-  bins: number,
-  counts: Float64Array,
-): void {
-  gSum.fill(0, 0, bins);
-  if (!classifier) {
-    hSum.set(counts.subarray(0, bins));
-    for (let i = 0; i < nT; i++) gSum[codes[i]] += y[i] - state[i];
-    return;
-  }
-  hSum.fill(0, 0, bins);
-  for (let i = 0; i < nT; i++) {
-    const p = state[i] / (1 + state[i]);
-    gSum[codes[i]] += y[i] - p;
-    hSum[codes[i]] += p * (1 - p);
-  }
-}
-
-function validationLoss(classifier: boolean, y: Float64Array, state: Float64Array, nT: number): number {
-  const n = y.length;
-  let loss = 0;
-  for (let i = nT; i < n; i++) {
-    if (classifier) {
-      // −log p(y) with p = e/(1+e): log(1 + e) − y·log(e).
-      const e = state[i];
-      loss += Math.log1p(e) - (y[i] > 0 ? Math.log(e) : 0);
-    } else {
-      const d = y[i] - state[i];
-      loss += d * d;
-    }
-  }
-  return loss / (n - nT);
+export function binCounts(codes: Uint16Array, from: number, to: number, bins: number): Float64Array {
+  const c = new Float64Array(bins);
+  for (let i = from; i < to; i++) c[codes[i]]++;
+  return c;
 }
 
 /**

@@ -24,12 +24,16 @@ export interface BoostedPlan {
   tasks: BagTask[];
 }
 
-/** Above this many rows each bag boosts on its own random subset of this size (the bags together see them all). */
-export const BAG_ROW_LIMIT = 30_000;
+/**
+ * Above this many rows each bag boosts on its own random subset of this size (the bags together see more). Squared
+ * loss boosts on pairwise histograms, whose cost hardly grows with the rows; logistic loss passes over the rows.
+ */
+const BAG_ROW_LIMIT = { classifier: 30_000, regressor: 100_000 };
 
 export function planBoosted(plan: FitPlan, params: BoostParams, featureParams: BoostFeatureParams, seed: number): BoostedPlan {
   const classifier = plan.modelType === 'classifier';
   const binned = plan.parts.map(({ frame }) => plan.features.map((name) => binColumn(frame.column(name), params.max_bins)));
+  const limit = BAG_ROW_LIMIT[plan.modelType];
   const tasks = plan.parts.flatMap(({ y }, part): BagTask[] => {
     const data: BoostData = {
       classifier,
@@ -43,7 +47,7 @@ export function planBoosted(plan: FitPlan, params: BoostParams, featureParams: B
       data,
       params,
       seed: seed + 7919 * bag + 104729 * part,
-      rows: y.length > BAG_ROW_LIMIT ? sampleRows(y.length, BAG_ROW_LIMIT, seed + bag) : null,
+      rows: y.length > limit ? sampleRows(y.length, limit, seed + bag) : null,
     }));
   });
   return { plan, params, featureParams, binned, tasks };
@@ -76,14 +80,12 @@ export function assembleBoosted(bp: BoostedPlan, results: BagResult[]): Transpar
   return { modelType: plan.modelType, method: 'boosted', target: plan.target, partitionOn: plan.partitionOn, targetLabels: plan.labels, partitions };
 }
 
+/** About k of the n rows, each kept with probability k/n, in ascending order. */
 function sampleRows(n: number, k: number, seed: number): Int32Array {
-  const all = Int32Array.from({ length: n }, (_, i) => i);
   const random = mulberry32(seed);
-  for (let i = 0; i < k; i++) {
-    const j = i + Math.floor(random() * (n - i));
-    const t = all[i];
-    all[i] = all[j];
-    all[j] = t;
-  }
-  return all.subarray(0, k).slice().sort();
+  const keep = k / n;
+  const rows = new Int32Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) if (random() < keep) rows[m++] = i;
+  return rows.slice(0, m);
 }
