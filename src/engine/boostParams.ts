@@ -49,6 +49,22 @@ export const DEFAULT_BOOST_PARAMS: Readonly<BoostParams> = Object.freeze({
   max_leaves: 3,
 });
 
+/**
+ * Training sets up to this many rows are small: unless given, their trees have 2 leaves instead of 3, and the first
+ * rounds split numeric features at random points. Averaged over rounds and bags, the steps then follow smooth
+ * trends instead of the noise of a few rows. Measured on the sample data: better on every dataset under 3,000 rows;
+ * on the 20,000-row ones worse and, with 2 leaves, several times slower to converge.
+ */
+export const SMALL_DATA_ROWS = 10_000;
+export const SMALL_DATA_MAX_LEAVES = 2;
+
+/** The parameters a partition of n training rows is boosted with: the given ones, else the defaults for its size. */
+export function resolveBoostParams(given: Partial<BoostParams>, n: number): BoostParams {
+  const params = validateBoostParams(given);
+  if (given.max_leaves === undefined && n <= SMALL_DATA_ROWS) params.max_leaves = SMALL_DATA_MAX_LEAVES;
+  return params;
+}
+
 export const DEFAULT_BOOST_FEATURE_PARAMS: Readonly<BoostFeatureParams> = Object.freeze({ smoothing: 0, monotone: 0 });
 
 export interface ParamRange {
@@ -106,6 +122,12 @@ function checkedMerge<T extends object>(
     out[name] = value;
   }
   return out as T;
+}
+
+/** The given parameters that are set, checked, without defaults. */
+export function checkedBoostParams(values: Record<string, unknown>): Partial<BoostParams> {
+  validateBoostParams(values);
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null)) as Partial<BoostParams>;
 }
 
 export function validateBoostParams(values: Record<string, unknown>, base: Readonly<BoostParams> = DEFAULT_BOOST_PARAMS): BoostParams {

@@ -1,7 +1,7 @@
 import { assembleBoosted, planBoosted, runBag } from './boost/fitBoosted';
 import {
   validateBoostFeatureParams,
-  validateBoostParams,
+  checkedBoostParams,
   validateFitMethod,
   type BoostFeatureParams,
   type BoostParams,
@@ -34,7 +34,8 @@ export interface FitPlan {
   alpha: number;
   mapCalibration: boolean;
   method: FitMethod;
-  boost: BoostParams;
+  /** The given `boosted` parameters, checked; each partition resolves the defaults for its size. */
+  boost: Partial<BoostParams>;
   boostFeature: BoostFeatureParams;
   seed: number;
   /** `__dataset__` first, then one entry per partition value. */
@@ -76,7 +77,7 @@ export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
     alpha,
     mapCalibration: options.mapCalibration ?? true,
     method: validateFitMethod(options.method),
-    boost: validateBoostParams(options.boost ?? {}),
+    boost: checkedBoostParams(options.boost ?? {}),
     boostFeature: validateBoostFeatureParams(options.boostFeature ?? {}),
     seed: options.seed ?? DEFAULT_SEED,
     parts,

@@ -14,6 +14,7 @@ import {
   predict,
   trainTestSplit,
   categoryColumn,
+  mulberry32,
   type Column,
   type FitMethod,
   type ModelType,
@@ -28,6 +29,7 @@ const only = process.env.XMODELS_BENCH_TASKS?.split(',');
 
 interface Task {
   name: string;
+  /** A sample CSV, or `synthetic:<kind>:<rows>` for seeded data whose effects are smooth and nearly linear. */
   file: string;
   target: string;
   modelType: ModelType;
@@ -51,11 +53,30 @@ const TASKS: Task[] = [
   { name: 'weather sun', file: 'weather.csv', target: 'weather', positive: 'sun', modelType: 'classifier' },
   { name: 'movies R', file: 'movies.csv', target: 'MPAA Rating', positive: 'R', modelType: 'classifier', drop: ['Title'] },
   { name: 'flights late', file: 'flights-20k.csv', target: 'delay', positive: '>15', modelType: 'classifier' },
+  { name: 'linear 450×10', file: 'synthetic:linear:450', target: 'y', modelType: 'regressor' },
+  { name: 'logistic 570×30', file: 'synthetic:logistic:570', target: 'y', positive: '1', modelType: 'classifier' },
 ];
+
+/** Correlated features (a shared factor), an additive target of smooth, mostly linear effects plus noise. */
+function syntheticCsv(kind: string, n: number): string {
+  const random = mulberry32(n);
+  const k = kind === 'linear' ? 10 : 30;
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const lines = [[...Array.from({ length: k }, (_, j) => `x${j}`), 'y'].join(',')];
+  for (let i = 0; i < n; i++) {
+    const factor = normal();
+    const x = Array.from({ length: k }, () => 0.6 * factor + 0.8 * normal());
+    const s = x.reduce((acc, v, j) => acc + (j % 3 === 2 ? Math.tanh(v) : v) * (j % 2 ? 0.5 : -0.3), 0);
+    const y = kind === 'linear' ? s + normal() : random() < 1 / (1 + Math.exp(-2 * s)) ? 1 : 0;
+    lines.push([...x.map((v) => v.toFixed(4)), y].join(','));
+  }
+  return lines.join('\n');
+}
 
 /** The task's frame with a two-valued target for classifier tasks (positive vs the rest). */
 function taskFrame(task: Task): DataFrame {
-  let frame = parseCsv(readFileSync(join(DATA, task.file), 'utf8'));
+  const [source, kind, rows] = task.file.split(':');
+  let frame = parseCsv(source === 'synthetic' ? syntheticCsv(kind, Number(rows)) : readFileSync(join(DATA, task.file), 'utf8'));
   if (task.drop) frame = frame.drop(task.drop);
   if (task.modelType === 'regressor') return frame;
   const col = frame.column(task.target);

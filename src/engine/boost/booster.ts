@@ -1,4 +1,4 @@
-import type { BoostParams } from '../boostParams';
+import { SMALL_DATA_ROWS, type BoostParams } from '../boostParams';
 import { mulberry32 } from '../prng';
 import { LogisticRows, SquaredRows, type GradientState } from './rowState';
 import { SquaredHistograms, useHistograms } from './histogramState';
@@ -9,6 +9,8 @@ export const MIN_HESSIAN = 1e-6;
 const MIN_IMPROVEMENT = 1e-7;
 /** Rounds run when the data is too small to hold out validation rows. */
 const UNVALIDATED_ROUNDS = 100;
+/** Rounds at the start whose numeric splits are drawn at random on small data (see SMALL_DATA_ROWS). */
+const SMOOTHING_ROUNDS = 25;
 
 /** What one bag needs: binned features (last bin = missing) and the target, all for the same rows. */
 export interface BoostData {
@@ -34,6 +36,7 @@ export interface BagResult {
  * Classifier scores are log-odds (logistic loss); regressor scores are on the target's scale (squared loss).
  */
 export function boostBag(data: BoostData, params: BoostParams, seed: number, rows?: Int32Array): BagResult {
+  const small = (rows?.length ?? data.y.length) <= SMALL_DATA_ROWS;
   const { train, valid } = innerSplit(rows ?? Int32Array.from({ length: data.y.length }, (_, i) => i), params.validation_size, seed);
   const nT = train.length;
   const order = concat(train, valid);
@@ -66,11 +69,13 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   let bestRound = 0;
   let bestTables = tables.map((t) => t.slice());
   state.histogram(0, gSum, hSum);
+  const random = mulberry32(seed ^ 0x5bd1e995);
+  const smoothingRounds = small ? SMOOTHING_ROUNDS : 0;
   const rounds = noValidation ? Math.min(params.max_rounds, UNVALIDATED_ROUNDS) : params.max_rounds;
   for (let round = 1; round <= rounds; round++) {
     for (let j = 0; j < k; j++) {
       const bins = data.nBins[j];
-      fitStep(gSum, hSum, counts[j], bins, data.ordered[j], params, step);
+      fitStep(gSum, hSum, counts[j], bins, data.ordered[j], params, step, round <= smoothingRounds && data.ordered[j] ? random : null);
       const t = tables[j];
       for (let b = 0; b < bins; b++) t[b] += step[b];
       state.apply(j, step, j + 1 < k ? j + 1 : 0, gSum, hSum);
@@ -114,6 +119,7 @@ function fitStep(
   ordered: boolean,
   params: BoostParams,
   step: Float64Array,
+  random: (() => number) | null,
 ): void {
   const lr = params.learning_rate;
   const minLeaf = params.min_samples_leaf;
@@ -142,6 +148,14 @@ function fitStep(
     let bestGain = 0;
     let at = -1;
     if (C < 2 * minLeaf) return { at, gain: 0 };
+    if (random) {
+      const valid: number[] = [];
+      for (let c = s + 1; c < e; c++) {
+        const cl = pc[c] - pc[s];
+        if (cl >= minLeaf && C - cl >= minLeaf) valid.push(c);
+      }
+      return valid.length ? { at: valid[Math.floor(random() * valid.length)], gain: C } : { at, gain: 0 };
+    }
     const parent = (G * G) / Math.max(H, MIN_HESSIAN * C);
     for (let c = s + 1; c < e; c++) {
       const cl = pc[c] - pc[s];

@@ -1,4 +1,4 @@
-import type { BoostFeatureParams, BoostParams } from '../boostParams';
+import { resolveBoostParams, type BoostFeatureParams, type BoostParams } from '../boostParams';
 import type { FitPlan } from '../fit';
 import { mulberry32 } from '../prng';
 import type { PartitionModel, TransparentModel } from '../types';
@@ -18,7 +18,8 @@ export interface BagTask {
 
 export interface BoostedPlan {
   plan: FitPlan;
-  params: BoostParams;
+  /** Per partition, the parameters resolved for its size. */
+  params: BoostParams[];
   featureParams: BoostFeatureParams;
   binned: BinnedFeature[][];
   tasks: BagTask[];
@@ -30,9 +31,10 @@ export interface BoostedPlan {
  */
 const BAG_ROW_LIMIT = { classifier: 30_000, regressor: 100_000 };
 
-export function planBoosted(plan: FitPlan, params: BoostParams, featureParams: BoostFeatureParams, seed: number): BoostedPlan {
+export function planBoosted(plan: FitPlan, given: Partial<BoostParams>, featureParams: BoostFeatureParams, seed: number): BoostedPlan {
   const classifier = plan.modelType === 'classifier';
-  const binned = plan.parts.map(({ frame }) => plan.features.map((name) => binColumn(frame.column(name), params.max_bins)));
+  const params = plan.parts.map(({ y }) => resolveBoostParams(given, y.length));
+  const binned = plan.parts.map(({ frame }, part) => plan.features.map((name) => binColumn(frame.column(name), params[part].max_bins)));
   const limit = BAG_ROW_LIMIT[plan.modelType];
   const tasks = plan.parts.flatMap(({ y }, part): BagTask[] => {
     const data: BoostData = {
@@ -42,10 +44,10 @@ export function planBoosted(plan: FitPlan, params: BoostParams, featureParams: B
       nBins: binned[part].map((b) => b.nBins),
       ordered: binned[part].map((b) => b.type === 'numeric'),
     };
-    return Array.from({ length: params.outer_bags }, (_, bag) => ({
+    return Array.from({ length: params[part].outer_bags }, (_, bag) => ({
       part,
       data,
-      params,
+      params: params[part],
       seed: seed + 7919 * bag + 104729 * part,
       rows: y.length > limit ? sampleRows(y.length, limit, seed + bag) : null,
     }));
@@ -70,7 +72,7 @@ export function assembleBoosted(bp: BoostedPlan, results: BagResult[]): Transpar
         y: part.y,
         binned: bp.binned[i],
         bags,
-        params: bp.params,
+        params: bp.params[i],
         featureParams: bp.featureParams,
         classifier: plan.modelType === 'classifier',
         idColumns: plan.idColumns,
