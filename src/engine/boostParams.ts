@@ -57,11 +57,14 @@ export const DEFAULT_BOOST_PARAMS: Readonly<BoostParams> = Object.freeze({
  */
 export const SMALL_DATA_ROWS = 10_000;
 export const SMALL_DATA_MAX_LEAVES = 2;
+/** Above this many rows bagging has little variance left to remove: unless given, half the bags. */
+export const LARGE_DATA_ROWS = 200_000;
 
 /** The parameters a partition of n training rows is boosted with: the given ones, else the defaults for its size. */
 export function resolveBoostParams(given: Partial<BoostParams>, n: number): BoostParams {
   const params = validateBoostParams(given);
   if (given.max_leaves === undefined && n <= SMALL_DATA_ROWS) params.max_leaves = SMALL_DATA_MAX_LEAVES;
+  if (given.outer_bags === undefined && n > LARGE_DATA_ROWS) params.outer_bags = Math.ceil(params.outer_bags / 2);
   return params;
 }
 
