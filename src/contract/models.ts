@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, DEFAULT_FIT_METHOD, FIT_METHODS, rangeProblem, type ParamRange } from '../engine/boostParams';
 import {
   IdSchema,
   ModelTypeSchema,
@@ -42,6 +43,13 @@ export type RegressorMetrics = z.infer<typeof RegressorMetricsSchema>;
 
 export const MetricsSchema = z.union([ClassifierMetricsSchema, RegressorMetricsSchema]);
 export type Metrics = z.infer<typeof MetricsSchema>;
+
+/** The yardsticks of a model's test score, on the same test rows, fitted on the same training rows. */
+export const BaselineSchema = z.object({
+  constant: MetricsSchema.describe('always predicting the training mean (regressor) or positive rate (classifier)'),
+  linear: MetricsSchema.nullable().describe('ridge / L2 logistic regression on standardised numbers and one-hot categories'),
+});
+export type Baseline = z.infer<typeof BaselineSchema>;
 
 export const FeatureImportanceSchema = z.object({ feature: z.string(), importance: z.number() });
 export type FeatureImportance = z.infer<typeof FeatureImportanceSchema>;
@@ -148,6 +156,38 @@ export type AddVersionResponse = z.infer<typeof AddVersionResponseSchema>;
 
 // ---- training ----
 
+export const FitMethodSchema = z.enum(FIT_METHODS).describe(
+  'boosted: the per-feature steps fitted jointly (cyclic gradient boosting); xplainable: the reference algorithm',
+);
+
+/** A number within one of the engine's parameter ranges, with the engine's own message. */
+function inRange(range: ParamRange) {
+  return z.number().superRefine((value, ctx) => {
+    const problem = rangeProblem(range, value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+/** The boosted method's training parameters; omitted ones take the engine's defaults for the data's size. */
+const boostFields = {
+  learning_rate: inRange(BOOST_PARAM_RANGES.learning_rate).optional(),
+  max_rounds: inRange(BOOST_PARAM_RANGES.max_rounds).optional(),
+  early_stopping_rounds: inRange(BOOST_PARAM_RANGES.early_stopping_rounds).optional(),
+  validation_size: inRange(BOOST_PARAM_RANGES.validation_size).optional(),
+  outer_bags: inRange(BOOST_PARAM_RANGES.outer_bags).optional(),
+  max_bins: inRange(BOOST_PARAM_RANGES.max_bins).optional(),
+  min_samples_leaf: inRange(BOOST_PARAM_RANGES.min_samples_leaf).optional(),
+  max_leaves: inRange(BOOST_PARAM_RANGES.max_leaves).optional(),
+};
+export const BOOST_PARAM_KEYS = Object.keys(boostFields) as (keyof typeof boostFields)[];
+
+/** The boosted method's per-feature parameters, which a refit changes without data. */
+const boostFeatureFields = {
+  smoothing: inRange(BOOST_FEATURE_PARAM_RANGES.smoothing).optional(),
+  monotone: inRange(BOOST_FEATURE_PARAM_RANGES.monotone).optional(),
+};
+export const BOOST_FEATURE_PARAM_KEYS = Object.keys(boostFeatureFields) as (keyof typeof boostFeatureFields)[];
+
 /** The fit parameters of one feature (the names refit accepts). */
 export const FEATURE_PARAM_NAMES = [
   'max_depth',
@@ -168,6 +208,7 @@ const sigmoidExponent = z.number().min(0).max(1);
 const tailSensitivity = z.number().min(0).max(10);
 
 export const FeatureParamsSchema = z.strictObject({
+  ...boostFeatureFields,
   max_depth: maxDepth.optional(),
   min_info_gain: leafFraction.optional(),
   min_leaf_size: leafFraction.optional(),
@@ -198,6 +239,9 @@ export const TrainRequestSchema = z.object({
   preprocessor_version_id: IdSchema.nullable().optional(),
   drop_columns: z.array(z.string()).optional(),
   test_size: testSize.default(0.2),
+  method: FitMethodSchema.default(DEFAULT_FIT_METHOD),
+  ...boostFields,
+  ...boostFeatureFields,
   max_depth: maxDepth.default(8),
   min_info_gain: leafFraction.default(0.0001),
   min_leaf_size: leafFraction.default(0.0001),
@@ -225,6 +269,8 @@ export const TrainResultSchema = z.object({
   n_test: z.number().int().nonnegative(),
   partitions: z.array(PartitionSchema),
   duration_ms: z.number().nonnegative(),
+  baseline: BaselineSchema.nullable().optional(),
+  warnings: z.array(z.string()).optional().describe('plain-word warnings: a test score below a baseline, or overfitting'),
 });
 export type TrainResult = z.infer<typeof TrainResultSchema>;
 
@@ -234,7 +280,9 @@ export const RefitRequestSchema = z.object({
   features: z.array(z.string()).optional(),
   feature_params: z.record(z.string(), FeatureParamsSchema).optional(),
   drop_columns: z.array(z.string()).optional(),
+  remove_features: z.array(z.string()).optional().describe('boosted versions: features taken out of the model'),
   test_size: testSize.default(0.2),
+  ...boostFeatureFields,
   max_depth: maxDepth.optional(),
   min_info_gain: leafFraction.optional(),
   min_leaf_size: leafFraction.optional(),
@@ -258,6 +306,8 @@ export const RefitResultSchema = z.object({
   feature_importances: z.array(FeatureImportanceSchema),
   parameters_changed: z.record(z.string(), z.record(z.string(), ParameterChangeSchema)),
   duration_ms: z.number().nonnegative(),
+  baseline: BaselineSchema.nullable().optional(),
+  warnings: z.array(z.string()).optional(),
 });
 export type RefitResult = z.infer<typeof RefitResultSchema>;
 
@@ -337,6 +387,8 @@ export const EvaluationSchema = z.object({
   model_type: ModelTypeSchema,
   train: EvaluationMetricsSchema,
   test: EvaluationMetricsSchema,
+  baseline: BaselineSchema.nullable().optional(),
+  warnings: z.array(z.string()).optional(),
 });
 export type Evaluation = z.infer<typeof EvaluationSchema>;
 

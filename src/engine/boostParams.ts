@@ -6,8 +6,8 @@ import { EngineError } from './errors';
  *   validation split with early stopping and bagging. Classifier scores are log-odds.
  * - `xplainable`: the reference algorithm, each feature's tree fitted to the target on its own (§2–§6).
  */
-export type FitMethod = 'boosted' | 'xplainable';
-export const FIT_METHODS: readonly FitMethod[] = ['boosted', 'xplainable'];
+export const FIT_METHODS = ['boosted', 'xplainable'] as const;
+export type FitMethod = (typeof FIT_METHODS)[number];
 export const DEFAULT_FIT_METHOD: FitMethod = 'boosted';
 
 /** Training parameters of the `boosted` method (whole model). */

@@ -15,6 +15,8 @@ export { DEFAULT_PARAMS, PARAM_NAMES, validateParams } from './params';
 export * from './boostParams';
 export { fitLinearBaseline } from './linearBaseline';
 export type { LinearBaseline } from './linearBaseline';
+export { evaluateBaselines } from './baseline';
+export type { BaselineEvaluation } from './baseline';
 export { fitModel, DATASET_PARTITION } from './fit';
 export { fitModelParallel } from './parallel';
 export type { ParallelOptions } from './parallel';

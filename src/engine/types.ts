@@ -36,8 +36,8 @@ export interface FitOptions {
   method?: FitMethod;
   /** `boosted` only: training parameters (defaults: DEFAULT_BOOST_PARAMS). */
   boost?: Partial<BoostParams>;
-  /** `boosted` only: per-feature parameters applied to every feature (defaults: none). */
-  boostFeature?: Partial<BoostFeatureParams>;
+  /** `boosted` only: per-feature parameters applied to every feature (defaults: none); checked by the engine. */
+  boostFeature?: Partial<Record<keyof BoostFeatureParams, number>>;
   /** Seed of the `boosted` method's bags and inner splits (default 42). */
   seed?: number;
 }
@@ -145,7 +145,7 @@ export interface PredictionResult {
 }
 
 /** A refit's parameters: the `xplainable` method's tree parameters, or a `boosted` model's smoothing and monotone. */
-export type RefitParams = Partial<ModelParams> & Partial<BoostFeatureParams>;
+export type RefitParams = Partial<ModelParams> & Partial<Record<keyof BoostFeatureParams, number>>;
 
 export interface RefitOptions {
   /** Features whose parameters change (default all); ignored when featureParams is given. */
@@ -238,7 +238,8 @@ export interface RegressorMetrics {
   r2: number | null;
   rmse: number;
   mae: number;
-  mape: number;
+  /** null when any actual value is 0 (undefined there). */
+  mape: number | null;
   explained_variance: number | null;
 }
 export interface RegressorEvaluation extends RegressorMetrics {

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import {
   categoryColumn,
   DataFrame,
+  evaluateBaselines,
   evaluateModel,
   evaluateRegressor,
   fitLinearBaseline,
@@ -204,5 +205,31 @@ describe('engine boosted method (the default)', () => {
     }
     assert.ok(boosted >= linear - 0.01, `boosted R² ${boosted} vs linear ${linear}`);
     assert.ok(boosted > reference, `boosted R² ${boosted} vs reference ${reference}`);
+  });
+});
+
+describe('engine baselines', () => {
+  it('scores the constant and linear yardsticks on the test rows, fitted on the training rows', () => {
+    const random = mulberry32(21);
+    const n = 600;
+    const x = Float64Array.from({ length: n }, () => random() * 10);
+    const y = x.map((v) => 3 * v + gaussian(random));
+    const frame = new DataFrame([numberColumn('x', x), numberColumn('y', y)]);
+    const split = trainTestSplit(n, 0.25, 3);
+    const train = frame.take(split.train);
+    const test = frame.take(split.test);
+    const model = fitModel(train, { target: 'y', modelType: 'regressor' });
+    const baseline = evaluateBaselines(model, train, test);
+    assert.ok(baseline);
+    const constant = baseline.constant as RegressorEvaluation;
+    const linear = baseline.linear as RegressorEvaluation;
+    assert.ok(Math.abs(constant.r2 as number) < 0.05, `constant R² ${constant.r2}`);
+    assert.ok((linear.r2 as number) > 0.95, `linear R² ${linear.r2}`);
+    const t = Int32Array.from(x, (v) => (v + gaussian(random) > 5 ? 1 : 0));
+    const cframe = new DataFrame([numberColumn('x', x), categoryColumn('t', t, ['no', 'yes'])]);
+    const cmodel = fitModel(cframe.take(split.train), { target: 't', modelType: 'classifier' });
+    const cb = evaluateBaselines(cmodel, cframe.take(split.train), cframe.take(split.test));
+    assert.equal((cb?.constant as ClassifierEvaluation).roc_auc, 0.5);
+    assert.ok(((cb?.linear as ClassifierEvaluation).roc_auc as number) > 0.9);
   });
 });
