@@ -225,16 +225,31 @@ export class TrainCommands {
     );
     this.ctx.log.info(`Trained ${plan.name}: model ${result.model_id}, version ${result.version_id} in ${result.duration_ms} ms`);
     await this.ctx.revealModel(result.model_id, result.version_id);
-    offerPanels(`Trained ${plan.name}: ${headlineMetric(result.test_metrics) ?? 'no test metric'} on ${result.n_test} test rows.`, result);
+    offerPanels(`Trained ${plan.name}: ${headlineMetric(result.test_metrics) ?? 'no test metric'} on ${result.n_test} test rows.`, result, plan.file);
     return result;
   }
 }
 
-/** The message after training or refitting, with buttons that open the profile and the evaluation. */
-export function offerPanels(message: string, result: { version_id: string; partitions?: TrainResult['partitions'] }): void {
+const AUTOTRAIN = 'Autotrain this dataset';
+
+/**
+ * The message after training or refitting, with buttons that open the profile and the evaluation. When the service
+ * warns that the model does not generalise (below a baseline, or overfitting), the message is a warning that says
+ * so in its words and offers autotrain on the CSV the model came from.
+ */
+export function offerPanels(
+  message: string,
+  result: { version_id: string; partitions?: TrainResult['partitions']; warnings?: string[] },
+  csv?: vscode.Uri,
+): void {
   const whole = result.partitions?.find((partition) => partition.partition === '__dataset__') ?? result.partitions?.[0];
-  const actions = whole ? ['Open Profile', 'Open Evaluation'] : ['Open Profile'];
-  void vscode.window.showInformationMessage(message, ...actions).then((choice) => {
+  const warnings = result.warnings ?? [];
+  const actions = [...(warnings.length && csv ? [AUTOTRAIN] : []), 'Open Profile', ...(whole ? ['Open Evaluation'] : [])];
+  const shown = warnings.length
+    ? vscode.window.showWarningMessage(`${message} ${warnings.join(' ')}`, ...actions)
+    : vscode.window.showInformationMessage(message, ...actions);
+  void shown.then((choice) => {
+    if (choice === AUTOTRAIN && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
     if (choice === 'Open Profile') void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id });
     if (choice === 'Open Evaluation' && whole) void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id });
   });
