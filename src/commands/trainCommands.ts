@@ -251,6 +251,8 @@ export function offerPanels(
   void shown.then((choice) => {
     if (choice === AUTOTRAIN && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
     if (choice === 'Open Profile') void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id });
-    if (choice === 'Open Evaluation' && whole) void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id });
+    if (choice === 'Open Evaluation' && whole) {
+      void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, ...(csv ? { csvPath: csv.fsPath } : {}) });
+    }
   });
 }

@@ -119,9 +119,15 @@ describe('service: models group', function () {
     });
     assert.equal(perFeature.status, 200, JSON.stringify(perFeature.body));
     assert.deepEqual(Object.keys(perFeature.body.parameters_changed), ['size']);
+    const smoothing = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'label', feature_params: { x: { smoothing: 2 } } },
+    });
+    assert.equal(smoothing.status, 422, 'a boosted-method parameter on an xplainable version');
+    assert.equal(smoothing.body.error.fields[0].path, 'smoothing');
+    assert.match(smoothing.body.error.message, /smoothing cannot be refit on a model fitted with the xplainable method/);
     const versions = await env.call('GET', `/v1/models/versions/${trained.model_id}`);
     assert.equal(versions.body[0].source, 'refit');
-    assert.equal(versions.body.length, 3);
+    assert.equal(versions.body.length, 3, 'the refused refit left no version behind');
   });
 
   it('refits a boosted version without data: monotone, smoothing and removed features; tree parameters are a 422 naming the method', async () => {
@@ -205,5 +211,17 @@ describe('service: models group', function () {
     assert.ok(Math.abs(profile.body.partitions[0].base_value - model.partitions.get('__dataset__')!.baseValue) < 1e-12);
     const predicted = await env.call('POST', `/v1/models/versions/${created.body.version_id}/predict`, { json: { csv_content: 'x,color,size\n90,red,3\n' } });
     assert.deepEqual(predicted.body.predictions, ['yes']);
+    assert.equal(versions.body[0].parameters.method, 'boosted', 'the payloads say how the model was fitted');
+
+    // The hosted service's payloads name no method: its models are the reference algorithm's.
+    const reference = fitModel(parseCsv(smallCsv()), { target: 'label', modelType: 'classifier', method: 'xplainable' });
+    const hosted = toPayloads(reference).map(({ parameters, ...p }) => {
+      const { method: _method, ...rest } = parameters as Record<string, unknown>;
+      return { ...p, parameters: rest, profile: JSON.stringify(p.profile) };
+    });
+    const fromHosted = await env.call('POST', '/v1/models/add-version', { json: { model_id: created.body.model_id, partitions: hosted } });
+    assert.equal(fromHosted.status, 200, JSON.stringify(fromHosted.body));
+    const latest = await env.call('GET', `/v1/models/versions/${created.body.model_id}`);
+    assert.equal(latest.body[0].parameters.method, 'xplainable');
   });
 });
