@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, DEFAULT_FIT_METHOD, FIT_METHODS, rangeProblem, type ParamRange } from '../engine/boostParams';
+import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/boostParams';
+import { PARAM_RANGES } from '../engine/params';
 import {
   IdSchema,
   ModelTypeSchema,
   NullableNumberSchema,
+  rangeSchema,
   RequestModelTypeSchema,
   TimestampSchema,
 } from './common';
@@ -160,31 +162,23 @@ export const FitMethodSchema = z.enum(FIT_METHODS).describe(
   'boosted: the per-feature steps fitted jointly (cyclic gradient boosting); xplainable: the reference algorithm',
 );
 
-/** A number within one of the engine's parameter ranges, with the engine's own message. */
-function inRange(range: ParamRange) {
-  return z.number().superRefine((value, ctx) => {
-    const problem = rangeProblem(range, value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-}
-
 /** The boosted method's training parameters; omitted ones take the engine's defaults for the data's size. */
 const boostFields = {
-  learning_rate: inRange(BOOST_PARAM_RANGES.learning_rate).optional(),
-  max_rounds: inRange(BOOST_PARAM_RANGES.max_rounds).optional(),
-  early_stopping_rounds: inRange(BOOST_PARAM_RANGES.early_stopping_rounds).optional(),
-  validation_size: inRange(BOOST_PARAM_RANGES.validation_size).optional(),
-  outer_bags: inRange(BOOST_PARAM_RANGES.outer_bags).optional(),
-  max_bins: inRange(BOOST_PARAM_RANGES.max_bins).optional(),
-  min_samples_leaf: inRange(BOOST_PARAM_RANGES.min_samples_leaf).optional(),
-  max_leaves: inRange(BOOST_PARAM_RANGES.max_leaves).optional(),
+  learning_rate: rangeSchema(BOOST_PARAM_RANGES.learning_rate).optional(),
+  max_rounds: rangeSchema(BOOST_PARAM_RANGES.max_rounds).optional(),
+  early_stopping_rounds: rangeSchema(BOOST_PARAM_RANGES.early_stopping_rounds).optional(),
+  validation_size: rangeSchema(BOOST_PARAM_RANGES.validation_size).optional(),
+  outer_bags: rangeSchema(BOOST_PARAM_RANGES.outer_bags).optional(),
+  max_bins: rangeSchema(BOOST_PARAM_RANGES.max_bins).optional(),
+  min_samples_leaf: rangeSchema(BOOST_PARAM_RANGES.min_samples_leaf).optional(),
+  max_leaves: rangeSchema(BOOST_PARAM_RANGES.max_leaves).optional(),
 };
 export const BOOST_PARAM_KEYS = Object.keys(boostFields) as (keyof typeof boostFields)[];
 
 /** The boosted method's per-feature parameters, which a refit changes without data. */
 const boostFeatureFields = {
-  smoothing: inRange(BOOST_FEATURE_PARAM_RANGES.smoothing).optional(),
-  monotone: inRange(BOOST_FEATURE_PARAM_RANGES.monotone).optional(),
+  smoothing: rangeSchema(BOOST_FEATURE_PARAM_RANGES.smoothing).optional(),
+  monotone: rangeSchema(BOOST_FEATURE_PARAM_RANGES.monotone).optional(),
 };
 export const BOOST_FEATURE_PARAM_KEYS = Object.keys(boostFeatureFields) as (keyof typeof boostFeatureFields)[];
 
@@ -200,17 +194,18 @@ export const FEATURE_PARAM_NAMES = [
 ] as const;
 export type FeatureParamName = (typeof FEATURE_PARAM_NAMES)[number];
 
-const maxDepth = z.number().int().min(0);
-const leafFraction = z.number().min(-1).lt(1);
-const weight = z.number().min(0).max(3);
-const powerDegree = z.number().describe('1, 3 or 5');
-const sigmoidExponent = z.number().min(0).max(1);
-const tailSensitivity = z.number().min(0).max(10);
+const maxDepth = rangeSchema(PARAM_RANGES.max_depth);
+const infoGain = rangeSchema(PARAM_RANGES.min_info_gain);
+const leafFraction = rangeSchema(PARAM_RANGES.min_leaf_size);
+const weight = rangeSchema(PARAM_RANGES.weight);
+const powerDegree = rangeSchema(PARAM_RANGES.power_degree);
+const sigmoidExponent = rangeSchema(PARAM_RANGES.sigmoid_exponent);
+const tailSensitivity = rangeSchema(PARAM_RANGES.tail_sensitivity);
 
 export const FeatureParamsSchema = z.strictObject({
   ...boostFeatureFields,
   max_depth: maxDepth.optional(),
-  min_info_gain: leafFraction.optional(),
+  min_info_gain: infoGain.optional(),
   min_leaf_size: leafFraction.optional(),
   weight: weight.optional(),
   power_degree: powerDegree.optional(),
@@ -243,7 +238,7 @@ export const TrainRequestSchema = z.object({
   ...boostFields,
   ...boostFeatureFields,
   max_depth: maxDepth.default(8),
-  min_info_gain: leafFraction.default(0.0001),
+  min_info_gain: infoGain.default(0.0001),
   min_leaf_size: leafFraction.default(0.0001),
   weight: weight.default(1),
   power_degree: powerDegree.default(1),
@@ -284,7 +279,7 @@ export const RefitRequestSchema = z.object({
   test_size: testSize.default(0.2),
   ...boostFeatureFields,
   max_depth: maxDepth.optional(),
-  min_info_gain: leafFraction.optional(),
+  min_info_gain: infoGain.optional(),
   min_leaf_size: leafFraction.optional(),
   weight: weight.optional(),
   power_degree: powerDegree.optional(),

@@ -1,4 +1,7 @@
 import { EngineError } from './errors';
+import { rangeProblem, type ParamRange } from './paramRange';
+
+export { rangeProblem, describeRange, type ParamRange } from './paramRange';
 
 /**
  * How a model's per-feature step functions are fitted.
@@ -70,17 +73,6 @@ export function resolveBoostParams(given: Partial<BoostParams>, n: number): Boos
 
 export const DEFAULT_BOOST_FEATURE_PARAMS: Readonly<BoostFeatureParams> = Object.freeze({ smoothing: 0, monotone: 0 });
 
-export interface ParamRange {
-  min: number;
-  max: number;
-  /** The bounds themselves are not allowed. */
-  minOpen?: boolean;
-  maxOpen?: boolean;
-  integer?: boolean;
-  /** Only these values (overrides min/max when present). */
-  values?: readonly number[];
-}
-
 export const BOOST_PARAM_RANGES: Readonly<Record<keyof BoostParams, ParamRange>> = Object.freeze({
   learning_rate: { min: 0, max: 1, minOpen: true },
   max_rounds: { min: 1, max: 100_000, integer: true },
@@ -91,21 +83,10 @@ export const BOOST_PARAM_RANGES: Readonly<Record<keyof BoostParams, ParamRange>>
   min_samples_leaf: { min: 1, max: 1_000_000, integer: true },
   max_leaves: { min: 2, max: 64, integer: true },
 });
-
 export const BOOST_FEATURE_PARAM_RANGES: Readonly<Record<keyof BoostFeatureParams, ParamRange>> = Object.freeze({
   smoothing: { min: 0, max: 50, integer: true },
   monotone: { min: -1, max: 1, values: [-1, 0, 1] },
 });
-
-/** The problem with a value for a range, or null when it fits. */
-export function rangeProblem(range: ParamRange, value: number): string | null {
-  if (range.values) return range.values.includes(value) ? null : `must be one of ${range.values.join(', ')}`;
-  if (range.integer && !Number.isInteger(value)) return `must be a whole number between ${range.min} and ${range.max}`;
-  const low = range.minOpen ? value <= range.min : value < range.min;
-  const high = range.maxOpen ? value >= range.max : value > range.max;
-  if (!low && !high) return null;
-  return `must be ${range.minOpen ? 'greater than' : 'at least'} ${range.min} and ${range.maxOpen ? 'less than' : 'at most'} ${range.max}`;
-}
 
 function checkedMerge<T extends object>(
   values: Record<string, unknown>,

@@ -11,7 +11,7 @@ export { DataFrame, numberColumn, categoryColumn, inferColumn } from './frame';
 export type { Column, NumberColumn, CategoryColumn } from './frame';
 export { parseCsv, CsvFrameBuilder } from './csv';
 export { parseJsonWithNonFinite } from './json';
-export { DEFAULT_PARAMS, PARAM_NAMES, validateParams } from './params';
+export { DEFAULT_PARAMS, PARAM_NAMES, PARAM_RANGES, validateParams } from './params';
 export * from './boostParams';
 export { fitLinearBaseline } from './linearBaseline';
 export type { LinearBaseline } from './linearBaseline';

@@ -11,12 +11,13 @@ describe('engine parameters', () => {
   });
 
   const bad: [string, unknown, RegExp][] = [
-    ['max_depth', -1, /max_depth must be a whole number ≥ 0 \(got -1\)/],
+    ['max_depth', -1, /max_depth must be a whole number between 0 and 64 \(got -1\)/],
+    ['max_depth', 65, /max_depth must be a whole number between 0 and 64 \(got 65\)/],
     ['max_depth', 2.5, /max_depth .*\(got 2.5\)/],
-    ['min_info_gain', 1, /min_info_gain must be between -1 and 1 \(exclusive\) \(got 1\)/],
+    ['min_info_gain', 1, /min_info_gain must be at least -1 and less than 1 \(got 1\)/],
     ['min_leaf_size', -1.5, /min_leaf_size .*\(got -1.5\)/],
     ['weight', 3.5, /weight must be between 0 and 3 \(got 3.5\)/],
-    ['power_degree', 2, /power_degree must be 1, 3 or 5 \(got 2\)/],
+    ['power_degree', 2, /power_degree must be one of 1, 3, 5 \(got 2\)/],
     ['sigmoid_exponent', 1.1, /sigmoid_exponent .*\(got 1.1\)/],
     ['tail_sensitivity', 11, /tail_sensitivity .*\(got 11\)/],
     ['weight', 'heavy', /weight must be a finite number \(got "heavy"\)/],
