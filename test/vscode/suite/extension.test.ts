@@ -222,7 +222,9 @@ describe('XModels extension core', function () {
           { pick: 'No partitions' },
           { enter: true }, // drop: the ticked id column
           { input: 'Churn' },
-          { pick: 'max_depth' },
+          { pick: 'method' }, // the parameter list starts with the fit method
+          { pick: 'xplainable' },
+          { pick: 'max_depth' }, // offered once the reference method is chosen
           { input: '2.5' }, // rejected by validation
           { input: '4' },
           { pick: /^Train with these parameters/ },
@@ -232,7 +234,7 @@ describe('XModels extension core', function () {
       );
       assert.equal(inputs.asked[0].kind, 'pick');
       assert.equal(inputs.asked[0].step, 1);
-      assert.deepEqual(inputs.problems, ['max_depth must be a whole number of at least 0 (got 2.5).']);
+      assert.deepEqual(inputs.problems, ['max_depth must be a whole number between 0 and 64 (got 2.5).']);
       assert.equal(result.target_column, 'churned');
       assert.equal(result.model_type, 'binary_classification');
       assert.ok(result.dataset_id, 'the CSV was uploaded as a dataset, so the model can be refit');
@@ -254,6 +256,7 @@ describe('XModels extension core', function () {
       const version = versions[0] as VersionNode;
       assert.equal(version.kind, 'version');
       assert.equal(version.version.parameters.max_depth, 4, 'the edited parameter reached the service');
+      assert.equal(version.version.parameters.method, 'xplainable', 'with the method chosen in the parameter list');
       const item = api.tree.getTreeItem(version);
       assert.equal(item.label, 'v1');
       assert.match(String(item.description), /^train · \d{4}-\d\d-\d\d \d\d:\d\d · AUC \d\.\d{3}$/);
