@@ -125,8 +125,8 @@ describe('panels in the workbench', function () {
     await second.click();
     await view.locator('h2', { hasText: name }).waitFor({ timeout });
     await view.locator('summary', { hasText: 'Refit this feature' }).click();
-    const depth = view.locator('vscode-textfield[name="max_depth"]');
-    await depth.locator('input').fill('2');
+    const smoothing = view.locator('vscode-textfield[name="smoothing"]');
+    await smoothing.locator('input').fill('2');
     await view.locator('vscode-button', { hasText: `Refit ${name}` }).click();
     await view.locator('h3', { hasText: /New version \d+/ }).waitFor({ timeout: 120_000 });
     assert.equal(await view.locator('canvas').count(), 3, 'importances, this version and the new version');
