@@ -37,6 +37,29 @@ describe('service: models group', function () {
     assert.equal(res.body.dataset_id, null);
   });
 
+  it('trains with the method a request names, or the xplainable one when it gives only that method\u2019s parameters', async () => {
+    const reference = await trainSmall(env.call, { model_name: 'reference', max_depth: 3 });
+    const boosted = await trainSmall(env.call, { model_name: 'boosted', min_samples_leaf: 5 });
+    const versions = async (modelId: string) => (await env.call('GET', `/v1/models/versions/${modelId}`)).body[0].parameters;
+    const tree = await versions(reference.model_id);
+    assert.deepEqual([tree.method, tree.max_depth, tree.min_leaf_size], ['xplainable', 3, 0.0001], 'the given value and the engine defaults');
+    assert.deepEqual([(await versions(boosted.model_id)).method, (await versions(boosted.model_id)).min_samples_leaf], ['boosted', 5]);
+
+    const before = (await env.call('GET', `/v1/models/teams/${env.service.teamId}`)).body.length;
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ method: 'boosted', max_depth: 3 }, 'max_depth', /max_depth is a parameter of the xplainable method, but this request trains with the boosted method/],
+      [{ method: 'xplainable', smoothing: 2 }, 'smoothing', /smoothing is a parameter of the boosted method, but this request trains with the xplainable method/],
+      [{ weight: 2, learning_rate: 0.1 }, 'weight', /weight is a parameter of the xplainable method and learning_rate one of the boosted method/],
+    ];
+    for (const [extra, field, message] of cases) {
+      const res = await env.call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: 'mixed', csv_content: smallCsv(), ...extra } });
+      assert.equal(res.status, 422, JSON.stringify(extra));
+      assert.equal(res.body.error.fields[0].path, field);
+      assert.match(res.body.error.message, message);
+    }
+    assert.equal((await env.call('GET', `/v1/models/teams/${env.service.teamId}`)).body.length, before, 'no model left behind');
+  });
+
   it('lists, gets and deletes models, and lists versions newest first with partitions', async () => {
     const first = await trainSmall(env.call, { model_name: 'versioned' });
     const second = await trainSmall(env.call, { model_id: first.model_id, max_leaves: 3 });
