@@ -202,8 +202,8 @@ const powerDegree = rangeSchema(PARAM_RANGES.power_degree);
 const sigmoidExponent = rangeSchema(PARAM_RANGES.sigmoid_exponent);
 const tailSensitivity = rangeSchema(PARAM_RANGES.tail_sensitivity);
 
-export const FeatureParamsSchema = z.strictObject({
-  ...boostFeatureFields,
+/** The xplainable method's parameters (per feature in a refit); omitted ones keep their value or the engine's default. */
+const treeFields = {
   max_depth: maxDepth.optional(),
   min_info_gain: infoGain.optional(),
   min_leaf_size: leafFraction.optional(),
@@ -211,7 +211,9 @@ export const FeatureParamsSchema = z.strictObject({
   power_degree: powerDegree.optional(),
   sigmoid_exponent: sigmoidExponent.optional(),
   tail_sensitivity: tailSensitivity.optional(),
-});
+};
+
+export const FeatureParamsSchema = z.strictObject({ ...boostFeatureFields, ...treeFields });
 export type FeatureParams = z.infer<typeof FeatureParamsSchema>;
 
 const testSize = z
@@ -239,14 +241,7 @@ export const TrainRequestSchema = z.object({
   ),
   ...boostFields,
   ...boostFeatureFields,
-  // The xplainable method's parameters; omitted ones take the engine's defaults (DEFAULT_PARAMS).
-  max_depth: maxDepth.optional(),
-  min_info_gain: infoGain.optional(),
-  min_leaf_size: leafFraction.optional(),
-  weight: weight.optional(),
-  power_degree: powerDegree.optional(),
-  sigmoid_exponent: sigmoidExponent.optional(),
-  tail_sensitivity: tailSensitivity.optional(),
+  ...treeFields,
   seed: z.number().int().default(42),
   test_dataset_id: IdSchema.nullable().optional(),
   model_id: IdSchema.nullable().optional(),
@@ -281,13 +276,7 @@ export const RefitRequestSchema = z.object({
   remove_features: z.array(z.string()).optional().describe('boosted versions: features taken out of the model'),
   test_size: testSize.default(0.2),
   ...boostFeatureFields,
-  max_depth: maxDepth.optional(),
-  min_info_gain: infoGain.optional(),
-  min_leaf_size: leafFraction.optional(),
-  weight: weight.optional(),
-  power_degree: powerDegree.optional(),
-  sigmoid_exponent: sigmoidExponent.optional(),
-  tail_sensitivity: tailSensitivity.optional(),
+  ...treeFields,
 });
 export type RefitRequest = z.input<typeof RefitRequestSchema>;
 export type RefitRequestParsed = z.output<typeof RefitRequestSchema>;
