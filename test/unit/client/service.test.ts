@@ -56,6 +56,15 @@ describe('client: every operation against the real local service', function () {
     assert.equal(uploaded?.rows, 300);
   });
 
+  it('trainModel with file_path leaves no dataset behind when the train fails', async () => {
+    const before = (await client.datasets.list()).length;
+    await assert.rejects(
+      client.models.trainModel({ file_path: csvPath, target_column: 'no_such_column', model_name: 'doomed' }),
+      /no_such_column/,
+    );
+    assert.equal((await client.datasets.list()).length, before);
+  });
+
   it('trainModel with csv_content, with dataset_id as a new version, and with a public dataset_name', async () => {
     const fromText = await client.models.trainModel({ csv_content: churnCsv(120, 3), target_column: 'churned', model_name: 'churn-text', model_type: 'classifier' });
     assert.equal(fromText.n_train + fromText.n_test, 120);
