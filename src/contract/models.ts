@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/boostParams';
 import { PARAM_RANGES } from '../engine/params';
+import { SPLIT_RANGES } from '../engine/split';
 import {
   IdSchema,
   ModelTypeSchema,
@@ -216,10 +217,8 @@ const treeFields = {
 export const FeatureParamsSchema = z.strictObject({ ...boostFeatureFields, ...treeFields });
 export type FeatureParams = z.infer<typeof FeatureParamsSchema>;
 
-const testSize = z
-  .number()
-  .gt(0, { message: 'must be > 0' })
-  .lt(1, { message: 'must be < 1' });
+const testSize = rangeSchema(SPLIT_RANGES.test_size);
+const seed = rangeSchema(SPLIT_RANGES.seed);
 
 /** Data sources of which a train request names exactly one. */
 export const TRAIN_SOURCES = ['dataset_id', 'dataset_name', 'csv_content'] as const;
@@ -242,7 +241,7 @@ export const TrainRequestSchema = z.object({
   ...boostFields,
   ...boostFeatureFields,
   ...treeFields,
-  seed: z.number().int().default(42),
+  seed: seed.default(42),
   test_dataset_id: IdSchema.nullable().optional(),
   model_id: IdSchema.nullable().optional(),
 });
