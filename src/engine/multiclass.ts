@@ -8,8 +8,10 @@ import { EngineError } from './errors';
 import { fitModel } from './fit';
 import { numberColumn, textValue, type DataFrame } from './frame';
 import { evaluateClassifier } from './metrics';
+import { fitLinearBaseline } from './linearBaseline';
 import { fromPayloads, toPayloads, type PartitionPayload } from './payload';
-import { predict } from './predict';
+import { singlePartitionModel } from './partitions';
+import { modelFeatures, predict } from './predict';
 import { featureImportances, partitionProfile } from './profile';
 import { refit } from './refit';
 import type { FeatureImportance, FitOptions, ParamChange, ParamName, ProfilePartition, RefitOptions, TransparentModel } from './types';
@@ -53,9 +55,13 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Checks the contract's limits: at most 50 classes, each with at least 2 training rows. */
-function checkedClasses(frame: DataFrame, target: string): string[] {
+/**
+ * Checks the contract's limits: at most 50 classes, each with at least 2 training rows. `known` are classes seen in
+ * all the data (training and test rows), so a class left out of the training rows is named too.
+ */
+function checkedClasses(frame: DataFrame, target: string, known: readonly string[] = []): string[] {
   const counts = targetClassCounts(frame, target);
+  for (const value of known) if (!counts.some((c) => c.value === value)) counts.push({ value, count: 0 });
   if (counts.length > MAX_CLASSES) {
     const top = counts.slice(0, 5).map((c) => `${c.value} (${c.count})`).join(', ');
     throw new EngineError(
@@ -84,11 +90,19 @@ function oneVsRest(frame: DataFrame, target: string, cls: string): DataFrame {
   return frame.withColumns([numberColumn(target, y)]);
 }
 
-/** Fits one binary classifier per class of the target with the given options (whatever fit method they choose). */
-export function fitMulticlass(frame: DataFrame, options: FitOptions): MulticlassModel {
-  const classes = checkedClasses(frame, options.target);
+/**
+ * Fits one binary classifier per class of the target with the given options (whatever fit method they choose).
+ * `knownClasses`: the target's values in all the data, when `frame` holds only the training rows.
+ */
+export function fitMulticlass(frame: DataFrame, options: FitOptions, knownClasses: readonly string[] = []): MulticlassModel {
+  const classes = checkedClasses(frame, options.target, knownClasses);
   const classModels = classes.map((cls) => fitModel(oneVsRest(frame, options.target, cls), { ...options, modelType: 'classifier' }));
   return { modelType: 'multiclass', target: options.target, partitionOn: options.partitionOn ?? null, classes, classModels };
+}
+
+/** The model restricted to one partition's class models (as the `__dataset__` model), to judge that partition. */
+export function singlePartitionMulticlass(model: MulticlassModel, key: string): MulticlassModel {
+  return { ...model, partitionOn: null, classModels: model.classModels.map((m) => singlePartitionModel(m, key)) };
 }
 
 export interface MulticlassPrediction {
@@ -268,6 +282,61 @@ export function evaluateMulticlass(
     confusion_matrix: { labels: [...classes], matrix },
     per_class,
   };
+}
+
+/** The rows whose target is one of the model's classes, and that class per row. */
+function labelledRows(model: MulticlassModel, frame: DataFrame): { rows: Int32Array; actual: string[] } {
+  if (!frame.has(model.target)) return { rows: new Int32Array(0), actual: [] };
+  const col = frame.column(model.target);
+  const known = new Set(model.classes);
+  const rows: number[] = [];
+  const actual: string[] = [];
+  for (let r = 0; r < frame.nRows; r++) {
+    const v = textValue(col, r);
+    if (v === null || !known.has(v)) continue;
+    rows.push(r);
+    actual.push(v);
+  }
+  return { rows: Int32Array.from(rows), actual };
+}
+
+/** The model's metrics on the rows of a frame whose target is one of its classes. */
+export function evaluateMulticlassModel(model: MulticlassModel, frame: DataFrame): MulticlassEvaluation {
+  const { rows, actual } = labelledRows(model, frame);
+  return evaluateMulticlass(actual, predictMulticlass(model, frame.take(rows)).classProbabilities, model.classes);
+}
+
+/**
+ * The yardsticks on the test rows: always predicting the training class shares (`constant`), and one L2 logistic
+ * regression per class, one-vs-rest, normalised like the model (`linear`; null without usable features).
+ */
+export function evaluateMulticlassBaselines(
+  model: MulticlassModel,
+  train: DataFrame,
+  test: DataFrame,
+): { constant: MulticlassEvaluation; linear: MulticlassEvaluation | null } | null {
+  const fitted = labelledRows(model, train);
+  const held = labelledRows(model, test);
+  if (fitted.rows.length === 0 || held.rows.length === 0) return null;
+  const trainRows = train.take(fitted.rows);
+  const testRows = test.take(held.rows);
+  const m = held.rows.length;
+  const constant = Object.fromEntries(
+    model.classes.map((c) => [c, new Float64Array(m).fill(fitted.actual.filter((a) => a === c).length / fitted.actual.length)]),
+  );
+  const features = modelFeatures(model.classModels[0]).filter((f) => trainRows.has(f));
+  let linear: MulticlassEvaluation | null = null;
+  if (features.length > 0) {
+    const raw = model.classes.map((c) =>
+      fitLinearBaseline(trainRows, features, Float64Array.from(fitted.actual, (a) => (a === c ? 1 : 0)), 'classifier').predict(testRows),
+    );
+    if (raw.every((p) => p.every(Number.isFinite))) {
+      const sums = Array.from({ length: m }, (_, r) => raw.reduce((s, p) => s + p[r], 0));
+      const probs = Object.fromEntries(model.classes.map((c, k) => [c, Float64Array.from(raw[k], (v, r) => (sums[r] > 0 ? v / sums[r] : 1 / raw.length))]));
+      linear = evaluateMulticlass(held.actual, probs, model.classes);
+    }
+  }
+  return { constant: evaluateMulticlass(held.actual, constant, model.classes), linear };
 }
 
 /** Gorodkin's K-class MCC from the confusion matrix (rows actual); null when undefined (one class only). */
