@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import {
+  TrainingStatusSchema,
   EvaluationSchema,
   HealthSchema,
   ModelInfoSchema,
@@ -118,5 +119,24 @@ describe('service: multiclass classification', function () {
     res = await env.call('POST', '/v1/models/train', { json: { target_column: 'y', model_name: 'lonely', csv_content: lonely, test_size: 0.1 } });
     assert.equal(res.status, 422, JSON.stringify(res.body));
     assert.match(res.body.error.message, /rare has/);
+  });
+
+  it('trains a multiclass model from an autotrain job', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([penguinsCsv()], { type: 'text/csv' }), 'penguins.csv');
+    const summary = (await env.call('POST', '/v1/autotrain/summarize-dataset', { body: form })).body;
+    const started = await env.call('POST', '/v1/autotrain/start_autotrain', {
+      json: { team_id: null, req: { model_name: 'auto species', model_description: '', summary, textgen_config: {}, label: 'Species', model_type: 'classifier' } },
+    });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    let status = TrainingStatusSchema.parse((await env.call('GET', `/v1/autotrain/check_training_status?training_id=${started.body.training_id}`)).body);
+    while (status.status === 'pending' || status.status === 'running') {
+      await new Promise((r) => setTimeout(r, 100));
+      status = TrainingStatusSchema.parse((await env.call('GET', `/v1/autotrain/check_training_status?training_id=${started.body.training_id}`)).body);
+    }
+    assert.equal(status.status, 'completed', JSON.stringify(status));
+    const info = ModelInfoSchema.parse((await env.call('GET', `/v1/models/${status.model_id}`)).body);
+    assert.equal(info.model_type, 'multiclass_classification');
+    assert.deepEqual(info.classes, SPECIES);
   });
 });
