@@ -13,6 +13,7 @@ import { BOOST_FEATURE_PARAM_KEYS, BOOST_PARAM_KEYS, FEATURE_PARAM_NAMES, TRAIN_
 import type { FitMethod, ModelParams, RefitParams } from '../engine';
 import type { ServiceContext } from './context';
 import { requireDataset } from './datasets/register';
+import { duplicateColumnsProblem, headerOf } from './datasets/shape';
 import { ApiError, invalid, notFound } from './errors';
 import type { Session } from './http/types';
 import { findModel, findVersion, insertModel, insertVersion, latestVersion, type NewPartition, type VersionRecord } from './store/models';
@@ -56,7 +57,18 @@ export async function resolveTrainSource(
     }
     return { source: { path: found.path, label: `Public dataset ${found.name}` }, datasetId: null };
   }
+  const duplicates = duplicateColumnsProblem(csvHeader(body.csv_content as string), 'csv_content');
+  if (duplicates) throw invalid('csv_content', duplicates, 'Rename the columns so that each name is used once.');
   return { source: { text: body.csv_content as string, label: 'csv_content' }, datasetId: null };
+}
+
+/** The header of CSV text, or none when it cannot be read (the training worker then says why). */
+function csvHeader(text: string): string[] {
+  try {
+    return headerOf(text);
+  } catch {
+    return [];
+  }
 }
 
 export function requireVersion(ctx: ServiceContext, teamId: string, versionId: string): VersionRecord {
