@@ -23,11 +23,11 @@ const partitions: Partition[] = [{ partition_id: 'p-1', partition: '__dataset__'
 
 function fakeServices(versions: ModelVersion[]) {
   const calls: { refit?: { versionId: string; body: RefitRequest }; revealed?: [string, string | undefined] } = {};
-  const refitProfile: Profile = { ...profile, version_id: 'v-2' };
+  // Every answer carries the id it was asked for, so a test sees which version the panel requested.
   const client = {
     models: {
-      getModelProfile: async (id: string) => (id === 'v-2' ? refitProfile : profile),
-      listModelVersionPartitions: async (id: string) => ({ version_id: id, partitions }),
+      getModelProfile: async (id: string): Promise<Profile> => ({ ...profile, version_id: id }),
+      listModelVersionPartitions: async (id: string) => ({ version_id: id, partitions: partitions.map((p) => ({ ...p, partition_id: `${id}/${p.partition_id}` })) }),
       listModelVersions: async () => (calls.refit ? [{ ...version, version_id: 'v-2', version_number: 4 }, ...versions] : versions),
       getModel: async () => ({ target_name: 'churn' }),
       refitModel: async (versionId: string, body: RefitRequest) => {
@@ -49,14 +49,28 @@ function fakeServices(versions: ModelVersion[]) {
 const context = (args: { versionId: string; modelId?: string }) => ({ args, signal: new AbortController().signal });
 
 describe('panels: profile panel data', () => {
-  it('loads the profile with its partitions and the version record', async () => {
-    const { services } = fakeServices([version]);
+  it('loads the requested version’s profile and partitions and picks its record among the model’s versions', async () => {
+    const others = [
+      { ...version, version_id: 'v-9', version_number: 9, dataset_id: null },
+      { ...version, version_id: 'v-0', version_number: 1, dataset_id: null },
+    ];
+    const { services } = fakeServices([others[0], version, others[1]]);
     const args = { versionId: 'v-1', modelId: 'm-1' };
     const data = await profilePanel(services).handlers.load(args, context(args));
-    assert.equal(data.profile.target_name, 'churn');
-    assert.deepEqual(data.partitions, partitions);
+    assert.equal(data.profile.version_id, 'v-1');
+    assert.deepEqual(data.partitions.map((p) => p.partition_id), ['v-1/p-1']);
+    assert.equal(data.version?.version_id, 'v-1');
     assert.equal(data.version?.version_number, 3);
-    assert.equal(data.refitUnavailable, undefined);
+    assert.equal(data.refitUnavailable, undefined, 'the requested version has a dataset, unlike the others');
+  });
+
+  it('loads without a version record, and says why refit is unavailable, when opened without the model', async () => {
+    const { services } = fakeServices([version]);
+    const args = { versionId: 'v-1' };
+    const data = await profilePanel(services).handlers.load(args, context(args));
+    assert.equal(data.profile.version_id, 'v-1');
+    assert.equal(data.version, undefined);
+    assert.match(data.refitUnavailable ?? '', /from the version in the XModels view/);
   });
 
   it('explains why refit is unavailable', () => {

@@ -27,15 +27,19 @@ async function trainFromExplorer(workbench: Workbench, file: string, model: stri
   await treeRow(workbench, model).waitFor({ timeout: 120_000 });
 }
 
-/** Presses Enter in the quick input until it stays closed (each step's suggestion is preselected). */
+const MAX_WIZARD_STEPS = 12;
+
+/** Presses Enter in the quick input until it stays closed (each step's suggestion is preselected); fails if it never does. */
 async function acceptSuggestions(workbench: Workbench): Promise<void> {
   const input = workbench.quickInput();
   await input.waitFor({ state: 'visible', timeout });
-  for (let step = 0; step < 12; step++) {
+  for (let step = 0; step < MAX_WIZARD_STEPS; step++) {
     await workbench.page.keyboard.press('Enter');
     const closed = await input.waitFor({ state: 'hidden', timeout: 1500 }).then(() => true, () => false);
     if (closed && !(await input.isVisible({ timeout: 1000 }).catch(() => false))) return;
   }
+  const showing = (await input.innerText({ timeout: 1000 }).catch(() => '')).replace(/\s+/g, ' ').trim();
+  throw new Error(`The wizard was still open after ${MAX_WIZARD_STEPS} accepted steps, showing: ${showing || '(nothing readable)'}`);
 }
 
 function treeRow(workbench: Workbench, label: string | RegExp): Locator {
