@@ -1,7 +1,8 @@
 // Starts VS Code's server (from code-server) on a free loopback port with throw-away user data, and builds
-// workbench URLs that load the extension under development (and optionally its extension-host tests).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// workbench URLs that load the extension under development (and optionally its extension-host tests), or that load
+// only the installed extensions (a packaged .vsix installed before start).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,13 +34,15 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Print the server's output (otherwise it is kept and shown only when start-up fails). */
   verbose?: boolean;
+  /** A packaged .vsix installed into the server's extensions before it starts (as a user installs it). */
+  installVsix?: string;
 }
 
 export interface WorkbenchUrlOptions {
   /** Workspace folder to open. */
   folder: string;
-  /** Extension root loaded as the development extension; the repository when omitted. */
-  extensionDevelopmentPath?: string;
+  /** Extension root loaded as the development extension; the repository when omitted, none when null. */
+  extensionDevelopmentPath?: string | null;
   /** Compiled test index (exports `run()`); the workbench then runs the tests and its extension host exits. */
   extensionTestsPath?: string;
 }
@@ -92,6 +95,15 @@ function waitForListening(child: ChildProcess, output: string[], timeoutMs: numb
   });
 }
 
+/** Installs a .vsix with the server's own command line; fails with its output when the install fails. */
+function installVsix(vsix: string, dirs: string[]): void {
+  if (!existsSync(vsix)) throw new Error(`No .vsix at ${vsix}: run npm run package first`);
+  const r = spawnSync(process.execPath, [vscodeServerMain, '--install-extension', vsix, ...dirs], { cwd: repoRoot, encoding: 'utf8' });
+  if (r.status !== 0 || !/successfully installed/.test(r.stdout)) {
+    throw new Error(`Installing ${vsix} failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`);
+  }
+}
+
 export async function startVSCodeServer(options: ServerOptions = {}): Promise<VSCodeServer> {
   const port = await probePort(options.port ?? 0);
   const ownsDataDir = options.dataDir === undefined;
@@ -102,16 +114,14 @@ export async function startVSCodeServer(options: ServerOptions = {}): Promise<VS
     writeFileSync(join(settingsDir, 'settings.json'), settings);
   }
 
-  const args = [
-    vscodeServerMain,
-    '--host', '127.0.0.1',
-    '--port', String(port),
-    '--without-connection-token',
+  const dirs = [
     '--accept-server-license-terms',
     '--user-data-dir', join(dataDir, 'user-data'),
     '--server-data-dir', join(dataDir, 'server-data'),
     '--extensions-dir', join(dataDir, 'extensions'),
   ];
+  if (options.installVsix) installVsix(options.installVsix, dirs);
+  const args = [vscodeServerMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', ...dirs];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, ...options.env },
@@ -152,7 +162,7 @@ export async function startVSCodeServer(options: ServerOptions = {}): Promise<VS
     baseUrl,
     exited,
     workbenchUrl({ folder, extensionDevelopmentPath = repoRoot, extensionTestsPath }) {
-      const payload: [string, string][] = [['extensionDevelopmentPath', remoteUri(extensionDevelopmentPath)]];
+      const payload: [string, string][] = extensionDevelopmentPath === null ? [] : [['extensionDevelopmentPath', remoteUri(extensionDevelopmentPath)]];
       if (extensionTestsPath) payload.push(['extensionTestsPath', remoteUri(extensionTestsPath)]);
       return `${baseUrl}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
     },
