@@ -45,6 +45,11 @@ describe('service: malformed input is a 422 that names the problem and leaves no
     const up = await upload('x,color,size,label\n', 'header-only.csv');
     assert.equal(up.status, 422, JSON.stringify(up.body));
     assert.equal(up.body.detail, 'header-only.csv has a header but no rows.');
+    const form = new FormData();
+    form.append('file', new Blob(['x,color,size,label\n'], { type: 'text/csv' }), 'header-only.csv');
+    const summarized = await env.call('POST', '/v1/autotrain/summarize-dataset', { body: form });
+    assert.equal(summarized.status, 422, JSON.stringify(summarized.body));
+    assert.equal(summarized.body.detail, 'header-only.csv has a header but no rows.');
     const res = await env.call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: 'empty', csv_content: 'x,color,size,label\n' } });
     assert.equal(res.status, 422, JSON.stringify(res.body));
     assert.equal(res.body.detail, 'csv_content has a header but no rows.');
