@@ -60,6 +60,9 @@ export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
   const { y, keep, labels } = encodeTarget(targetCol, modelType);
   const data = keep.length === frame.nRows ? frame : frame.take(keep);
   if (data.nRows === 0) throw new EngineError(`The target column ${target} has no values`, target);
+  if (modelType === 'regressor' && y.every((v) => v === y[0])) {
+    throw new EngineError(`The target column ${target} has a single value (${y[0]}) in every row; a model needs a target that varies`, target);
+  }
   const parts = [{ key: DATASET_PARTITION, frame: data, y }];
   if (partitionOn !== null) {
     for (const [key, rows] of groupRows(data.column(partitionOn), data.nRows)) {
@@ -192,22 +195,15 @@ function encodeTarget(col: Column, modelType: ModelType): { y: Float64Array; kee
     keep[k] = i;
     y[k++] = values[i];
   }
-  if (modelType === 'regressor') {
-    if (!y.some((v) => v !== y[0])) {
-      const found = y.length === 0 ? 'none' : `a single one (${y[0]})`;
-      throw new EngineError(`A regressor needs a target with at least two distinct values; column ${col.name} has ${found}`, col.name);
-    }
-    return { y, keep, labels: null };
-  }
+  if (modelType === 'regressor') return { y, keep, labels: null };
   const sorted = [...found].sort((a, b) =>
     typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0,
   );
   if (sorted.length !== 2) {
     const many = sorted.length > 5;
     const shown = sorted.slice(0, 5).map(String).join(', ');
-    const count = many ? 'at least 6' : sorted.length === 1 ? 'a single distinct value' : sorted.length;
     throw new EngineError(
-      `A classifier needs a target with exactly two values; column ${col.name} has ${count} (${shown}${many ? ', …' : ''})`,
+      `A classifier needs a target with exactly two values; column ${col.name} has ${many ? 'at least 6' : sorted.length} (${shown}${many ? ', …' : ''})`,
       col.name,
     );
   }

@@ -38,6 +38,8 @@ export interface ProfileArgs {
 }
 export interface EvaluationArgs {
   partitionId: string;
+  /** The local CSV the model was trained from, when known: "Autotrain this dataset" starts on it. */
+  csvPath?: string;
 }
 export interface FeatureInfoArgs {
   versionId: string;

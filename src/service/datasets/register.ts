@@ -1,20 +1,16 @@
 import { rmSync } from 'node:fs';
 import type { Dataset } from '../../contract';
 import type { ServiceContext } from '../context';
-import { invalid, notFound } from '../errors';
+import { notFound } from '../errors';
 import { findDataset, insertDataset } from '../store/datasets';
 import { datasetPath, inspectCsv } from './files';
-import { duplicateColumnsProblem, NO_ROWS_HINT, noRowsProblem } from './shape';
 import type { ReceivedUpload } from './upload';
 
-/** Records an uploaded CSV as a dataset of the team (422 and nothing kept when it is not a readable CSV, repeats a column name or has no rows). */
+/** Records an uploaded CSV as a dataset of the team (422 and nothing kept when it is not a readable CSV). */
 export async function registerUpload(ctx: ServiceContext, teamId: string, upload: ReceivedUpload, name: string | undefined): Promise<Dataset> {
   const label = name || upload.fileName || 'The upload';
   try {
     const shape = await inspectCsv(upload.path, label);
-    const duplicates = duplicateColumnsProblem(shape.columns, label);
-    if (duplicates) throw invalid('file', duplicates, 'Rename the columns so that each name is used once.');
-    if (shape.rows === 0) throw invalid('file', `${noRowsProblem(label)}.`, NO_ROWS_HINT);
     const dataset: Dataset = {
       dataset_id: upload.datasetId,
       name: (name || upload.fileName || `dataset-${new Date().toISOString().slice(0, 19)}`).trim(),

@@ -20,7 +20,6 @@ import {
   type PartitionModel,
   type TransparentModel,
 } from '../../engine';
-import { noRowsProblem } from '../datasets/shape';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
@@ -163,20 +162,15 @@ function outcome(model: TransparentModel, train: DataFrame, test: DataFrame): Fi
   };
 }
 
-/** A frame to train or test on: one with a header and no rows is the caller's mistake, named by `field`. */
-function requireRows(frame: DataFrame, source: CsvSource, field: string): DataFrame {
-  if (frame.nRows === 0) throw new InputError(noRowsProblem(source.label), field);
-  return frame;
-}
-
 export function runTrain(task: TrainTask): FitOutcome {
-  const source = applyPreprocessorIfAny(requireRows(readFrame(task.source), task.source, 'text' in task.source ? 'csv_content' : 'dataset_id'), task.preprocessor);
+  const source = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
+  if (source.nRows === 0) throw new InputError(`${task.source.label} has a header but no data rows to train on`, 'csv_content');
   checkColumns(source, [task.target, ...(task.partitionOn ? [task.partitionOn] : []), ...task.dropColumns], task.source.label);
   let train: DataFrame;
   let test: DataFrame;
   if (task.testSource) {
     train = source;
-    test = applyPreprocessorIfAny(requireRows(readFrame(task.testSource), task.testSource, 'test_dataset_id'), task.preprocessor);
+    test = applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor);
   } else {
     ({ train, test } = splitFrame(source, task.target, task.testSize, task.seed));
   }

@@ -56,6 +56,15 @@ describe('client: every operation against the real local service', function () {
     assert.equal(uploaded?.rows, 300);
   });
 
+  it('trainModel with file_path leaves no dataset behind when the train fails', async () => {
+    const before = (await client.datasets.list()).length;
+    await assert.rejects(
+      client.models.trainModel({ file_path: csvPath, target_column: 'no_such_column', model_name: 'doomed' }),
+      /no_such_column/,
+    );
+    assert.equal((await client.datasets.list()).length, before);
+  });
+
   it('trainModel with csv_content, with dataset_id as a new version, and with a public dataset_name', async () => {
     const fromText = await client.models.trainModel({ csv_content: churnCsv(120, 3), target_column: 'churned', model_name: 'churn-text', model_type: 'classifier' });
     assert.equal(fromText.n_train + fromText.n_test, 120);
@@ -171,6 +180,7 @@ describe('client: every operation against the real local service', function () {
       assert.ok(insight.columns.every((c) => summary.columns.includes(c)), `${insight.title} names columns of the data`);
     }
     assert.ok(insights.insights.some((i) => i.columns.some((c) => goals.goals[0].columns.includes(c))), 'an insight is about the goal’s columns');
+    assert.ok(insights.insights.every((i) => Object.keys(i.evidence).length > 0), 'every insight carries its evidence');
   });
 
   it('starts autotrain and waits for it; train_manual runs from a preprocessor version', async () => {

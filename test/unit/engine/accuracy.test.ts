@@ -10,7 +10,7 @@ import {
 } from '../../../src/engine';
 import { loadDataset } from './helpers';
 
-// The xplainable method; reference figures, measurements and why each floor is where it is: docs/reference-numbers.md.
+// The xplainable method; reference figures, measurements and why each floor is where it is: docs/reference-algorithm.md.
 describe('engine accuracy on the sample datasets (80/20 split)', () => {
   it('cars: the regressor clearly beats the reference R² of 0.43 on several splits', () => {
     const cars = loadDataset('cars');

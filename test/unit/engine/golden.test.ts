@@ -21,11 +21,11 @@ function feature(p: PartitionModel, name: string): FeatureModel {
   return p.features.find((f) => f.name === name) as FeatureModel;
 }
 
-// Reference numbers of the xplainable method and their derivation: docs/reference-numbers.md. The bug fixes of our engine do not change this example:
-// x has no missing values (so the missing-value split-statistics fix is not exercised), the regressor uses x only (so
-// the ridge category fix is not exercised) and calibration is off. Tests below name the cases where a fix
-// does change the outcome.
-describe('engine golden example of the xplainable method (docs/reference-numbers.md)', () => {
+// Reference numbers of the xplainable method and their derivation: docs/reference-algorithm.md. The bug fixes of
+// our engine do not change this example: x has no missing values (so the missing-value split-statistics fix is not
+// exercised), the regressor uses x only (so the ridge category fix is not exercised) and calibration is off. Tests
+// below name the cases where a fix does change the outcome.
+describe('engine golden example of the xplainable method (docs/reference-algorithm.md)', () => {
   const model = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: PARAMS, mapCalibration: false });
   const p = dataset(model);
 
@@ -100,7 +100,7 @@ describe('engine golden example of the xplainable method (docs/reference-numbers
   });
 });
 
-describe('engine bug fixes that change reference results (docs/reference-numbers.md)', () => {
+describe('engine bug fixes that change reference results (docs/reference-algorithm.md)', () => {
   it('missing numeric values are left out of split statistics, so 0/1 leaf means stay within [0, 1]', () => {
     const x = [1, 2, NaN, 3, NaN, 4, 5, NaN, 6, 7, 8, NaN];
     const y = [0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 0, 1];

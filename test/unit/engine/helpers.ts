@@ -15,7 +15,7 @@ export function assertClose(actual: ArrayLike<number>, expected: readonly number
   }
 }
 
-/** The golden example data (docs/reference-numbers.md). */
+/** The golden example data (docs/reference-algorithm.md). */
 export function goldenFrame(): DataFrame {
   return new DataFrame([
     numberColumn(

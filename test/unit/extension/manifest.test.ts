@@ -39,6 +39,7 @@ describe('package.json contributions', () => {
     }
   });
 
+  // The same, on the running extension's command list, is checked in a real extension host (test/vscode/suite/smoke.test.ts).
   it('registers every declared command and declares every registered one', () => {
     const files = sourceFiles(join(root, 'src'));
     const source = files.map((file) => readFileSync(file, 'utf8')).join('\n');

@@ -17,11 +17,3 @@ export const uiTestDir = join(repoRoot, 'test', 'vscode', 'ui');
 export const resultsDir = join(repoRoot, 'test-results');
 export const screenshotsDir = join(resultsDir, 'screenshots');
 export const failureScreenshotsDir = join(resultsDir, 'failures');
-
-/**
- * The .vsix to test instead of the development build (XMODELS_TEST_VSIX): it is installed into the server as a user
- * installs it, and the workbench loads no development extension, so the tests see only what the package ships.
- */
-export function packagedExtension(): string | undefined {
-  return process.env.XMODELS_TEST_VSIX ? resolve(process.env.XMODELS_TEST_VSIX) : undefined;
-}

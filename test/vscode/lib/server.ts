@@ -1,8 +1,7 @@
 // Starts VS Code's server (from code-server) on a free loopback port with throw-away user data, and builds
-// workbench URLs that load the extension under development (and optionally its extension-host tests), or that load
-// only the installed extensions (a packaged .vsix installed before start).
+// workbench URLs that load the extension under development (and optionally its extension-host tests).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,14 +33,14 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Print the server's output (otherwise it is kept and shown only when start-up fails). */
   verbose?: boolean;
-  /** A packaged .vsix installed into the server's extensions before it starts (as a user installs it). */
+  /** A packaged .vsix to install into the server's extensions folder before it starts (the product as users get it). */
   installVsix?: string;
 }
 
 export interface WorkbenchUrlOptions {
   /** Workspace folder to open. */
   folder: string;
-  /** Extension root loaded as the development extension; the repository when omitted, none when null. */
+  /** Extension root loaded as the development extension; the repository when omitted; null for none. */
   extensionDevelopmentPath?: string | null;
   /** Compiled test index (exports `run()`); the workbench then runs the tests and its extension host exits. */
   extensionTestsPath?: string;
@@ -95,15 +94,6 @@ function waitForListening(child: ChildProcess, output: string[], timeoutMs: numb
   });
 }
 
-/** Installs a .vsix with the server's own command line; fails with its output when the install fails. */
-function installVsix(vsix: string, dirs: string[]): void {
-  if (!existsSync(vsix)) throw new Error(`No .vsix at ${vsix}: run npm run package first`);
-  const r = spawnSync(process.execPath, [vscodeServerMain, '--install-extension', vsix, ...dirs], { cwd: repoRoot, encoding: 'utf8' });
-  if (r.status !== 0 || !/successfully installed/.test(r.stdout)) {
-    throw new Error(`Installing ${vsix} failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}`);
-  }
-}
-
 export async function startVSCodeServer(options: ServerOptions = {}): Promise<VSCodeServer> {
   const port = await probePort(options.port ?? 0);
   const ownsDataDir = options.dataDir === undefined;
@@ -115,13 +105,27 @@ export async function startVSCodeServer(options: ServerOptions = {}): Promise<VS
   }
 
   const dirs = [
-    '--accept-server-license-terms',
     '--user-data-dir', join(dataDir, 'user-data'),
     '--server-data-dir', join(dataDir, 'server-data'),
     '--extensions-dir', join(dataDir, 'extensions'),
   ];
-  if (options.installVsix) installVsix(options.installVsix, dirs);
-  const args = [vscodeServerMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', ...dirs];
+  if (options.installVsix) {
+    const installed = spawnSync(process.execPath, [vscodeServerMain, ...dirs, '--accept-server-license-terms', '--install-extension', options.installVsix], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    if (installed.status !== 0 || !/successfully installed/i.test(installed.stdout)) {
+      throw new Error(`Installing ${options.installVsix} failed (exit ${installed.status}):\n${installed.stdout}\n${installed.stderr}`);
+    }
+  }
+  const args = [
+    vscodeServerMain,
+    '--host', '127.0.0.1',
+    '--port', String(port),
+    '--without-connection-token',
+    '--accept-server-license-terms',
+    ...dirs,
+  ];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, ...options.env },

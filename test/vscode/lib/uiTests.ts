@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureBuilt } from './build';
 import { ensureCodeServer } from './codeServer';
-import { packagedExtension, repoRoot, uiTestDir } from './paths';
+import { repoRoot, uiTestDir } from './paths';
 
 export function listUiTestFiles(): string[] {
   return (readdirSync(uiTestDir, { recursive: true }) as string[])
@@ -19,8 +19,7 @@ export function runUiTests(extraArgs: string[] = []): number {
   const started = Date.now();
   try {
     ensureCodeServer();
-    // A packaged .vsix under test brings its own build.
-    if (!packagedExtension()) ensureBuilt();
+    ensureBuilt();
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     return 1;

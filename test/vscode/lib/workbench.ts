@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { ensureCodeServer } from './codeServer';
-import { failureScreenshotsDir, packagedExtension, screenshotsDir } from './paths';
+import { failureScreenshotsDir, screenshotsDir } from './paths';
 import { startVSCodeServer, type VSCodeServer } from './server';
 import { createSampleWorkspace, sampleDatasets, updateWorkspaceSettings } from './workspace';
 
@@ -47,11 +47,12 @@ export class Workbench {
   async start(): Promise<void> {
     ensureCodeServer();
     if (this.options.settings) updateWorkspaceSettings(this.workspaceDir, this.options.settings);
-    const vsix = packagedExtension();
-    this.server = await startVSCodeServer(vsix ? { installVsix: vsix } : {});
+    // XMODELS_TEST_VSIX: test the packaged extension installed from that .vsix instead of the development build.
+    const vsix = process.env.XMODELS_TEST_VSIX;
+    this.server = await startVSCodeServer({ installVsix: vsix });
     this.browser = await launchChromium();
     this.currentPage = await this.browser.newPage({ viewport: this.options.viewport ?? { width: 1400, height: 900 } });
-    await this.currentPage.goto(this.server.workbenchUrl({ folder: this.workspaceDir, ...(vsix ? { extensionDevelopmentPath: null } : {}) }));
+    await this.currentPage.goto(this.server.workbenchUrl({ folder: this.workspaceDir, extensionDevelopmentPath: vsix ? null : undefined }));
     await this.currentPage.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   }
 

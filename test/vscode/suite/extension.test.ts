@@ -270,7 +270,16 @@ describe('XModels extension core', function () {
     it('trains a new version of a model from another CSV with its target and type fixed', async () => {
       const { result } = await runCommand<TrainResult>(
         api,
-        [{ file: churnLater }, { pick: 'plan' }, { many: ['customer_id'] }, { enter: true }],
+        [
+          { file: churnLater },
+          { pick: 'plan' },
+          { many: ['customer_id'] },
+          { pick: 'method' }, // the parameter list starts with the fit method
+          { pick: 'xplainable' },
+          { pick: 'max_depth' }, // offered once the reference method is chosen
+          { input: '3' },
+          { pick: /^Train with these parameters/ },
+        ],
         'xmodels.models.trainVersion',
         await modelNode(api, trained.model_id),
       );
@@ -280,6 +289,7 @@ describe('XModels extension core', function () {
       const versions = (await children(api, await modelNode(api, trained.model_id))) as VersionNode[];
       assert.deepEqual(versions.map((v) => v.version.version_number), [2, 1], 'newest first');
       assert.equal(versions[0].version.source, 'train');
+      assert.deepEqual([versions[0].version.parameters.method, versions[0].version.parameters.max_depth], ['xplainable', 3], 'the method chosen in the parameter list');
       const partitions = (await children(api, versions[0])) as PartitionNode[];
       assert.equal(partitions[0].partition.partition, '__dataset__');
       assert.deepEqual(partitions.slice(1).map((p) => api.tree.getTreeItem(p).label), ['basic', 'plus', 'pro']);
