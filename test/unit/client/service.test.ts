@@ -162,7 +162,7 @@ describe('client: every operation against the real local service', function () {
     const labels = await client.autotrain.generateLabels({ summary });
     assert.ok(labels.labels.some((l) => l.column === 'churned'));
     const features = await client.autotrain.generateFeatureEngineering({ summary, n: 2 });
-    // The rules drop the identifier first, then bin the widest number: exactly the n asked for.
+    // The rules' two recommendations for this data (n = 2): drop the identifier column, bin tenure.
     assert.deepEqual(
       features.recommendations.map((r) => [r.feature_name, r.step]),
       [

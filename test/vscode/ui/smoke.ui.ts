@@ -1,5 +1,5 @@
 // The XModels activity-bar item shows once the extension is loaded, clicking it shows the Models view, and the local
-// service it ships connects. CI also runs this file against the packaged .vsix (XMODELS_TEST_VSIX).
+// service it ships connects. scripts/test-packaged.mjs (part of npm test) also runs it against the packaged .vsix.
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { useWorkbench } from '../lib/workbench';
