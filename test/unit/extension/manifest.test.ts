@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_FIT_METHOD, DEFAULT_PARAMS, FIT_METHODS, PARAM_RANGES } from '../../../src/engine';
 import { VIEW_TYPES } from '../../../src/panels/protocol';
+import { sourceFiles } from './fixtures';
 
 const root = join(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const nls: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8'));
 const declared: string[] = manifest.contributes.commands.map((c: { command: string }) => c.command);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
-  });
-}
 
 describe('package.json contributions', () => {
   it('activates on every webview panel type, so open panels restore after a reload', () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { sourceFiles } from './fixtures';
 
 const root = join(__dirname, '../../..');
 const MAX_SHIPPED_DATASETS_BYTES = 1024 * 1024;
@@ -10,13 +11,6 @@ const MAX_SHIPPED_DATASETS_BYTES = 1024 * 1024;
 function packagedFiles(): string[] {
   const out = execFileSync(process.execPath, [join(root, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' });
   return out.split('\n').map((line) => line.trim()).filter(Boolean);
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
-  });
 }
 
 describe('the .vsix contents', function () {
