@@ -225,17 +225,17 @@ export class TrainCommands {
     );
     this.ctx.log.info(`Trained ${plan.name}: model ${result.model_id}, version ${result.version_id} in ${result.duration_ms} ms`);
     await this.ctx.revealModel(result.model_id, result.version_id);
-    offerPanels(`Trained ${plan.name}: ${headlineMetric(result.test_metrics) ?? 'no test metric'} on ${result.n_test} test rows.`, result);
+    offerPanels(`Trained ${plan.name}: ${headlineMetric(result.test_metrics) ?? 'no test metric'} on ${result.n_test} test rows.`, result, plan.name);
     return result;
   }
 }
 
 /** The message after training or refitting, with buttons that open the profile and the evaluation. */
-export function offerPanels(message: string, result: { version_id: string; partitions?: TrainResult['partitions'] }): void {
+export function offerPanels(message: string, result: { model_id: string; version_id: string; partitions?: TrainResult['partitions'] }, modelName: string): void {
   const whole = result.partitions?.find((partition) => partition.partition === '__dataset__') ?? result.partitions?.[0];
   const actions = whole ? ['Open Profile', 'Open Evaluation'] : ['Open Profile'];
   void vscode.window.showInformationMessage(message, ...actions).then((choice) => {
-    if (choice === 'Open Profile') void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id });
-    if (choice === 'Open Evaluation' && whole) void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id });
+    if (choice === 'Open Profile') void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id, modelId: result.model_id, modelName });
+    if (choice === 'Open Evaluation' && whole) void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, modelName });
   });
 }

@@ -163,7 +163,7 @@ export class ModelsTreeDataProvider implements vscode.TreeDataProvider<TreeNode>
     const { partitions } = await client.models.listModelVersionPartitions(node.versionId);
     return sortPartitions(partitions).map((partition) =>
       this.remember(
-        { kind: 'partition', modelId: node.modelId, versionId: node.versionId, partitionId: partition.partition_id, partition, model: node.model },
+        { kind: 'partition', modelId: node.modelId, versionId: node.versionId, partitionId: partition.partition_id, versionNumber: node.version.version_number, partition, model: node.model },
         node,
       ),
     );
