@@ -261,7 +261,7 @@ describe('XModels extension core', function () {
       const partitions = await children(api, version);
       assert.equal(partitions.length, 1);
       assert.equal(partitions[0].kind, 'partition');
-      assert.equal(api.tree.getTreeItem(partitions[0]).label, 'All rows');
+      assert.equal(api.tree.getTreeItem(partitions[0]).label, 'All data');
       assert.equal(api.tree.getParent(partitions[0]), version);
       assert.equal((api.tree.getParent(version) as ModelNode).modelId, trained.model_id);
     });

@@ -95,7 +95,7 @@ describe('panels in VS Code', function () {
     const again = await open('xmodels.panels.profile', node);
     assert.equal(again.key, shown.key);
     assert.equal(webviewTabs(VIEW_TYPES.profile).length, 1, 'opening it again reveals the same panel');
-    assert.match(await tabLabel(VIEW_TYPES.profile, /^Profile: target v\d+$/), /^Profile: target v\d+$/);
+    assert.match(await tabLabel(VIEW_TYPES.profile, /^v\d+ · Profile$/), /^v\d+ · Profile$/, 'the loaded version names the tab');
     assert.deepEqual(failures, []);
   });
 
@@ -107,8 +107,10 @@ describe('panels in VS Code', function () {
   it('opens the evaluation of a classifier and of a regressor partition', async () => {
     await assertLoaded(await open('xmodels.panels.evaluation', { kind: 'partition', ...classifier }), VIEW_TYPES.evaluation);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await assertLoaded(await open('xmodels.panels.evaluation', { kind: 'partition', ...regressor }), VIEW_TYPES.evaluation);
-    assert.match(await tabLabel(VIEW_TYPES.evaluation, /^Evaluation: All data$/), /^Evaluation: All data$/);
+    const node = { kind: 'partition', ...regressor, model: { model_name: 'penguins' }, versionNumber: 4 };
+    await assertLoaded(await open('xmodels.panels.evaluation', node), VIEW_TYPES.evaluation);
+    const title = /^penguins v4 · Evaluation · All data$/;
+    assert.match(await tabLabel(VIEW_TYPES.evaluation, title), title);
   });
 
   it('opens the feature info of a version', async () => {
