@@ -156,7 +156,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     registerWizard(services, inputs),
   );
 
-  void connection.connect();
+  openWalkthroughOnce(context);
   const activationMs = performance.now() - started;
   log.info(`XModels activated in ${activationMs.toFixed(1)} ms`);
   return { services, connection, tree, treeView, inputs, commands, activationMs };
@@ -165,6 +165,15 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
 export async function deactivate(): Promise<void> {
   await connectionToStop?.stop();
   connectionToStop = undefined;
+}
+
+const WALKTHROUGH_SHOWN = 'xmodels.walkthroughShown';
+
+/** Opens the Get Started walkthrough on the first activation (not in extension-host tests, which start fresh each run). */
+function openWalkthroughOnce(context: vscode.ExtensionContext): void {
+  if (context.extensionMode === vscode.ExtensionMode.Test || context.globalState.get<boolean>(WALKTHROUGH_SHOWN)) return;
+  void context.globalState.update(WALKTHROUGH_SHOWN, true);
+  void vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#getStarted`, false);
 }
 
 /** Command titles from the manifest (VS Code has already replaced the `%key%` placeholders), without the "…". */

@@ -48,7 +48,7 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly _onDidChangeConnection = new vscode.EventEmitter<void>();
   readonly onDidChangeConnection = this._onDidChangeConnection.event;
 
-  private _state: ConnectionState = 'connecting';
+  private _state: ConnectionState = 'idle';
   private _mode: ConnectionMode = 'local';
   private _features: TreeFeatures = noFeatures;
   private client: XModelsClient | undefined;
@@ -101,8 +101,14 @@ export class ConnectionManager implements vscode.Disposable {
     return { state: this._state, mode: this._mode, where: this.where, team, username: this.info?.username, reason: this.reason };
   }
 
-  /** The connected client; waits while connecting, and explains what to do when not connected. */
+  /** Connects on first need: activation leaves the service alone until a view, command or panel asks for data. */
+  start(): void {
+    if (this._state === 'idle' && !this.pending) void this.connect();
+  }
+
+  /** The connected client (connecting first if nothing has yet); waits while connecting, and explains what to do when not connected. */
   async getClient(): Promise<XModelsClient> {
+    this.start();
     if (this.pending) await this.pending;
     if (this._state === 'connected' && this.client) return this.client;
     const next = this._state === 'signedOut' ? 'Run "XModels: Connect to Hosted Service…".' : 'Use Retry in the XModels view.';

@@ -19,6 +19,10 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const icon = mode === 'local' ? '$(server-process)' : '$(cloud)';
     this.item.backgroundColor = undefined;
     switch (state) {
+      case 'idle':
+        this.item.text = `${icon} XModels`;
+        this.item.command = 'xmodels.models.focus';
+        break;
       case 'connecting':
         this.item.text = `$(sync~spin) XModels: connecting to ${where}…`;
         this.item.command = 'xmodels.connection.showLog';
@@ -38,7 +42,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
         break;
     }
     const lines = [
-      `**XModels** — ${state === 'connected' ? 'connected to' : state} the ${escapeMarkdown(where)}`,
+      state === 'idle'
+        ? `**XModels** — the ${escapeMarkdown(where)} starts when a view, command or panel needs it`
+        : `**XModels** — ${state === 'connected' ? 'connected to' : state} the ${escapeMarkdown(where)}`,
       team ? `\n\nTeam: ${escapeMarkdown(team.team_name)} (${escapeMarkdown(team.team_id)})` : '',
       username ? `\n\nUser: ${escapeMarkdown(username)}` : '',
       reason ? `\n\n${escapeMarkdown(reason)}` : '',

@@ -529,6 +529,7 @@ describe('XModels extension core', function () {
         features: { deleteModel: true, predict: true, preprocessors: true },
         onDidChangeConnection: changed.event,
         getClient: async () => ({ models: { listTeamModels: async () => models } }) as unknown as XModelsClient,
+        start: () => undefined,
         reportUnreachable: () => undefined,
       };
       const log = vscode.window.createOutputChannel('XModels figures', { log: true });
