@@ -1,3 +1,4 @@
+import { refitBoosted } from './boost/refit';
 import { buildLeaves } from './construct';
 import { EngineError } from './errors';
 import { applyCoefficients } from './fit';
@@ -26,6 +27,10 @@ import type {
  * from the cached prefix sums). The calibration map is kept as fitted. The input model is not modified.
  */
 export function refit(model: TransparentModel, options: RefitOptions = {}): RefitResult {
+  if (model.method === 'boosted') return refitBoosted(model, options, new Set(modelFeatures(model)));
+  if (options.removeFeatures?.length) {
+    throw new EngineError('Removing features needs a model fitted with the boosted method; train a new version without them', 'removeFeatures');
+  }
   const overrides = resolveOverrides(model, options);
   const regressor = model.modelType === 'regressor';
   const parametersChanged: RefitResult['parametersChanged'] = {};

@@ -101,6 +101,8 @@ export interface ProfileApi {
 }
 export interface EvaluationApi {
   load: Method<EvaluationArgs, Evaluation>;
+  /** Starts the autotrain wizard (from the warning that the model does not generalise). */
+  autotrain: Method<null, null>;
 }
 export interface FeatureInfoApi {
   load: Method<FeatureInfoArgs, FeatureInfo>;
@@ -137,7 +139,7 @@ export interface PanelApis {
 /** The request method names of each panel, for validating incoming messages at runtime. */
 export const PANEL_METHODS: { readonly [K in PanelKind]: readonly (keyof PanelApis[K] & string)[] } = {
   profile: ['load', 'refit'],
-  evaluation: ['load'],
+  evaluation: ['load', 'autotrain'],
   featureInfo: ['load'],
   datasetSummary: ['load', 'run'],
   visualization: ['load', 'insertAtCursor', 'openAsNewFile', 'copy'],

@@ -9,8 +9,8 @@ import type {
   TrainResult,
   VersionSource,
 } from '../contract';
-import { TRAIN_SOURCES } from '../contract';
-import type { ModelParams } from '../engine';
+import { BOOST_FEATURE_PARAM_KEYS, BOOST_PARAM_KEYS, FEATURE_PARAM_NAMES, TRAIN_SOURCES } from '../contract';
+import type { FitMethod, ModelParams, RefitParams } from '../engine';
 import type { ServiceContext } from './context';
 import { requireDataset } from './datasets/register';
 import { ApiError, invalid, notFound } from './errors';
@@ -90,6 +90,13 @@ function newPartitions(fit: FitOutcome): NewPartition[] {
   }));
 }
 
+/** The given values of some request fields (omitted ones stay out, so the engine's defaults apply). */
+function given<K extends string>(body: Partial<Record<K, unknown>>, keys: readonly K[]): Partial<Record<K, number>> {
+  const out: Partial<Record<K, number>> = {};
+  for (const key of keys) if (typeof body[key] === 'number') out[key] = body[key] as number;
+  return out;
+}
+
 const modelParams = (body: TrainRequestParsed): Partial<ModelParams> => ({
   max_depth: body.max_depth,
   min_info_gain: body.min_info_gain,
@@ -140,7 +147,10 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
       modelType: body.model_type,
       partitionOn,
       dropColumns: body.drop_columns ?? [],
+      method: body.method as FitMethod,
       params: modelParams(body),
+      boost: given(body, BOOST_PARAM_KEYS),
+      boostFeature: given(body, BOOST_FEATURE_PARAM_KEYS),
       testSize: body.test_size,
       seed: body.seed,
       preprocessor: pre?.fitted ?? null,
@@ -208,15 +218,13 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
     n_test: fit.nTest,
     partitions: partitions.map(({ evaluation: _evaluation, ...p }) => p),
     duration_ms: Date.now() - started,
+    baseline: fit.baseline,
+    warnings: fit.warnings,
   };
 }
 
-function refitParams(body: RefitRequestParsed): Partial<ModelParams> {
-  const out: Partial<ModelParams> = {};
-  for (const key of ['max_depth', 'min_info_gain', 'min_leaf_size', 'weight', 'power_degree', 'sigmoid_exponent', 'tail_sensitivity'] as const) {
-    if (body[key] !== undefined) out[key] = body[key];
-  }
-  return out;
+function refitParams(body: RefitRequestParsed): RefitParams {
+  return given(body, [...FEATURE_PARAM_NAMES, ...BOOST_FEATURE_PARAM_KEYS]);
 }
 
 /** Refits a version with new parameters (no retraining) and stores the result as a new version. */
@@ -242,6 +250,7 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     features: body.features ?? null,
     params: refitParams(body),
     featureParams: body.feature_params ?? null,
+    removeFeatures: body.remove_features ?? [],
   });
   const newVersionId = storeRefit(ctx, session, version, dataset.dataset_id, fit, body.test_size);
   return {
@@ -253,6 +262,8 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     feature_importances: fit.featureImportances,
     parameters_changed: fit.parametersChanged,
     duration_ms: Date.now() - started,
+    baseline: fit.baseline,
+    warnings: fit.warnings,
   };
 }
 

@@ -97,9 +97,9 @@ describe('client: every operation against the real local service', function () {
   });
 
   it('refits a version and predicts from csv_content and from file_path', async () => {
-    const refit = await client.models.refitModel(trained.version_id, { dataset_id: trained.dataset_id as string, target_column: 'churned', features: ['tenure'], max_depth: 2 });
+    const refit = await client.models.refitModel(trained.version_id, { dataset_id: trained.dataset_id as string, target_column: 'churned', features: ['tenure'], monotone: 1 });
     assert.equal(refit.parent_version_id, trained.version_id);
-    assert.ok(refit.parameters_changed.tenure);
+    assert.deepEqual(refit.parameters_changed.tenure, { monotone: { from: 0, to: 1 } });
     const rows = 'customer_id,tenure,plan,monthly,region\nx1,2,basic,90,north\nx2,50,pro,25,south\n';
     const predicted = await client.models.predict(refit.version_id, { csv_content: rows, explain: true });
     assert.equal(predicted.n, 2);

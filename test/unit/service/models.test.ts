@@ -39,7 +39,7 @@ describe('service: models group', function () {
 
   it('lists, gets and deletes models, and lists versions newest first with partitions', async () => {
     const first = await trainSmall(env.call, { model_name: 'versioned' });
-    const second = await trainSmall(env.call, { model_id: first.model_id, max_depth: 3 });
+    const second = await trainSmall(env.call, { model_id: first.model_id, max_leaves: 3 });
     assert.equal(second.model_id, first.model_id);
 
     const list = await env.call('GET', `/v1/models/teams/${env.service.teamId}`);
@@ -57,7 +57,10 @@ describe('service: models group', function () {
     assert.deepEqual(parsed.map((v: { version_number: number }) => v.version_number), [2, 1]);
     assert.equal(parsed[0].parent_version_id, first.version_id);
     assert.equal(parsed[0].source, 'train');
-    assert.equal(parsed[0].parameters.max_depth, 3);
+    assert.equal(parsed[0].parameters.method, 'boosted');
+    assert.equal(parsed[0].parameters.max_leaves, 3);
+    assert.equal(parsed[1].parameters.max_leaves, 2, 'the small-data default when not given');
+    assert.equal(parsed[1].parameters.max_depth, undefined, 'xplainable parameters are not recorded for a boosted version');
 
     const latest = await env.call('GET', `/v1/models/partitions/latest?model_id=${first.model_id}`);
     assert.equal(latest.status, 200);
@@ -99,9 +102,9 @@ describe('service: models group', function () {
     assert.equal(color?.distribution.kind, 'categories');
   });
 
-  it('refits with direct parameters and with feature_params, recording the changes', async () => {
+  it('refits an xplainable version with direct parameters and with feature_params, recording the changes', async () => {
     const datasetId = await uploadCsv(env.call, smallCsv());
-    const trained = await trainSmall(env.call, { csv_content: undefined, dataset_id: datasetId });
+    const trained = await trainSmall(env.call, { csv_content: undefined, dataset_id: datasetId, method: 'xplainable' });
     const direct = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
       json: { dataset_id: datasetId, target_column: 'label', features: ['x'], max_depth: 2 },
     });
@@ -119,6 +122,53 @@ describe('service: models group', function () {
     const versions = await env.call('GET', `/v1/models/versions/${trained.model_id}`);
     assert.equal(versions.body[0].source, 'refit');
     assert.equal(versions.body.length, 3);
+  });
+
+  it('refits a boosted version without data: monotone, smoothing and removed features; tree parameters are a 422 naming the method', async () => {
+    const datasetId = await uploadCsv(env.call, smallCsv());
+    const trained = await trainSmall(env.call, { csv_content: undefined, dataset_id: datasetId });
+    const mono = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'label', features: ['x'], monotone: 1, smoothing: 1 },
+    });
+    assert.equal(mono.status, 200, JSON.stringify(mono.body));
+    assert.deepEqual(RefitResultSchema.parse(mono.body).parameters_changed, { x: { monotone: { from: 0, to: 1 }, smoothing: { from: 0, to: 1 } } });
+    const profile = await env.call('GET', `/v1/models/profile/${mono.body.version_id}`);
+    const steps = profile.body.partitions[0].numeric.x.filter((b: { missing?: boolean }) => !b.missing).map((b: { score: number }) => b.score);
+    assert.ok(steps.every((v: number, i: number) => i === 0 || v >= steps[i - 1] - 1e-12), 'x steps never decrease');
+
+    const removed = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'label', remove_features: ['size'] },
+    });
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    assert.deepEqual(removed.body.feature_importances.map((f: { feature: string }) => f.feature).sort(), ['color', 'x']);
+
+    const tree = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'label', features: ['x'], max_depth: 2 },
+    });
+    assert.equal(tree.status, 422);
+    assert.equal(tree.body.error.fields[0].path, 'max_depth');
+    assert.match(tree.body.error.message, /max_depth cannot be refit on a model fitted with the boosted method/);
+  });
+
+  it('reports the constant and linear baselines and warns in plain words when the model overfits', async () => {
+    const trained = TrainResultSchema.parse(await trainSmall(env.call));
+    assert.equal((trained.baseline?.constant as { roc_auc: number }).roc_auc, 0.5);
+    assert.ok(trained.baseline?.linear && 'roc_auc' in trained.baseline.linear);
+    assert.ok(Array.isArray(trained.warnings));
+    const partitions = await env.call('GET', `/v1/models/partitions/${trained.version_id}`);
+    const evaluation = EvaluationSchema.parse((await env.call('GET', `/v1/models/evaluation/${partitions.body.partitions[0].partition_id}`)).body);
+    assert.deepEqual(evaluation.baseline, trained.baseline);
+
+    // Pure noise: the reference method's deep trees memorise the training rows; the warning says so.
+    const rows = Array.from({ length: 200 }, (_, i) => `${(i * 7919) % 1000},${(i * 104729) % 997},${((i * 31337) % 1009) / 10}`);
+    const noisy = await env.call('POST', '/v1/models/train', {
+      json: { target_column: 'y', model_name: 'noise', model_type: 'regressor', method: 'xplainable', csv_content: ['a,b,y', ...rows].join('\n') },
+    });
+    assert.equal(noisy.status, 200, JSON.stringify(noisy.body));
+    assert.ok(
+      noisy.body.warnings.some((w: string) => /overfitting|worse than always predicting/.test(w)),
+      `warnings: ${JSON.stringify(noisy.body.warnings)}`,
+    );
   });
 
   it('predicts with explanations whose contributions add up to the scores', async () => {
