@@ -7,7 +7,7 @@ import { featureInfoPanel } from './featureInfoPanel';
 import { LastTextEditor } from './lastTextEditor';
 import { PanelHost, type PanelDefinition, type ShownPanel } from './panelHost';
 import { profilePanel } from './profilePanel';
-import type { PanelKind } from './protocol';
+import type { PanelKind, ProfileArgs } from './protocol';
 import { visualizationPanel } from './visualizationPanel';
 
 export { VIEW_TYPES } from './protocol';
@@ -30,15 +30,20 @@ const MISSING_ARGUMENT: Readonly<Record<PanelKind, string>> = {
   visualization: 'Pick a goal to visualize (XModels: Visualize Goal) to see its chart code.',
 };
 
+export interface RegisteredPanels extends vscode.Disposable {
+  /** The object of the profile panel in front, for commands run from its title bar. */
+  activeProfile(): ProfileArgs | undefined;
+}
+
 /**
  * Registers the panel commands and the serializers that restore open panels after a reload. Each command
  * resolves to the shown panel (`ShownPanel`), whose `loaded` settles once its data has been answered.
  */
-export function registerPanels(services: XModelsServices): vscode.Disposable {
+export function registerPanels(services: XModelsServices): RegisteredPanels {
   const editors = new LastTextEditor();
   const disposables: vscode.Disposable[] = [editors];
 
-  function register<K extends PanelKind>(definition: PanelDefinition<K>) {
+  function register<K extends PanelKind>(definition: PanelDefinition<K>): PanelHost<K> {
     const host = new PanelHost(definition, services.extensionUri, services.log);
     disposables.push(host);
     disposables.push(
@@ -48,13 +53,15 @@ export function registerPanels(services: XModelsServices): vscode.Disposable {
         return host.show(args);
       }),
     );
+    return host;
   }
 
-  register(profilePanel(services));
+  const profiles = register(profilePanel(services));
   register(evaluationPanel(services));
   register(featureInfoPanel(services));
   register(datasetSummaryPanel());
   register(visualizationPanel(services, editors));
 
-  return vscode.Disposable.from(...disposables);
+  const all = vscode.Disposable.from(...disposables);
+  return { activeProfile: () => profiles.activeArgs(), dispose: () => all.dispose() };
 }

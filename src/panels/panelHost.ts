@@ -96,6 +96,11 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
     return { viewType: this.viewType, key, loaded: this.attach(panel, args, key) };
   }
 
+  /** The arguments of this kind's panel that is the active editor, if one is. */
+  activeArgs(): PanelArgs[K] | undefined {
+    return [...this.open.values()].find(({ panel }) => panel.active)?.args;
+  }
+
   dispose(): void {
     for (const { panel } of [...this.open.values()]) panel.dispose();
     for (const d of this.disposables) d.dispose();
