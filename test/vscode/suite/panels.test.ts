@@ -113,6 +113,26 @@ describe('panels in VS Code', function () {
     assert.match(await tabLabel(VIEW_TYPES.evaluation, title), title);
   });
 
+  it('exports a version as Python from its node and as SQL from the profile panel in front', async () => {
+    const node = { kind: 'version', ...classifier, model: { model_name: 'panels-binary' }, version: { version_number: 1 } };
+    const python = await vscode.commands.executeCommand<vscode.TextDocument>('xmodels.models.exportPython', node);
+    assert.equal(python.languageId, 'python');
+    assert.ok(python.isUntitled, 'the export is a new untitled file');
+    assert.match(python.getText(), /^"""panels-binary v1: an XModels classifier/);
+    const profile = await client.models.getModelProfile(classifier.versionId);
+    for (const feature of Object.keys({ ...profile.partitions[0].numeric, ...profile.partitions[0].categorical })) {
+      assert.ok(python.getText().includes(JSON.stringify(feature)), `the Python names ${feature}`);
+    }
+    await assertLoaded(await open('xmodels.panels.profile', { versionId: classifier.versionId }), VIEW_TYPES.profile);
+    const sql = await vscode.commands.executeCommand<vscode.TextDocument>('xmodels.models.exportSql');
+    assert.equal(sql.languageId, 'sql');
+    assert.match(sql.getText(), /xm_score/);
+    for (const document of [python, sql]) {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('opens the feature info of a version', async () => {
     const node = { kind: 'version', modelId: regressor.modelId, versionId: regressor.versionId };
     await assertLoaded(await open('xmodels.panels.featureInfo', node), VIEW_TYPES.featureInfo);
