@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent, request, type Dispatcher } from './undici';
 import type { z } from 'zod';
 import { abortedError, invalidArgument, XModelsApiError } from './errors';
 import { errorFromResponse, parseResponse } from './httpErrors';
@@ -105,11 +105,10 @@ export class Transport {
       if (spec.signal?.aborted) throw abortedError(label, spec.signal.reason);
       let response: Dispatcher.ResponseData;
       try {
-        response = await request(this.url(spec), {
+        response = await request(this.dispatcher, this.url(spec), {
           method: spec.method,
           headers: this.headers(spec),
           body: encodeBody(spec.body),
-          dispatcher: this.dispatcher,
           signal: spec.signal,
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
