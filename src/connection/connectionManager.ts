@@ -9,6 +9,7 @@ import type { TreeFeatures } from '../tree/nodes';
 import type { HostedAuthProvider, HostedSession } from './hostedAuthProvider';
 import { LocalServiceProcess } from './localServiceProcess';
 import { traceClient } from './requestTrace';
+import { hostedNetworkOptions, systemCertificates } from './vscodeNetwork';
 import type { ServiceLine } from './serviceLine';
 
 export type ConnectionMode = 'local' | 'hosted';
@@ -66,10 +67,10 @@ export class ConnectionManager implements vscode.Disposable {
 
   constructor(private readonly deps: ConnectionDependencies) {
     const settings = deps.settings.current;
-    this.hostedSettings = JSON.stringify([settings.hosted, settings.network.proxy]);
+    this.hostedSettings = JSON.stringify([settings.hosted, settings.network.proxy, deps.settings.http]);
     this.subscriptions.push(
       deps.settings.onDidChangeSettings((settings) => {
-        const hosted = JSON.stringify([settings.hosted, settings.network.proxy]);
+        const hosted = JSON.stringify([settings.hosted, settings.network.proxy, deps.settings.http]);
         const hostedChanged = hosted !== this.hostedSettings;
         this.hostedSettings = hosted;
         if (settings.connection.mode !== this._mode || (this._mode === 'hosted' && hostedChanged)) void this.connect();
@@ -241,7 +242,7 @@ export class ConnectionManager implements vscode.Disposable {
       baseUrl: session.baseUrl,
       apiKey: session.accessToken,
       pathPrefix: settings.hosted.pathPrefix || undefined,
-      proxy: settings.network.proxy || this.deps.settings.httpProxy || undefined,
+      ...hostedNetworkOptions(settings.network.proxy, this.deps.settings.http, systemCertificates),
       timeoutMs: settings.network.requestTimeoutSeconds * 1000,
       onRetry: (retry) => this.deps.log.warn(`Retrying ${retry.request} in ${retry.delayMs} ms: ${retry.reason}`),
     });
