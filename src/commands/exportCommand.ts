@@ -27,11 +27,15 @@ export class ExportCommand {
 
   async export(language: ExportLanguage, arg?: unknown): Promise<vscode.TextDocument> {
     const target = exportTarget(arg, this.activeProfile());
-    if (!target) throw new UserFacingError('Run this command from a model version or partition in the XModels view, or from its profile.');
+    if (!target) throw new UserFacingError(vscode.l10n.t('Run this command from a model version or partition in the XModels view, or from its profile.'));
     const client = await this.ctx.getClient();
     const payload = await client.models.getModelPayload(target.versionId).catch((error: unknown) => {
       throw new UserFacingError(
-        `Could not read the fitted model of ${target.title}: ${describeError(error).replace(/\.?$/, '.')} Exporting needs the local service (XModels: Use Local Service).`,
+        vscode.l10n.t(
+          'Could not read the fitted model of {0}: {1} Exporting needs the local service (XModels: Use Local Service).',
+          target.title,
+          describeError(error).replace(/\.?$/, '.'),
+        ),
       );
     });
     const content = GENERATORS[language](scoringTablesFromPayload(payload, target.title));
@@ -39,7 +43,7 @@ export class ExportCommand {
     await vscode.window.showTextDocument(document, { preview: false });
     this.ctx.log.info(`Exported ${target.title} as ${language === 'python' ? 'Python' : 'SQL'}`);
     if (target.preprocessed) {
-      void vscode.window.showWarningMessage(`${target.title} has a linked preprocessor; the exported code expects columns that are already preprocessed.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0} has a linked preprocessor; the exported code expects columns that are already preprocessed.', target.title));
     }
     return document;
   }

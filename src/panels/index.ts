@@ -22,12 +22,12 @@ export const PANEL_COMMANDS: Readonly<Record<PanelKind, string>> = {
   visualization: 'xmodels.panels.visualization',
 };
 
-const MISSING_ARGUMENT: Readonly<Record<PanelKind, string>> = {
-  profile: 'Open the profile from a model version or partition in the XModels view.',
-  evaluation: 'Open the evaluation from a partition of a model version in the XModels view.',
-  featureInfo: 'Open the feature info from a model version in the XModels view.',
-  datasetSummary: 'Summarize a CSV file first (XModels: Summarize Dataset) to see its summary.',
-  visualization: 'Pick a goal to visualize (XModels: Visualize Goal) to see its chart code.',
+const MISSING_ARGUMENT: Readonly<Record<PanelKind, () => string>> = {
+  profile: () => vscode.l10n.t('Open the profile from a model version or partition in the XModels view.'),
+  evaluation: () => vscode.l10n.t('Open the evaluation from a partition of a model version in the XModels view.'),
+  featureInfo: () => vscode.l10n.t('Open the feature info from a model version in the XModels view.'),
+  datasetSummary: () => vscode.l10n.t('Summarize a CSV file first (XModels: Summarize Dataset) to see its summary.'),
+  visualization: () => vscode.l10n.t('Pick a goal to visualize (XModels: Visualize Goal) to see its chart code.'),
 };
 
 export interface RegisteredPanels extends vscode.Disposable {
@@ -49,7 +49,7 @@ export function registerPanels(services: XModelsServices): RegisteredPanels {
     disposables.push(
       services.registerCommand(PANEL_COMMANDS[definition.kind], (raw?: unknown): ShownPanel => {
         const args = definition.parseArgs(raw);
-        if (!args) throw new UserFacingError(MISSING_ARGUMENT[definition.kind]);
+        if (!args) throw new UserFacingError(MISSING_ARGUMENT[definition.kind]());
         return host.show(args);
       }),
     );
