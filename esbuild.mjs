@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, basename } from 'node:path';
+import { nodeBundle } from './scripts/nodeBundle.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -30,28 +31,7 @@ const common = {
   legalComments: 'none',
 };
 
-/**
- * zod's `z.locales` namespace (every language's error messages, unused: English is registered on its own) cannot be
- * tree-shaken from a namespace import, so the bundles get an empty one.
- */
-const withoutZodLocales = {
-  name: 'without-zod-locales',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'empty-zod-locales' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'empty-zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
-  },
-};
-
-const node = {
-  ...common,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['vscode'],
-  plugins: [withoutZodLocales],
-};
+const node = { ...common, ...nodeBundle };
 
 const builds = [
   { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
