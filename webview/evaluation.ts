@@ -112,7 +112,7 @@ class EvaluationView {
     const baseline = this.evaluation.baseline;
     const rows = metricRows(this.evaluation.train, this.evaluation.test, baseline);
     return table('Metrics on the training and test sets, with the baselines on the test set', [
-      { header: 'Metric', cell: (r) => r.label },
+      { header: 'Metric', cell: (r) => (r.note ? `${r.label} (${r.note})` : r.label) },
       { header: 'Train', numeric: true, cell: (r) => formatNumber(r.train) },
       { header: 'Test', numeric: true, cell: (r) => formatNumber(r.test) },
       ...(baseline

@@ -31,7 +31,7 @@ interface TrainPlan {
   partitionOn: string | undefined;
   drop: string[];
   name: string;
-  /** The fit method (from settings) and its parameters, starting at the defaults. */
+  /** The fit method (from settings, changeable in the parameter list) and its parameters, starting at the defaults. */
   method: FitMethod;
   params: Required<ParamValues>;
   defaults: Required<ParamValues>;
@@ -207,7 +207,14 @@ export class TrainCommands {
   }
 
   private async paramsStep(plan: TrainPlan, inputs: CommandContext['inputs'], step: number, totalSteps: number): Promise<void> {
-    await editParameters(inputs, { title: `${this.title(plan)}: parameters`, step, totalSteps }, specsForModel(plan.modelType, 'train', plan.method), plan.params, 'Train with these parameters');
+    await editParameters(
+      inputs,
+      { title: `${this.title(plan)}: parameters`, step, totalSteps },
+      (method) => specsForModel(plan.modelType, 'train', method),
+      plan.params,
+      'Train with these parameters',
+      plan,
+    );
   }
 
   private async run(plan: TrainPlan): Promise<TrainResult> {
@@ -259,6 +266,8 @@ export function offerPanels(
   void shown.then((choice) => {
     if (choice === AUTOTRAIN && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
     if (choice === 'Open Profile') void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id, modelId: result.model_id, modelName });
-    if (choice === 'Open Evaluation' && whole) void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, modelName });
+    if (choice === 'Open Evaluation' && whole) {
+      void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, modelName, ...(csv ? { csvPath: csv.fsPath } : {}) });
+    }
   });
 }

@@ -3,6 +3,7 @@ import { TEXTGEN_PRESETS } from '../contract/autotrain';
 import { rangeSchema } from '../contract/common';
 import { DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/boostParams';
 import { DEFAULT_PARAMS, PARAM_RANGES } from '../engine/params';
+import { SPLIT_RANGES } from '../engine/split';
 
 const optionalHttpUrl = z
   .string()
@@ -15,7 +16,7 @@ const optionalHttpUrl = z
 /** Training defaults; ranges and defaults are the engine's (the reference method's parameters as in §11). */
 export const TrainingDefaultsSchema = z.object({
   method: z.enum(FIT_METHODS).default(DEFAULT_FIT_METHOD),
-  testSize: z.number().gt(0).lt(1).default(0.2),
+  testSize: rangeSchema(SPLIT_RANGES.test_size).default(0.2),
   maxDepth: rangeSchema(PARAM_RANGES.max_depth).default(DEFAULT_PARAMS.max_depth),
   minInfoGain: rangeSchema(PARAM_RANGES.min_info_gain).default(DEFAULT_PARAMS.min_info_gain),
   minLeafSize: rangeSchema(PARAM_RANGES.min_leaf_size).default(DEFAULT_PARAMS.min_leaf_size),
@@ -23,7 +24,7 @@ export const TrainingDefaultsSchema = z.object({
   powerDegree: rangeSchema(PARAM_RANGES.power_degree).default(DEFAULT_PARAMS.power_degree),
   sigmoidExponent: rangeSchema(PARAM_RANGES.sigmoid_exponent).default(DEFAULT_PARAMS.sigmoid_exponent),
   tailSensitivity: rangeSchema(PARAM_RANGES.tail_sensitivity).default(DEFAULT_PARAMS.tail_sensitivity),
-  seed: z.number().int().min(0).default(42),
+  seed: rangeSchema(SPLIT_RANGES.seed).default(42),
 });
 
 /** The service's presets, plus `custom`: any other OpenAI-compatible endpoint. */

@@ -9,6 +9,7 @@ import {
 } from '../engine/boostParams';
 import { describeRange, rangeProblem, type ParamRange } from '../engine/paramRange';
 import { PARAM_RANGES } from '../engine/params';
+import { SPLIT_RANGES } from '../engine/split';
 import type { TrainingDefaults } from './settingsSchema';
 
 type XplainableKey = keyof typeof PARAM_RANGES;
@@ -30,11 +31,6 @@ export interface ParamSpec {
   /** Returns the problem with a value, or undefined when it is valid. */
   check(value: number): string | undefined;
 }
-
-const SPLIT_RANGES: Record<'test_size' | 'seed', ParamRange> = {
-  test_size: { min: 0, max: 1, minOpen: true, maxOpen: true },
-  seed: { min: 0, max: Infinity, integer: true },
-};
 
 type SpecText = Pick<ParamSpec, 'appliesTo' | 'method' | 'perFeature'> & { what: string };
 

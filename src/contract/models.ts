@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/boostParams';
 import { PARAM_RANGES } from '../engine/params';
+import { SPLIT_RANGES } from '../engine/split';
 import {
   IdSchema,
   ModelTypeSchema,
@@ -212,8 +213,8 @@ const powerDegree = rangeSchema(PARAM_RANGES.power_degree);
 const sigmoidExponent = rangeSchema(PARAM_RANGES.sigmoid_exponent);
 const tailSensitivity = rangeSchema(PARAM_RANGES.tail_sensitivity);
 
-export const FeatureParamsSchema = z.strictObject({
-  ...boostFeatureFields,
+/** The xplainable method's parameters (per feature in a refit); omitted ones keep their value or the engine's default. */
+const treeFields = {
   max_depth: maxDepth.optional(),
   min_info_gain: infoGain.optional(),
   min_leaf_size: leafFraction.optional(),
@@ -221,13 +222,13 @@ export const FeatureParamsSchema = z.strictObject({
   power_degree: powerDegree.optional(),
   sigmoid_exponent: sigmoidExponent.optional(),
   tail_sensitivity: tailSensitivity.optional(),
-});
+};
+
+export const FeatureParamsSchema = z.strictObject({ ...boostFeatureFields, ...treeFields });
 export type FeatureParams = z.infer<typeof FeatureParamsSchema>;
 
-const testSize = z
-  .number()
-  .gt(0, { message: 'must be > 0' })
-  .lt(1, { message: 'must be < 1' });
+const testSize = rangeSchema(SPLIT_RANGES.test_size);
+const seed = rangeSchema(SPLIT_RANGES.seed);
 
 /** Data sources of which a train request names exactly one. */
 export const TRAIN_SOURCES = ['dataset_id', 'dataset_name', 'csv_content'] as const;
@@ -244,17 +245,13 @@ export const TrainRequestSchema = z.object({
   preprocessor_version_id: IdSchema.nullable().optional(),
   drop_columns: z.array(z.string()).optional(),
   test_size: testSize.default(0.2),
-  method: FitMethodSchema.default(DEFAULT_FIT_METHOD),
+  method: FitMethodSchema.optional().describe(
+    `default ${DEFAULT_FIT_METHOD}; xplainable when only xplainable parameters (max_depth … tail_sensitivity) are given`,
+  ),
   ...boostFields,
   ...boostFeatureFields,
-  max_depth: maxDepth.default(8),
-  min_info_gain: infoGain.default(0.0001),
-  min_leaf_size: leafFraction.default(0.0001),
-  weight: weight.default(1),
-  power_degree: powerDegree.default(1),
-  sigmoid_exponent: sigmoidExponent.default(0),
-  tail_sensitivity: tailSensitivity.default(1),
-  seed: z.number().int().default(42),
+  ...treeFields,
+  seed: seed.default(42),
   test_dataset_id: IdSchema.nullable().optional(),
   model_id: IdSchema.nullable().optional(),
 });
@@ -288,13 +285,7 @@ export const RefitRequestSchema = z.object({
   remove_features: z.array(z.string()).optional().describe('boosted versions: features taken out of the model'),
   test_size: testSize.default(0.2),
   ...boostFeatureFields,
-  max_depth: maxDepth.optional(),
-  min_info_gain: infoGain.optional(),
-  min_leaf_size: leafFraction.optional(),
-  weight: weight.optional(),
-  power_degree: powerDegree.optional(),
-  sigmoid_exponent: sigmoidExponent.optional(),
-  tail_sensitivity: tailSensitivity.optional(),
+  ...treeFields,
 });
 export type RefitRequest = z.input<typeof RefitRequestSchema>;
 export type RefitRequestParsed = z.output<typeof RefitRequestSchema>;

@@ -60,6 +60,9 @@ export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
   const { y, keep, labels } = encodeTarget(targetCol, modelType);
   const data = keep.length === frame.nRows ? frame : frame.take(keep);
   if (data.nRows === 0) throw new EngineError(`The target column ${target} has no values`, target);
+  if (modelType === 'regressor' && y.every((v) => v === y[0])) {
+    throw new EngineError(`The target column ${target} has a single value (${y[0]}) in every row; a model needs a target that varies`, target);
+  }
   const parts = [{ key: DATASET_PARTITION, frame: data, y }];
   if (partitionOn !== null) {
     for (const [key, rows] of groupRows(data.column(partitionOn), data.nRows)) {

@@ -26,7 +26,7 @@ export { refit } from './refit';
 export { featureImportances, modelProfile } from './profile';
 export { evaluateClassifier, evaluateRegressor, evaluateModel } from './metrics';
 export type { ClassifierEvaluationOptions } from './metrics';
-export { trainTestSplit } from './split';
+export { SPLIT_RANGES, trainTestSplit } from './split';
 export { toPayloads, fromPayloads } from './payload';
 export type { PartitionPayload, ConstructPayload, FromPayloadOptions } from './payload';
 export { scanHealth } from './health';

@@ -1,4 +1,5 @@
 import { refitBoosted } from './boost/refit';
+import { BOOST_FEATURE_PARAM_RANGES } from './boostParams';
 import { buildLeaves } from './construct';
 import { EngineError } from './errors';
 import { applyCoefficients } from './fit';
@@ -69,7 +70,16 @@ function resolveOverrides(model: TransparentModel, options: RefitOptions): Map<s
     for (const name of options.features ?? known) overrides.set(check(name), options.params ?? {});
   }
   // Validate every override against the defaults once up front so a bad value fails before any work.
-  for (const params of overrides.values()) validateParams(params);
+  for (const params of overrides.values()) {
+    const boostedOnly = Object.keys(params).find((name) => name in BOOST_FEATURE_PARAM_RANGES);
+    if (boostedOnly) {
+      throw new EngineError(
+        `${boostedOnly} cannot be refit on a model fitted with the xplainable method (its refit parameters are ${PARAM_NAMES.join(', ')}); train a new version with the boosted method to use it`,
+        boostedOnly,
+      );
+    }
+    validateParams(params);
+  }
   return overrides;
 }
 

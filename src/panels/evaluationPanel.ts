@@ -16,8 +16,9 @@ export function evaluationPanel(services: XModelsServices): PanelDefinition<'eva
         const client = await services.getClient();
         return client.models.getModelEvaluation(params.partitionId, { signal });
       },
-      async autotrain() {
-        await vscode.commands.executeCommand('xmodels.autotrain.start');
+      async autotrain(_params, { args }) {
+        // Without the training CSV (a panel opened from the tree), the wizard asks for one.
+        await vscode.commands.executeCommand('xmodels.autotrain.start', ...(args.csvPath ? [vscode.Uri.file(args.csvPath)] : []));
         return null;
       },
     },

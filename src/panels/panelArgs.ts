@@ -48,10 +48,11 @@ export function profileArgs(raw: unknown): ProfileArgs | undefined {
   return { versionId, ...(modelId ? { modelId } : {}), ...(partitionId ? { partitionId } : {}), ...panelSubject(raw) };
 }
 
-/** From a partition node or `{partitionId, modelName?, versionNumber?}`. */
+/** From a partition node or `{partitionId, csvPath?, modelName?, versionNumber?}`. */
 export function evaluationArgs(raw: unknown): EvaluationArgs | undefined {
   const partitionId = field(raw, 'partitionId');
-  return partitionId ? { partitionId, ...panelSubject(raw) } : undefined;
+  const csvPath = field(raw, 'csvPath');
+  return partitionId ? { partitionId, ...(csvPath ? { csvPath } : {}), ...panelSubject(raw) } : undefined;
 }
 
 /** From a version (or partition) node or `{versionId, modelName?, versionNumber?}`. */

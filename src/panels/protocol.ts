@@ -43,6 +43,8 @@ export interface ProfileArgs extends PanelSubject {
 }
 export interface EvaluationArgs extends PanelSubject {
   partitionId: string;
+  /** The local CSV the model was trained from, when known: "Autotrain this dataset" starts on it. */
+  csvPath?: string;
 }
 export interface FeatureInfoArgs extends PanelSubject {
   versionId: string;

@@ -10,7 +10,7 @@ import type {
   VersionSource,
 } from '../contract';
 import { BOOST_FEATURE_PARAM_KEYS, BOOST_PARAM_KEYS, FEATURE_PARAM_NAMES, TRAIN_SOURCES } from '../contract';
-import type { FitMethod, ModelParams, RefitParams } from '../engine';
+import { DEFAULT_FIT_METHOD, type FitMethod, type RefitParams } from '../engine';
 import type { ServiceContext } from './context';
 import { requireDataset } from './datasets/register';
 import { ApiError, invalid, notFound } from './errors';
@@ -97,15 +97,29 @@ function given<K extends string>(body: Partial<Record<K, unknown>>, keys: readon
   return out;
 }
 
-const modelParams = (body: TrainRequestParsed): Partial<ModelParams> => ({
-  max_depth: body.max_depth,
-  min_info_gain: body.min_info_gain,
-  min_leaf_size: body.min_leaf_size,
-  weight: body.weight,
-  power_degree: body.power_degree,
-  sigmoid_exponent: body.sigmoid_exponent,
-  tail_sensitivity: body.tail_sensitivity,
-});
+/**
+ * The method a train request fits with: the one it names; else `xplainable` when it gives only that method's
+ * parameters (what a client of the reference service means by them), else the default. A parameter of the other
+ * method is a 422 naming it, never silently ignored.
+ */
+export function trainMethod(body: TrainRequestParsed): FitMethod {
+  const tree = FEATURE_PARAM_NAMES.filter((key) => body[key] !== undefined);
+  const boosted = [...BOOST_PARAM_KEYS, ...BOOST_FEATURE_PARAM_KEYS].filter((key) => body[key] !== undefined);
+  if (!body.method && tree.length && boosted.length) {
+    throw invalid(
+      tree[0],
+      `${tree[0]} is a parameter of the xplainable method and ${boosted[0]} one of the boosted method; a model is fitted by one method.`,
+      'Set "method" and leave out the other method\'s parameters.',
+    );
+  }
+  const method: FitMethod = body.method ?? (tree.length ? 'xplainable' : DEFAULT_FIT_METHOD);
+  const misfit = method === 'boosted' ? tree[0] : boosted[0];
+  if (misfit) {
+    const other = method === 'boosted' ? 'xplainable' : 'boosted';
+    throw invalid(misfit, `${misfit} is a parameter of the ${other} method, but this request trains with the ${method} method.`, `Leave ${misfit} out, or set "method": "${other}".`);
+  }
+  return method;
+}
 
 export interface TrainOptions {
   source?: VersionSource;
@@ -147,8 +161,8 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
       modelType: body.model_type,
       partitionOn,
       dropColumns: body.drop_columns ?? [],
-      method: body.method as FitMethod,
-      params: modelParams(body),
+      method: trainMethod(body),
+      params: given(body, FEATURE_PARAM_NAMES),
       boost: given(body, BOOST_PARAM_KEYS),
       boostFeature: given(body, BOOST_FEATURE_PARAM_KEYS),
       testSize: body.test_size,

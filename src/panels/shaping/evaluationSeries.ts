@@ -23,7 +23,12 @@ export interface MetricRow {
   /** The same metric of the linear and constant baselines on the test rows (null when not reported). */
   linear: number | null;
   constant: number | null;
+  /** Why the metric has no value, when that is not a failure (shown beside the name). */
+  note?: string;
 }
+
+/** Metrics the service reports as null for a reason the reader should see, not as a missing row. */
+const UNDEFINED_WHY: Readonly<Record<string, string>> = { mape: 'undefined: an actual value is 0' };
 
 const CLASSIFIER_METRICS: readonly [string, string][] = [
   ['accuracy', 'Accuracy'],
@@ -50,6 +55,11 @@ function metricValue(metrics: object | null | undefined, key: string): number | 
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
+/** The service sent the metric as null on either side (not left it out). */
+function reportedNull(train: EvaluationMetrics, test: EvaluationMetrics, key: string): boolean {
+  return [train, test].some((m) => key in m && (m as Record<string, unknown>)[key] === null);
+}
+
 /** The train-vs-test table, with the baselines' test scores beside: the metrics either side reports, in a fixed order. */
 export function metricRows(train: EvaluationMetrics, test: EvaluationMetrics, baseline?: Baseline | null): MetricRow[] {
   const names = isClassifierMetrics(test) || isClassifierMetrics(train) ? CLASSIFIER_METRICS : REGRESSOR_METRICS;
@@ -61,8 +71,9 @@ export function metricRows(train: EvaluationMetrics, test: EvaluationMetrics, ba
       test: metricValue(test, key),
       linear: metricValue(baseline?.linear, key),
       constant: metricValue(baseline?.constant, key),
+      ...(UNDEFINED_WHY[key] && reportedNull(train, test, key) ? { note: UNDEFINED_WHY[key] } : {}),
     }))
-    .filter((row) => row.train !== null || row.test !== null);
+    .filter((row) => row.train !== null || row.test !== null || row.note !== undefined);
 }
 
 export interface ThresholdView {

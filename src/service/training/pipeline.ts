@@ -164,6 +164,7 @@ function outcome(model: TransparentModel, train: DataFrame, test: DataFrame): Fi
 
 export function runTrain(task: TrainTask): FitOutcome {
   const source = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
+  if (source.nRows === 0) throw new InputError(`${task.source.label} has a header but no data rows to train on`, 'csv_content');
   checkColumns(source, [task.target, ...(task.partitionOn ? [task.partitionOn] : []), ...task.dropColumns], task.source.label);
   let train: DataFrame;
   let test: DataFrame;

@@ -10,7 +10,7 @@ import {
 } from '../../../src/engine';
 import { loadDataset } from './helpers';
 
-// Reference figures (transparent-models.md §15): cars regression R² 0.43 because of the categorical-zeroing bug.
+// Reference figures (docs/reference-algorithm.md): cars regression R² 0.43 because of the categorical-zeroing bug.
 describe('engine accuracy on the sample datasets (80/20 split)', () => {
   it('cars: the regressor clearly beats the reference R² of 0.43 on several splits', () => {
     const cars = loadDataset('cars');

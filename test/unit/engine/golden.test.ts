@@ -21,11 +21,11 @@ function feature(p: PartitionModel, name: string): FeatureModel {
   return p.features.find((f) => f.name === name) as FeatureModel;
 }
 
-// Reference numbers from transparent-models.md §14. The bug fixes of our engine do not change this example:
+// Reference numbers and their derivation: docs/reference-algorithm.md ("Golden example"). The bug fixes of our engine do not change this example:
 // x has no missing values (so the NaN split-statistics fix §12-1 is not exercised), the regressor uses x only (so the
 // Ridge category fix §2.9 is not exercised) and calibration is off (§3.1). Tests below name the cases where a fix
 // does change the outcome.
-describe('engine golden example (transparent-models.md §14)', () => {
+describe('engine golden example (docs/reference-algorithm.md)', () => {
   const model = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: PARAMS, mapCalibration: false });
   const p = dataset(model);
 

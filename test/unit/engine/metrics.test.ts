@@ -89,7 +89,7 @@ describe('engine train/test split and PRNG', () => {
     const { test } = trainTestSplit(100, 0.3, 1, y);
     assert.equal([...test].filter((i) => y[i] === 1).length, 3);
     assert.equal(test.length, 30);
-    assert.throws(() => trainTestSplit(10, 1.5, 1), /test_size must be between 0 and 1 \(got 1.5\)/);
+    assert.throws(() => trainTestSplit(10, 1.5, 1), /test_size must be greater than 0 and less than 1 \(got 1.5\)/);
   });
 
   it('mulberry32 is deterministic and uniform in [0, 1)', () => {

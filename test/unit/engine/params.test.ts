@@ -5,7 +5,7 @@ import { goldenFrame, goldenTestRows, thrown } from './helpers';
 const engineError = (fn: () => unknown): EngineError => thrown(fn, EngineError);
 
 describe('engine parameters', () => {
-  it('has the documented defaults (transparent-models.md §11)', () => {
+  it('has the reference library\'s defaults for the xplainable method', () => {
     const documented = 'max_depth=8 min_info_gain=0.0001 min_leaf_size=0.0001 ignore_nan=false weight=1 power_degree=1 sigmoid_exponent=0 tail_sensitivity=1';
     assert.equal(Object.entries(DEFAULT_PARAMS).map(([k, v]) => `${k}=${v}`).join(' '), documented);
   });

@@ -13,7 +13,7 @@ import {
   trainRequestParams,
 } from '../../../src/common/trainingParams';
 import { TrainRequestSchema } from '../../../src/contract';
-import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, PARAM_RANGES } from '../../../src/engine';
+import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, PARAM_RANGES, SPLIT_RANGES, trainTestSplit } from '../../../src/engine';
 import { parseSettings } from '../../../src/common/settingsSchema';
 import { LineSplitter, parseServiceLine } from '../../../src/connection/serviceLine';
 import { XModelsApiError } from '../../../src/client';
@@ -69,9 +69,17 @@ describe('training parameters', () => {
 
   it('takes every range from the engine, the one definition the service checks too', () => {
     for (const spec of paramSpecs) {
-      const range = { ...PARAM_RANGES, ...BOOST_PARAM_RANGES, ...BOOST_FEATURE_PARAM_RANGES }[spec.key as 'max_depth'];
-      if (range) assert.deepEqual(spec.range, range, spec.key);
+      const range = { ...SPLIT_RANGES, ...PARAM_RANGES, ...BOOST_PARAM_RANGES, ...BOOST_FEATURE_PARAM_RANGES }[spec.key];
+      assert.deepEqual(spec.range, range, spec.key);
     }
+    // The split too: the wire, the settings and the engine's own split refuse what the editor refuses.
+    for (const [key, bad] of [['test_size', 1], ['seed', -1], ['seed', 2.5]] as const) {
+      const issue = TrainRequestSchema.safeParse({ target_column: 'y', [key]: bad }).error?.issues[0];
+      assert.equal(`${issue?.path.join('.')} ${issue?.message}`, `${key} ${specFor(key).check(bad)}`);
+    }
+    const { problems } = parseSettings({ training: { testSize: 0, seed: -3 } });
+    assert.equal(problems.length, 2, problems.join('\n'));
+    assert.throws(() => trainTestSplit(10, 1, 1), new RegExp(`test_size ${specFor('test_size').check(1)}`));
     const wire = TrainRequestSchema.safeParse({ target_column: 'y', max_depth: 65, learning_rate: 2 });
     assert.equal(wire.success, false);
     const messages = wire.error?.issues.map((i) => `${i.path.join('.')} ${i.message}`).sort();

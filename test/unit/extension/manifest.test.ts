@@ -39,10 +39,11 @@ describe('package.json contributions', () => {
     }
   });
 
-  it('registers every declared command somewhere in src (and declares every registered one)', () => {
+  // Registration itself, both ways, is checked in a real extension host (test/vscode/suite/smoke.test.ts).
+  it('names every declared command in src', () => {
     const source = sourceFiles(join(root, 'src')).map((file) => readFileSync(file, 'utf8')).join('\n');
-    const registered = new Set([...source.matchAll(/['"](xmodels\.[a-zA-Z]+\.[a-zA-Z]+)['"]/g)].map((m) => m[1]));
-    for (const id of declared) assert.ok(registered.has(id), `${id} is declared but never mentioned in src`);
+    const named = new Set([...source.matchAll(/['"](xmodels\.[a-zA-Z]+\.[a-zA-Z]+)['"]/g)].map((m) => m[1]));
+    for (const id of declared) assert.ok(named.has(id), `${id} is declared but never named in src`);
   });
 
   it('gives the training settings the engine\u2019s defaults, ranges and fit methods', () => {

@@ -48,8 +48,13 @@ describe('panels: evaluation shaping', () => {
     assert.deepEqual(rows.map((r) => r.key), ['accuracy', 'roc_auc', 'auc_pr', 'f1', 'precision', 'recall', 'log_loss', 'brier', 'mcc']);
     assert.deepEqual(rows[1], { key: 'roc_auc', label: 'ROC AUC', train: 0.85, test: 0.7, linear: null, constant: null });
     assert.equal(rows.at(-1)?.test, null);
-    const regression = metricRows(regressorMetrics, regressorMetrics).map((r) => r.key);
-    assert.deepEqual(regression, ['r2', 'rmse', 'mae', 'explained_variance']);
+    const regression = metricRows(regressorMetrics, regressorMetrics);
+    assert.deepEqual(regression.map((r) => r.key), ['r2', 'rmse', 'mae', 'mape', 'explained_variance']);
+    assert.deepEqual(regression[3], { key: 'mape', label: 'MAPE', train: null, test: null, linear: null, constant: null, note: 'undefined: an actual value is 0' });
+    const { mape: _mape, ...withoutMape } = regressorMetrics;
+    assert.ok(!metricRows(withoutMape as typeof regressorMetrics, withoutMape as typeof regressorMetrics).some((r) => r.key === 'mape'), 'a metric not reported at all has no row');
+    const testOnly = metricRows({ ...regressorMetrics, mape: 0.12 }, regressorMetrics).find((r) => r.key === 'mape');
+    assert.deepEqual([testOnly?.train, testOnly?.test, testOnly?.note], [0.12, null, 'undefined: an actual value is 0']);
   });
 
   it('puts the baseline test scores beside the model scores', () => {

@@ -37,6 +37,29 @@ describe('service: models group', function () {
     assert.equal(res.body.dataset_id, null);
   });
 
+  it('trains with the method a request names, or the xplainable one when it gives only that method\u2019s parameters', async () => {
+    const reference = await trainSmall(env.call, { model_name: 'reference', max_depth: 3 });
+    const boosted = await trainSmall(env.call, { model_name: 'boosted', min_samples_leaf: 5 });
+    const versions = async (modelId: string) => (await env.call('GET', `/v1/models/versions/${modelId}`)).body[0].parameters;
+    const tree = await versions(reference.model_id);
+    assert.deepEqual([tree.method, tree.max_depth, tree.min_leaf_size], ['xplainable', 3, 0.0001], 'the given value and the engine defaults');
+    assert.deepEqual([(await versions(boosted.model_id)).method, (await versions(boosted.model_id)).min_samples_leaf], ['boosted', 5]);
+
+    const before = (await env.call('GET', `/v1/models/teams/${env.service.teamId}`)).body.length;
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ method: 'boosted', max_depth: 3 }, 'max_depth', /max_depth is a parameter of the xplainable method, but this request trains with the boosted method/],
+      [{ method: 'xplainable', smoothing: 2 }, 'smoothing', /smoothing is a parameter of the boosted method, but this request trains with the xplainable method/],
+      [{ weight: 2, learning_rate: 0.1 }, 'weight', /weight is a parameter of the xplainable method and learning_rate one of the boosted method/],
+    ];
+    for (const [extra, field, message] of cases) {
+      const res = await env.call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: 'mixed', csv_content: smallCsv(), ...extra } });
+      assert.equal(res.status, 422, JSON.stringify(extra));
+      assert.equal(res.body.error.fields[0].path, field);
+      assert.match(res.body.error.message, message);
+    }
+    assert.equal((await env.call('GET', `/v1/models/teams/${env.service.teamId}`)).body.length, before, 'no model left behind');
+  });
+
   it('lists, gets and deletes models, and lists versions newest first with partitions', async () => {
     const first = await trainSmall(env.call, { model_name: 'versioned' });
     const second = await trainSmall(env.call, { model_id: first.model_id, max_leaves: 3 });
@@ -119,9 +142,15 @@ describe('service: models group', function () {
     });
     assert.equal(perFeature.status, 200, JSON.stringify(perFeature.body));
     assert.deepEqual(Object.keys(perFeature.body.parameters_changed), ['size']);
+    const smoothing = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'label', feature_params: { x: { smoothing: 2 } } },
+    });
+    assert.equal(smoothing.status, 422, 'a boosted-method parameter on an xplainable version');
+    assert.equal(smoothing.body.error.fields[0].path, 'smoothing');
+    assert.match(smoothing.body.error.message, /smoothing cannot be refit on a model fitted with the xplainable method/);
     const versions = await env.call('GET', `/v1/models/versions/${trained.model_id}`);
     assert.equal(versions.body[0].source, 'refit');
-    assert.equal(versions.body.length, 3);
+    assert.equal(versions.body.length, 3, 'the refused refit left no version behind');
   });
 
   it('refits a boosted version without data: monotone, smoothing and removed features; tree parameters are a 422 naming the method', async () => {
@@ -205,5 +234,17 @@ describe('service: models group', function () {
     assert.ok(Math.abs(profile.body.partitions[0].base_value - model.partitions.get('__dataset__')!.baseValue) < 1e-12);
     const predicted = await env.call('POST', `/v1/models/versions/${created.body.version_id}/predict`, { json: { csv_content: 'x,color,size\n90,red,3\n' } });
     assert.deepEqual(predicted.body.predictions, ['yes']);
+    assert.equal(versions.body[0].parameters.method, 'boosted', 'the payloads say how the model was fitted');
+
+    // The hosted service's payloads name no method: its models are the reference algorithm's.
+    const reference = fitModel(parseCsv(smallCsv()), { target: 'label', modelType: 'classifier', method: 'xplainable' });
+    const hosted = toPayloads(reference).map(({ parameters, ...p }) => {
+      const { method: _method, ...rest } = parameters as Record<string, unknown>;
+      return { ...p, parameters: rest, profile: JSON.stringify(p.profile) };
+    });
+    const fromHosted = await env.call('POST', '/v1/models/add-version', { json: { model_id: created.body.model_id, partitions: hosted } });
+    assert.equal(fromHosted.status, 200, JSON.stringify(fromHosted.body));
+    const latest = await env.call('GET', `/v1/models/versions/${created.body.model_id}`);
+    assert.equal(latest.body[0].parameters.method, 'xplainable');
   });
 });
