@@ -88,6 +88,11 @@ async function panel(workbench: Workbench, heading: RegExp, chart = true): Promi
   return view;
 }
 
+/** Waits for the editor tab with this title (model panels are titled by model, version and panel). */
+async function tab(workbench: Workbench, title: RegExp): Promise<void> {
+  await workbench.page.locator('.tabs-container .tab .label-name', { hasText: title }).first().waitFor({ timeout });
+}
+
 async function screenshots(workbench: Workbench, name: string): Promise<void> {
   await workbench.page.mouse.move(700, 5);
   await workbench.runCommand('Notifications: Clear All Notifications');
@@ -120,7 +125,8 @@ describe('panels in the workbench', function () {
   it('opens the profile of a classifier, switches feature, and refits one feature beside the old chart', async function () {
     this.timeout(180_000);
     await workbench.contextMenu(await versionRow(workbench, 'ui-classifier'), 'Open Profile');
-    const view = await panel(workbench, /ui-classifier v\d+ · Profile/);
+    const view = await panel(workbench, /Profile: target/);
+    await tab(workbench, /^ui-classifier v\d+ · Profile$/);
     await screenshots(workbench, 'panels-profile-classifier');
     const features = view.locator('.feature-list button');
     assert.ok((await features.count()) >= 4, 'the classifier lists its features');
@@ -139,13 +145,15 @@ describe('panels in the workbench', function () {
 
   it('opens the profile of a regressor', async () => {
     await workbench.contextMenu(await versionRow(workbench, 'penguins'), 'Open Profile');
-    await panel(workbench, /penguins v\d+ · Profile/);
+    await panel(workbench, /Profile: Body Mass/);
+    await tab(workbench, /^penguins v\d+ · Profile$/);
     await screenshots(workbench, 'panels-profile-regressor');
   });
 
   it('opens the evaluation of a classifier and updates the confusion matrix with the threshold', async () => {
     await openPartition(workbench, 'ui-classifier');
-    const view = await panel(workbench, /· Evaluation · All data/);
+    const view = await panel(workbench, /Evaluation: All data/);
+    await tab(workbench, /^ui-classifier v\d+ · Evaluation · All data$/);
     const caption = view.locator('table.confusion caption');
     assert.match((await caption.textContent()) ?? '', /threshold 0\.50/);
     await view.locator('input[type="range"]').fill('0.3');
@@ -156,11 +164,12 @@ describe('panels in the workbench', function () {
   it('opens the evaluation and the feature info of a regressor', async function () {
     this.timeout(180_000);
     await openPartition(workbench, 'penguins');
-    await panel(workbench, /· Evaluation · All data/);
+    await panel(workbench, /Evaluation: All data/);
     await screenshots(workbench, 'panels-evaluation-regressor');
     await workbench.runCommand('View: Close All Editors');
     await workbench.contextMenu(await versionRow(workbench, 'penguins'), 'Open Feature Info');
-    await panel(workbench, /penguins v\d+ · Feature info/);
+    await panel(workbench, /Feature info/);
+    await tab(workbench, /^penguins v\d+ · Feature info$/);
     await screenshots(workbench, 'panels-feature-info-regressor');
   });
 
@@ -169,13 +178,13 @@ describe('panels in the workbench', function () {
     const small = await versionRow(workbench, 'ui-classifier');
     let started = Date.now();
     await workbench.contextMenu(small, 'Open Profile');
-    await panel(workbench, /ui-classifier v\d+ · Profile/);
+    await panel(workbench, /Profile: target/);
     const baselineMs = Date.now() - started;
     await workbench.runCommand('View: Close All Editors');
     const wide = await versionRow(workbench, 'ui-wide-100');
     started = Date.now();
     await workbench.contextMenu(wide, 'Open Profile');
-    const view = await panel(workbench, /ui-wide-100 v\d+ · Profile/);
+    const view = await panel(workbench, /Profile: target/);
     const wideMs = Date.now() - started;
     assert.equal(await view.locator('.feature-list button').count(), 100);
     console.log(`    profile first chart: 100 features ${wideMs} ms; 7 features ${baselineMs} ms; ratio ${(wideMs / baselineMs).toFixed(2)}`);
