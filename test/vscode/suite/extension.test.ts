@@ -257,7 +257,7 @@ describe('XModels extension core', function () {
       assert.equal(version.version.parameters.max_leaves, 4, 'the edited parameter reached the service');
       const item = api.tree.getTreeItem(version);
       assert.equal(item.label, 'v1');
-      assert.match(String(item.description), /^train · \d{4}-\d\d-\d\d \d\d:\d\d · AUC \d\.\d{3}$/);
+      assert.match(String(item.description), /^AUC \d\.\d{3} · train · \d{4}-\d\d-\d\d \d\d:\d\d$/, 'the headline metric comes first');
       assert.match(String(item.contextValue), /^version;refittable;.*latest;$/);
       const partitions = await children(api, version);
       assert.equal(partitions.length, 1);
