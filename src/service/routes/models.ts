@@ -13,6 +13,8 @@ import {
   PredictRequestSchema,
   PredictionsSchema,
   ModelProfileSchema,
+  ModelPayloadSchema,
+  type ModelPayload,
   RefitRequestSchema,
   RefitResultSchema,
   TrainRequestSchema,
@@ -20,7 +22,7 @@ import {
   type FeatureInfoEntry,
   type ModelProfile,
 } from '../../contract';
-import { modelProfile, multiclassProfile } from '../../engine';
+import { modelProfile, multiclassProfile, multiclassToPayloads, toPayloads } from '../../engine';
 import type { ServiceContext } from '../context';
 import { invalid, notFound } from '../errors';
 import { allowedTeam } from '../http/auth';
@@ -127,6 +129,19 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
       profileCache.set(version.version_id, profile);
     }
     return sendJson(c, ModelProfileSchema, profile);
+  });
+
+  app.get('/v1/models/versions/:version_id/payload', (c) => {
+    const version = requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
+    const model = deserializeModel(version.model_json);
+    const multiclass = model.modelType === 'multiclass';
+    return sendJson(c, ModelPayloadSchema, {
+      version_id: version.version_id,
+      model_type: multiclass ? 'multiclass_classification' : model.modelType === 'regressor' ? 'regression' : 'binary_classification',
+      target_name: model.target,
+      partition_on: model.partitionOn,
+      partitions: (multiclass ? multiclassToPayloads(model) : toPayloads(model)) as ModelPayload['partitions'],
+    });
   });
 
   app.get('/v1/models/evaluation/:partition_id', (c) => {

@@ -41,9 +41,9 @@ describe('Models tree (UI)', function () {
   it('shows the model’s version with its description, in the light and the dark theme', async () => {
     const model = workbench.treeRows().filter({ hasText: 'penguins' }).first();
     if ((await model.getAttribute('aria-expanded')) !== 'true') await model.click();
-    const version = workbench.treeRows().filter({ hasText: /v1\s*train ·/ }).first();
+    const version = workbench.treeRows().filter({ hasText: /v1\s*AUC \d\.\d{3} · train ·/ }).first();
     await version.waitFor({ timeout: 30_000 });
-    assert.match((await version.textContent()) ?? '', /AUC \d\.\d{3}/);
+    assert.ok(await version.getByText(/AUC \d\.\d{3}/).isVisible(), 'the headline metric leads the description, readable at the default width');
 
     await workbench.setTheme('light');
     const light = await workbench.screenshot('tree-light');
@@ -53,7 +53,7 @@ describe('Models tree (UI)', function () {
   });
 
   it('opens the multiclass profile with its class picker and the evaluation with its confusion heat map', async () => {
-    const version = workbench.treeRows().filter({ hasText: /v1\s*train ·/ }).first();
+    const version = workbench.treeRows().filter({ hasText: /v1\s*AUC \d\.\d{3} · train ·/ }).first();
     await workbench.contextMenu(version, 'Open Profile');
     const profile = workbench.webview();
     await profile.locator('h1', { hasText: 'Profile: Species' }).waitFor({ timeout: 60_000 });
