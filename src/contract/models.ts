@@ -143,6 +143,8 @@ export const PartitionPayloadSchema = z.object({
   training_metadata: JsonObjectOrString.nullable().default(null),
   health_info: JsonObjectOrString.nullable().default(null),
   constructs: z.array(z.unknown()).optional(),
+  class: z.string().optional().describe('multiclass: the class this partition\'s one-vs-rest model scores'),
+  classes: z.array(z.string()).optional().describe('multiclass: every class of the model'),
 });
 export type PartitionPayload = z.input<typeof PartitionPayloadSchema>;
 

@@ -93,6 +93,18 @@ describe('service: multiclass classification', function () {
     assert.equal(out.probabilities, undefined);
   });
 
+  it('sends the model JSON as every class model\u2019s partitions tagged with their class', async () => {
+    const res = await env.call('GET', `/v1/models/versions/${trained.version_id}/payload`);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.model_type, 'multiclass_classification');
+    const partitions = res.body.partitions as { class: string; classes: string[] }[];
+    assert.deepEqual(
+      partitions.map((p) => p.class),
+      SPECIES,
+    );
+    assert.deepEqual(partitions[0].classes, SPECIES);
+  });
+
   it('refuses a threshold for a multiclass model, naming the field', async () => {
     const res = await env.call('POST', `/v1/models/versions/${trained.version_id}/predict`, { json: { dataset_id: datasetId, threshold: 0.3 } });
     assert.equal(res.status, 422);
