@@ -61,7 +61,7 @@ describe('Models tree (UI)', function () {
     await workbench.runCommand('View: Close All Editors');
 
     if ((await version.getAttribute('aria-expanded')) !== 'true') await version.click();
-    const partition = workbench.treeRows().filter({ hasText: 'All rows' }).first();
+    const partition = workbench.treeRows().filter({ hasText: 'All data' }).first();
     await partition.waitFor({ timeout: 30_000 });
     await workbench.contextMenu(partition, 'Open Evaluation');
     const evaluation = workbench.webview();
