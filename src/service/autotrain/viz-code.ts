@@ -81,7 +81,7 @@ function prepare(plan: ChartPlan): string[] {
           `rows = subset[${py(plan.y)}].value_counts().head(${TOP_LEVELS}).index`,
           `cols = subset[${py(plan.x)}].value_counts().head(${TOP_LEVELS}).index`,
           `subset = subset[subset[${py(plan.y)}].isin(rows) & subset[${py(plan.x)}].isin(cols)]`,
-          `matrix = pd.crosstab(subset[${py(plan.y)}], subset[${py(plan.x)}])`,
+          `matrix = pd.crosstab(subset[${py(plan.y)}], subset[${py(plan.x)}]).reindex(index=rows, columns=cols, fill_value=0)`,
         ];
   }
 }
