@@ -8,12 +8,13 @@ import {
   type TrainManualBody,
 } from '../../contract';
 import { parseCsv } from '../../engine';
-import { generateFeatureEngineering, generateLabels, pickLabel, resolveTextGen, stepsFromRecommendations } from '../autotrain';
+import { canTrainTarget, generateFeatureEngineering, generateLabels, pickLabel, resolveTextGen, stepsFromRecommendations, targetModelType } from '../autotrain';
 import type { ServiceContext } from '../context';
 import { requireDataset } from '../datasets/register';
 import { invalid, notFound } from '../errors';
 import type { Session } from '../http/types';
 import { trainModel } from '../modeling';
+import { linkPreprocessor } from '../store/models';
 import { findPreprocessorVersion, insertPreprocessor, insertPreprocessorVersion } from '../store/preprocessors';
 import type { JobControls } from './runner';
 import type { JobRecord } from './store';
@@ -33,10 +34,15 @@ function jobSession(job: JobRecord, username: string): Session {
   return { identity: { username, defaultTeamId: job.team_id, teams: [] }, teamId: job.team_id };
 }
 
-/** A regression target is a number column with more than two distinct values. */
-function guessModelType(summary: DatasetSummary, column: string): RequestModelType {
-  const field = summary.fields.find((f) => f.column === column);
-  return field && field.properties.dtype === 'number' && field.properties.num_unique_values > 2 ? 'regressor' : 'classifier';
+/** Refuses, before queueing, a label the engine cannot train (a classifier on more than two classes). */
+export function checkTrainableLabel(summary: DatasetSummary, label: string, modelType: RequestModelType | undefined): void {
+  const field = summary.fields.find((f) => f.column === label);
+  if (!field) return;
+  const type = modelType ?? targetModelType(field);
+  const check = canTrainTarget(type, field.properties.num_unique_values);
+  if (!check.ok) {
+    throw invalid('req.label', `label ${label} cannot be trained as a ${type}: ${check.reason}. Choose a column with two values, or a numeric column as a regressor.`);
+  }
 }
 
 /** A regression target is a numeric column with more than two distinct values; anything else is classified. */
@@ -74,12 +80,13 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
   let label = req.label;
   let modelType = req.model_type;
   if (!label) {
-    const best = pickLabel((await generateLabels(req.summary, textgen)).labels);
+    const frame = parseCsv(readFileSync(dataset.path, 'utf8'));
+    const best = pickLabel((await generateLabels(req.summary, textgen, frame)).labels);
     if (!best) throw new Error('No column of the dataset can be a label; give label explicitly.');
     label = best.column;
     modelType ??= best.model_type;
   }
-  modelType ??= guessModelType(req.summary, label);
+  modelType ??= targetModelType(req.summary.fields.find((f) => f.column === label));
 
   controls.progress(10, 'engineering features');
   const recommendations = await generateFeatureEngineering(req.summary, 5, textgen);
@@ -119,7 +126,9 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
           });
           insertPreprocessorVersion(ctx.store, { ...preprocessor, steps, fitted, dataset_id: dataset.dataset_id });
         }
-        return write();
+        const written = write();
+        if (preprocessor) linkPreprocessor(ctx.store, written.version_id, preprocessor.preprocessor_id, preprocessor.version_id);
+        return written;
       }),
   });
 }

@@ -38,7 +38,7 @@ import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
 import { parseWith, readJson, sendJson } from '../http/body';
 import type { App, Session } from '../http/types';
-import { checkManualRequest, estimateSeconds } from '../jobs/executors';
+import { checkManualRequest, checkTrainableLabel, estimateSeconds } from '../jobs/executors';
 
 function teamOf(session: Session, requested: string | null | undefined): string {
   return requested ? allowedTeam(session.identity, requested) : session.teamId;
@@ -115,8 +115,9 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
 
   app.post('/v1/autotrain/generate_labels', async (c) => {
     const body = await readJson(c, GenerateLabelsRequestSchema);
-    teamOf(c.get('session'), body.team_id);
-    return sendJson(c, LabelsResponseSchema, await generateLabels(body.req.summary, textGen(body.req.textgen_config, c.req.raw.signal)));
+    const teamId = teamOf(c.get('session'), body.team_id);
+    const frame = summaryFrame(ctx, teamId, body.req.summary);
+    return sendJson(c, LabelsResponseSchema, await generateLabels(body.req.summary, textGen(body.req.textgen_config, c.req.raw.signal), frame));
   });
 
   app.post('/v1/autotrain/generate_feature_engineering', async (c) => {
@@ -152,6 +153,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     if (body.req.label && !summary.columns.includes(body.req.label)) {
       throw invalid('req.label', `label ${body.req.label} is not a column of the dataset; columns are: ${summary.columns.join(', ')}.`);
     }
+    if (body.req.label) checkTrainableLabel(summary, body.req.label, body.req.model_type);
     const estimate = estimateSeconds(summary.rows, summary.columns.length, true);
     const job = ctx.jobs.submit(teamId, 'autotrain', { ...body.req, username: c.get('session').identity.username }, estimate);
     return sendJson(
