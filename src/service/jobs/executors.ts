@@ -17,17 +17,19 @@ import { trainModel } from '../modeling';
 import { linkPreprocessor } from '../store/models';
 import { findPreprocessorVersion, insertPreprocessor, insertPreprocessorVersion } from '../store/preprocessors';
 import type { JobControls } from './runner';
+import { ThroughputMeter, type EstimatedJob } from './throughput';
 import type { JobRecord } from './store';
 
 type Stored<T> = T & { username: string };
 
-/** A rough duration for a job, in seconds, from the data's size (the status then reports real progress). */
 /** The split of the final autotrain model; the parameter search only sees its training rows. */
 const AUTOTRAIN_SPLIT = { seed: 42, test_size: 0.2 };
 
-export function estimateSeconds(rows: number, columns: number, search: boolean): number {
-  const fit = 0.5 + (rows * Math.max(1, columns)) / 400_000;
-  return Math.round((search ? fit * 12 : fit) * 10) / 10;
+const throughput = new ThroughputMeter();
+
+/** A job's duration in seconds from the data's size and the throughput measured on earlier jobs (the status then reports real progress). */
+export function estimateSeconds(kind: EstimatedJob, rows: number, columns: number): number {
+  return throughput.estimate(kind, rows, columns);
 }
 
 function jobSession(job: JobRecord, username: string): Session {
@@ -65,12 +67,13 @@ export function checkManualRequest(ctx: ServiceContext, teamId: string, req: Tra
   if (!dataset.columns.includes(req.label)) {
     throw invalid('req.label', `label ${req.label} is not a column of dataset ${dataset.name}; columns are: ${dataset.columns.join(', ')}.`);
   }
-  return estimateSeconds(dataset.rows, dataset.columns.length, false);
+  return estimateSeconds('manual', dataset.rows, dataset.columns.length);
 }
 
 async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
   const req = job.request as Stored<StartAutotrainBody>;
   const { signal } = controls;
+  const started = Date.now();
   controls.progress(2, 'loading the dataset');
   const dataset = requireDataset(ctx, job.team_id, req.summary.dataset_id as string);
   const source = { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` };
@@ -130,7 +133,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
         if (preprocessor) linkPreprocessor(ctx.store, written.version_id, preprocessor.preprocessor_id, preprocessor.version_id);
         return written;
       }),
-  });
+  });  throughput.record('autotrain', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
 }
 
 async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
@@ -149,7 +152,9 @@ async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobContr
     drop_columns: req.drop_columns,
     model_type: req.model_type ?? targetKind(dataset.path, req.label),
   });
+  const started = Date.now();
   await trainModel(ctx, jobSession(job, req.username), body, { source: 'train', signal: controls.signal, commit: controls.complete });
+  throughput.record('manual', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
 }
 
 export function registerExecutors(ctx: ServiceContext): void {

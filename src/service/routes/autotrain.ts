@@ -154,7 +154,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
       throw invalid('req.label', `label ${body.req.label} is not a column of the dataset; columns are: ${summary.columns.join(', ')}.`);
     }
     if (body.req.label) checkTrainableLabel(summary, body.req.label, body.req.model_type);
-    const estimate = estimateSeconds(summary.rows, summary.columns.length, true);
+    const estimate = estimateSeconds('autotrain', summary.rows, summary.columns.length);
     const job = ctx.jobs.submit(teamId, 'autotrain', { ...body.req, username: c.get('session').identity.username }, estimate);
     return sendJson(
       c,
