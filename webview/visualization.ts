@@ -131,7 +131,9 @@ class VisualizationView {
         const result = await this.client.request(method, params);
         const done =
           method === 'insertAtCursor' && result && typeof result === 'object' && 'fileName' in result
-            ? `Inserted into ${String(result.fileName)}.`
+            ? 'cell' in result && typeof result.cell === 'number'
+              ? `Added as cell ${result.cell} of ${String(result.fileName)}.`
+              : `Inserted into ${String(result.fileName)}.`
             : method === 'copy'
               ? 'Copied to the clipboard.'
               : 'Opened as a new file.';

@@ -116,7 +116,8 @@ export interface CodeParams {
 }
 export interface VisualizationApi {
   load: Method<{ library: VisualizationLibrary }, VisualizationResponse>;
-  insertAtCursor: Method<CodeParams, { fileName: string }>;
+  /** `cell` is set when the code went into a new notebook cell (its 1-based number). */
+  insertAtCursor: Method<CodeParams, { fileName: string; cell?: number }>;
   openAsNewFile: Method<CodeParams, null>;
   copy: Method<CodeParams, null>;
 }
