@@ -53,30 +53,43 @@ function matchShare(target: Float64Array, x: Float64Array, y: Float64Array, comb
   return n >= MIN_ROWS ? (n - misses) / n : 0;
 }
 
-/** Whether a column repeats, sums or multiplies other columns of the rows. */
-function leakOf(frame: DataFrame, column: string, numeric: string[]): string | null {
+/** How a column repeats, sums or multiplies other columns of the rows, and which columns it comes from. */
+export interface Derivation {
+  text: string;
+  sources: string[];
+}
+
+/** Whether a numeric column repeats, sums or multiplies other numeric columns (`numeric`) of the rows. */
+export function derivation(frame: DataFrame, column: string, numeric: readonly string[]): Derivation | null {
   const target = columnNumbers(frame.column(column));
   const others = numeric.filter((c) => c !== column).slice(0, MAX_LEAK_COLUMNS);
   const values = new Map(others.map((c) => [c, columnNumbers(frame.column(c))]));
   for (const other of others) {
     const { r, n } = pearson(target, values.get(other) as Float64Array);
-    if (r !== null && n >= MIN_ROWS && Math.abs(r) >= DUPLICATE_CORRELATION) return `it follows '${other}' almost exactly (correlation ${fmt(round(r, 3))})`;
+    if (r !== null && n >= MIN_ROWS && Math.abs(r) >= DUPLICATE_CORRELATION) {
+      return { text: `it follows '${other}' almost exactly (correlation ${fmt(round(r, 3))})`, sources: [other] };
+    }
   }
   for (let i = 0; i < others.length; i++) {
     for (let j = i + 1; j < others.length; j++) {
       const x = values.get(others[i]) as Float64Array;
       const y = values.get(others[j]) as Float64Array;
-      if (matchShare(target, x, y, (a, b) => a + b) >= LEAK_ROW_SHARE) return `it is the sum of '${others[i]}' and '${others[j]}'`;
-      if (matchShare(target, x, y, (a, b) => a * b) >= LEAK_ROW_SHARE) return `it is the product of '${others[i]}' and '${others[j]}'`;
+      const sources = [others[i], others[j]];
+      if (matchShare(target, x, y, (a, b) => a + b) >= LEAK_ROW_SHARE) return { text: `it is the sum of '${others[i]}' and '${others[j]}'`, sources };
+      if (matchShare(target, x, y, (a, b) => a * b) >= LEAK_ROW_SHARE) return { text: `it is the product of '${others[i]}' and '${others[j]}'`, sources };
     }
   }
   return null;
 }
 
+/** The numeric columns (more than two values) of a summary that the rows hold. */
+export function measuredColumns(summary: Pick<DatasetSummary, 'fields'>, frame: DataFrame): string[] {
+  return summary.fields.filter((f) => f.properties.dtype === 'number' && f.properties.num_unique_values > 2 && frame.has(f.column)).map((f) => f.column);
+}
+
 /** What the rows say about each candidate label: how rare a binary class is, and whether it leaks other columns. */
 export function labelEvidence(summary: Pick<DatasetSummary, 'fields'>, frame: DataFrame | undefined, column: string): LabelEvidence {
   const field = summary.fields.find((f) => f.column === column);
-  const numeric = summary.fields.filter((f) => f.properties.dtype === 'number' && f.properties.num_unique_values > 2 && frame?.has(f.column)).map((f) => f.column);
-  const leak = frame && field?.properties.dtype === 'number' && frame.has(column) ? leakOf(frame, column, numeric) : null;
+  const leak = frame && field?.properties.dtype === 'number' && frame.has(column) ? (derivation(frame, column, measuredColumns(summary, frame))?.text ?? null) : null;
   return { minorityShare: minorityShare(frame, column, summary), leak };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseCsv } from '../../../src/engine';
-import { generateLabels, RULES_CONTEXT, summarizeDataset } from '../../../src/service/autotrain';
+import { generateGoals, generateLabels, RULES_CONTEXT, summarizeDataset } from '../../../src/service/autotrain';
 import { canTrainTarget } from '../../../src/service/autotrain/label-rules';
 
 /** A deterministic stand-in for a doctor-visits survey: a rare 0/1 health flag first, the visit count later. */
@@ -66,5 +66,27 @@ describe('autotrain label ranking', () => {
     assert.deepEqual(canTrainTarget('classifier', 2), { ok: true });
     assert.deepEqual(canTrainTarget('regressor', 40), { ok: true });
     assert.equal(canTrainTarget('classifier', 4).ok, false);
+  });
+});
+
+describe('autotrain goals skip degenerate charts', () => {
+  it('draws no histogram of a 0/1 column, no scatter of a column against its own sum, and keeps the target in the correlation view', async () => {
+    const lines = ['flag,' + Array.from({ length: 11 }, (_, k) => `m${k}`).join(',') + ',part_a,part_b,total'];
+    for (let i = 0; i < 200; i++) {
+      const a = (i * 13) % 97;
+      const b = (i * 7) % 89;
+      lines.push(`${i % 9 === 0 ? 1 : 0},${Array.from({ length: 11 }, (_, k) => ((i + 3) * (k + 5) * 31) % (50 + k)).join(',')},${a},${b},${a + b}`);
+    }
+    const frame = parseCsv(`${lines.join('\n')}\n`);
+    const summary = await summarizeDataset(frame, { dataset_id: 'ds-1', name: 'parts', file_name: 'parts.csv' }, RULES_CONTEXT);
+    const { goals } = await generateGoals(summary, 30, RULES_CONTEXT, { frame });
+    assert.ok(!goals.some((g) => g.visualization === 'histogram of flag'));
+    assert.ok(goals.some((g) => g.visualization === 'bar chart of counts of flag'));
+    for (const g of goals.filter((x) => x.visualization.startsWith('scatter'))) {
+      assert.ok(!(g.columns.includes('total') && (g.columns.includes('part_a') || g.columns.includes('part_b'))), g.visualization);
+    }
+    const target = (await generateLabels(summary, RULES_CONTEXT, frame)).labels[0].column;
+    const heatmap = goals.find((g) => g.visualization.startsWith('heatmap of correlations'));
+    assert.ok(heatmap?.columns.includes(target), `the target ${target} is in ${heatmap?.visualization}`);
   });
 });

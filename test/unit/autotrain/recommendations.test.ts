@@ -54,7 +54,7 @@ describe('autotrain goals (rules)', () => {
       'scatter plot of Body Mass (g) vs Flipper Length (mm)',
       'bar chart of mean Flipper Length (mm) by Species',
       'box plot of Beak Length (mm) by Species',
-      'heatmap of correlations between Beak Length (mm), Beak Depth (mm), Flipper Length (mm), Body Mass (g)',
+      'heatmap of correlations between Body Mass (g), Beak Length (mm), Beak Depth (mm), Flipper Length (mm)',
     ]);
     assert.deepEqual(result.goals.map((g) => g.index), [0, 1, 2, 3, 4, 5]);
     assert.equal(result.goals[0].target_column, 'Body Mass (g)');
