@@ -72,4 +72,27 @@ describe('autotrain preview and Python agree', function () {
     assert.ok(counts.x.includes('None') && counts.x.includes('NA'), 'the "None" and "NA" levels are categories, not missing values');
     assert.equal(counts.y.reduce((a, b) => a + b, 0), 90);
   });
+
+  it('renders $ in matplotlib titles and labels literally, not as math text', async () => {
+    const python = ['python3', '/usr/bin/python3'].find((p) => spawnSync(p, ['-c', 'import pandas, matplotlib']).status === 0);
+    assert.ok(python, 'python3 with pandas and matplotlib is needed');
+    const csv = ['Cost Repairs $,Cost Other $', ...Array.from({ length: 30 }, (_, i) => `${i * 3},${(i * 7) % 11}`)].join('\n');
+    const file = join(dir, 'costs.csv');
+    writeFileSync(file, `${csv}\n`);
+    const frame = parseCsv(csv);
+    const summary = await summarizeDataset(frame, { dataset_id: 'ds-1', name: 'costs', file_name: 'costs.csv' }, RULES_CONTEXT);
+    const v = await visualizeData(summary, 'How do Cost Repairs $ and Cost Other $ relate? scatter plot', 'matplotlib', RULES_CONTEXT, frame);
+    const script = join(dir, 'costs.py');
+    writeFileSync(script, withDataPath(v.code, file));
+    const check = [
+      'import runpy, sys',
+      'fig = runpy.run_path(sys.argv[1])["chart"]',
+      'ax = fig.axes[0]',
+      'fig.canvas.draw()',
+      'print(ax.get_title(), "|", ax.get_xlabel())',
+    ].join('\n');
+    const run = spawnSync(python, ['-c', check, script], { encoding: 'utf8', env: { ...process.env, MPLBACKEND: 'Agg' } });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout.trim().split('\n').at(-1), 'How do Cost Repairs \\$ and Cost Other \\$ relate? scatter plot | Cost Repairs \\$');
+  });
 });
