@@ -2,13 +2,15 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { clearStaleLock, Store } from './service/store/database';
-import { createKey, findOrCreateTeam } from './service/store/teams';
+import { createKey, findOrCreateTeam, listKeys, revokeKey } from './service/store/teams';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './service/server';
 
 const USAGE = `Usage:
   xmodels serve [--host 127.0.0.1] [--port 0] [--data-dir DIR] [--allow-remote] [--upload-limit-mb 512]
                 [--max-pending-jobs 16]
-  xmodels keys create --data-dir DIR --team NAME`;
+  xmodels keys create --data-dir DIR --team NAME
+  xmodels keys list --data-dir DIR
+  xmodels keys revoke --data-dir DIR --key-id ID`;
 
 class UsageError extends Error {}
 
@@ -73,22 +75,43 @@ async function serveCommand(args: string[]): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
-function keysCommand(args: string[]): void {
-  const [action, ...rest] = args;
-  if (action !== 'create') throw new UsageError(`Unknown keys action ${action ?? '(none)'}.`);
-  const flags = parseFlags(rest, { 'data-dir': 'value', team: 'value' });
-  if (typeof flags.team !== 'string' || flags.team.trim() === '') throw new UsageError('keys create needs --team NAME.');
-  const dataDir = dataDirOf(flags);
+/** Runs `work` on the data folder's store (which a running service may be using too) and closes it. */
+function withStore<T>(dataDir: string, work: (store: Store) => T): T {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   clearStaleLock(dataDir);
   const store = new Store(dataDir);
   try {
-    const team = findOrCreateTeam(store, flags.team.trim());
-    const apiKey = createKey(store, team.team_id, localUsername());
-    process.stdout.write(`${JSON.stringify({ api_key: apiKey, team_id: team.team_id })}\n`);
+    return work(store);
   } finally {
     store.close();
   }
+}
+
+function keysCommand(args: string[]): void {
+  const [action, ...rest] = args;
+  const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+  if (action === 'create') {
+    const flags = parseFlags(rest, { 'data-dir': 'value', team: 'value' });
+    if (typeof flags.team !== 'string' || flags.team.trim() === '') throw new UsageError('keys create needs --team NAME.');
+    const teamName = flags.team.trim();
+    print(
+      withStore(dataDirOf(flags), (store) => {
+        const team = findOrCreateTeam(store, teamName);
+        return { api_key: createKey(store, team.team_id, localUsername()), team_id: team.team_id };
+      }),
+    );
+  } else if (action === 'list') {
+    const flags = parseFlags(rest, { 'data-dir': 'value' });
+    for (const key of withStore(dataDirOf(flags), listKeys)) print(key);
+  } else if (action === 'revoke') {
+    const flags = parseFlags(rest, { 'data-dir': 'value', 'key-id': 'value' });
+    if (typeof flags['key-id'] !== 'string') throw new UsageError('keys revoke needs --key-id ID (from keys list).');
+    const keyId = flags['key-id'].trim().toLowerCase();
+    const outcome = withStore(dataDirOf(flags), (store) => revokeKey(store, keyId));
+    if (outcome === 'unknown') throw new UsageError(`No key has the id ${keyId}; keys list shows the ids.`);
+    if (outcome === 'ambiguous') throw new UsageError(`Several keys start with ${keyId}; give more of the id.`);
+    print({ revoked: keyId });
+  } else throw new UsageError(`Unknown keys action ${action ?? '(none)'}.`);
 }
 
 async function main(argv: string[]): Promise<void> {

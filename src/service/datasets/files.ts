@@ -70,6 +70,16 @@ export async function inspectCsv(path: string, label: string): Promise<CsvShape>
   if (header === null || header.every((c) => c.trim() === '')) {
     throw invalid('file', `${label} is empty: a CSV needs a header row.`, 'Upload a CSV whose first line names the columns.');
   }
+  const seen = new Set<string>();
+  const repeated = [...new Set(header.filter((name) => seen.size === seen.add(name).size))];
+  if (repeated.length) {
+    throw invalid(
+      'file',
+      `${label} names ${repeated.length === 1 ? 'a column' : 'columns'} more than once: ${repeated.map((n) => JSON.stringify(n)).join(', ')}.`,
+      'Give every column of the header its own name.',
+    );
+  }
+  if (rows === 0) throw invalid('file', `${label} has a header but no data rows.`, 'Upload a CSV with at least one row under the header.');
   return { rows, columns: header };
 }
 
