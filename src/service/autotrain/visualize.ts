@@ -1,4 +1,5 @@
-import type { DatasetSummary, GoalInput, VisualizationLibrary, VisualizationResponse } from '../../contract/autotrain';
+import type { ChartEdit, DatasetSummary, GoalInput, VisualizationLibrary, VisualizationResponse } from '../../contract/autotrain';
+import { ruleEdit } from './chart-edit';
 import type { DataFrame } from '../../engine';
 import { askModel, compactFields, UnusableAnswerError, withRulesFallback } from './llm-task';
 import type { LlmEndpoint, TextGenContext } from './textgen';
@@ -87,10 +88,29 @@ function codeFromModel(llm: LlmEndpoint, summary: DatasetSummary, resolved: Reso
   );
 }
 
+function editFromModel(llm: LlmEndpoint, summary: DatasetSummary, edit: ChartEdit, library: VisualizationLibrary, signal?: AbortSignal): Promise<string> {
+  const system = [
+    'You are an expert data visualization engineer. Change the given chart program as the instruction asks and change nothing else.',
+    libraryInstruction(library),
+    'Answer with the complete imports and def plot(data) in one fenced python block; the part that reads the data and shows the chart is added for you.',
+    'Use only columns from field_names; only pandas, numpy, plotly, matplotlib and seaborn are available. Never read or write files.',
+  ].join(' ');
+  const user = JSON.stringify({ instruction: edit.instruction, library, field_names: summary.field_names, code: edit.code });
+  return askModel(
+    llm,
+    [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ],
+    validateProgram(summary, library),
+    { json: false, signal },
+  );
+}
+
 /**
  * Python code that draws the goal's chart with the library (autotrain.md §7.5), plus a preview spec with values
- * computed from `frame` when given. The code is returned, never run. Throws AutotrainInputError when the goal
- * names no usable column.
+ * computed from `frame` when given. With `edit`, the code is the edited program instead. The code is returned,
+ * never run. Throws AutotrainInputError when the goal names no usable column or the rules cannot apply the edit.
  */
 export async function visualizeData(
   summary: DatasetSummary,
@@ -98,19 +118,22 @@ export async function visualizeData(
   library: VisualizationLibrary,
   ctx: TextGenContext,
   frame?: DataFrame,
+  edit?: ChartEdit,
 ): Promise<VisualizationResponse> {
   const resolved = resolveGoal(summary, goal);
-  const result = await withRulesFallback(
-    ctx,
-    'visualize',
-    (llm) => codeFromModel(llm, summary, resolved, library, ctx.signal),
-    () => chartProgram(library, resolved.plan, resolved.title, summary.file_name),
-  );
+  const result = edit
+    ? await withRulesFallback(ctx, 'visualize', (llm) => editFromModel(llm, summary, edit, library, ctx.signal), () => ruleEdit(edit.code, edit.instruction, summary, library))
+    : await withRulesFallback(
+      ctx,
+      'visualize',
+      (llm) => codeFromModel(llm, summary, resolved, library, ctx.signal),
+      () => chartProgram(library, resolved.plan, resolved.title, summary.file_name),
+    );
   return {
     code: result.value,
     language: 'python',
     library,
-    description: describePlan(resolved.plan),
+    description: edit ? `${describePlan(resolved.plan)} Edited: ${edit.instruction}.` : describePlan(resolved.plan),
     dependencies: DEPENDENCIES[library],
     chart: chartSpec(resolved.plan, resolved.title, frame),
     source: result.source,

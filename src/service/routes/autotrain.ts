@@ -22,6 +22,7 @@ import {
 } from '../../contract';
 import { parseCsv, type DataFrame } from '../../engine';
 import {
+  AutotrainInputError,
   generateFeatureEngineering,
   generateGoals,
   generateInsights,
@@ -64,6 +65,16 @@ export function summaryFrame(ctx: ServiceContext, teamId: string, summary: Datas
   if (!summary.dataset_id) return undefined;
   const dataset = requireDataset(ctx, teamId, summary.dataset_id, 'summary.dataset_id');
   return parseCsv(readFileSync(dataset.path, 'utf8'));
+}
+
+/** A goal or edit the dataset cannot answer is the caller's input to fix: a 422 naming the field, not a 500. */
+async function asInvalid<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AutotrainInputError) throw invalid(`req.${error.field}`, `${error.message}.`);
+    throw error;
+  }
 }
 
 export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
@@ -132,7 +143,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, VisualizeRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const frame = summaryFrame(ctx, teamId, body.req.summary);
-    const result = await visualizeData(body.req.summary, body.req.goal, body.req.library, textGen(body.req.textgen_config, c.req.raw.signal), frame);
+    const result = await asInvalid(visualizeData(body.req.summary, body.req.goal, body.req.library, textGen(body.req.textgen_config, c.req.raw.signal), frame, body.req.edit));
     return sendJson(c, VisualizationResponseSchema, result);
   });
 
@@ -140,7 +151,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, InsightsRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const frame = summaryFrame(ctx, teamId, body.req.summary);
-    const result = await generateInsights(body.req.goal, body.req.summary, frame, textGen(body.req.textgen_config, c.req.raw.signal));
+    const result = await asInvalid(generateInsights(body.req.goal, body.req.summary, frame, textGen(body.req.textgen_config, c.req.raw.signal)));
     return sendJson(c, InsightsSchema, result);
   });
 
