@@ -19,6 +19,12 @@ export function visualizationPanel(services: XModelsServices, editors: LastTextE
         return client.autotrain.visualizeData({ summary: args.summary, goal: args.goal, library, textgen_config }, { signal });
       },
 
+      async fixChart({ library, code, instruction }, { args, signal }) {
+        const client = await services.getClient();
+        const textgen_config = await services.textGenConfig();
+        return client.autotrain.visualizeData({ summary: args.summary, goal: args.goal, library, textgen_config, edit: { code, instruction } }, { signal });
+      },
+
       async insertAtCursor({ code }) {
         const notebook = targetNotebook(editors.current());
         if (notebook) return { fileName: notebook.notebook.uri.fsPath, cell: await insertNotebookCell(notebook, code) };

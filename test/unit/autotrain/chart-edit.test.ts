@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +61,7 @@ describe('autotrain "Fix this chart" rules', function () {
       ];
       cases.forEach(({ fixed }, i) => writeFileSync(join(dir, `edit${i}.py`), fixed.code));
       for (let i = 0; i < cases.length; i++) {
-        const run = spawnSync(python, [join(dir, `edit${i}.py`)], { cwd: dir, encoding: 'utf8', env: { ...process.env, MPLBACKEND: 'Agg', BROWSER: 'true' } });
+        const run: SpawnSyncReturns<string> = spawnSync(python as string, [join(dir, `edit${i}.py`)], { cwd: dir, encoding: 'utf8', env: { ...process.env, MPLBACKEND: 'Agg', BROWSER: 'true' } });
         assert.equal(run.status, 0, `edit${i}: ${run.stderr}`);
       }
     } finally {
