@@ -8,7 +8,7 @@
  *   generateGoals(summary, n, ctx, {persona?, frame?}): Promise<GoalsResponse>       {goals, source, warnings}
  *   generateLabels(summary, ctx, frame?): Promise<LabelsResponse>                    {labels, source, warnings}
  *   generateFeatureEngineering(summary, n, ctx, {frame?}): Promise<FeatureEngineeringResponse>
- *   visualizeData(summary, goal, library, ctx, frame?): Promise<VisualizationResponse>
+ *   visualizeData(summary, goal, library, ctx, frame?, edit?): Promise<VisualizationResponse>  edit: "Fix this chart"
  *   generateInsights(goal, summary, frame | undefined, ctx): Promise<Insights>
  *   pickLabel(labels): Label | null                          the most confident label
  *   canTrainTarget(modelType, distinctValues), targetModelType(field)   what the engine can train on a column
