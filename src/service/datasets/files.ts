@@ -1,8 +1,7 @@
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { parse } from 'csv-parse';
+import { CsvFrameBuilder } from '../../engine';
 import { invalid, payloadTooLarge } from '../errors';
 
 export interface CsvShape {
@@ -52,25 +51,16 @@ export async function saveStream(source: Readable, target: string, limitBytes: n
   }
 }
 
-/** Reads the header and counts the records of a CSV file without holding it in memory. */
+/** Reads the header and counts the records of a bundled CSV file, streamed through the engine's reader. */
 export async function inspectCsv(path: string, label: string): Promise<CsvShape> {
-  let columns: string[] | null = null;
-  let rows = 0;
-  const parser = parse({ bom: true, skip_empty_lines: true });
-  parser.on('data', (record: string[]) => {
-    if (columns === null) columns = record;
-    else rows++;
-  });
+  const builder = new CsvFrameBuilder();
   try {
-    await pipeline(createReadStream(path), parser);
+    for await (const chunk of createReadStream(path)) builder.push(chunk as Buffer);
+    const frame = builder.finish();
+    return { rows: frame.nRows, columns: frame.names };
   } catch (error) {
-    throw invalid('file', `${label} is not a readable CSV: ${(error as Error).message}`, 'Save the file as comma-separated text with a header row.');
+    throw invalid('file', `${label} is not a readable CSV: ${(error as Error).message}`, 'Save the file as delimited text with a header row.');
   }
-  const header = columns as string[] | null;
-  if (header === null || header.every((c) => c.trim() === '')) {
-    throw invalid('file', `${label} is empty: a CSV needs a header row.`, 'Upload a CSV whose first line names the columns.');
-  }
-  return { rows, columns: header };
 }
 
 /** The first directory named `relative` found in `start` or one of its parents (works from src/ and from dist/). */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import {
   TrainRequestSchema,
   type DatasetSummary,
@@ -7,10 +6,9 @@ import {
   type StartAutotrainBody,
   type TrainManualBody,
 } from '../../contract';
-import { parseCsv } from '../../engine';
 import { generateFeatureEngineering, generateLabels, pickLabel, resolveTextGen, stepsFromRecommendations } from '../autotrain';
 import type { ServiceContext } from '../context';
-import { requireDataset } from '../datasets/register';
+import { loadDatasetFrame, requireDataset } from '../datasets/register';
 import { invalid, notFound } from '../errors';
 import type { Session } from '../http/types';
 import { trainModel } from '../modeling';
@@ -40,8 +38,8 @@ function guessModelType(summary: DatasetSummary, column: string): RequestModelTy
 }
 
 /** A regression target is a numeric column with more than two distinct values; anything else is classified. */
-function targetKind(path: string, column: string): RequestModelType {
-  const col = parseCsv(readFileSync(path, 'utf8')).column(column);
+async function targetKind(ctx: ServiceContext, path: string, column: string): Promise<RequestModelType> {
+  const col = (await loadDatasetFrame(ctx, path)).column(column);
   if (col.storage !== 'number' || col.type !== 'numeric') return 'classifier';
   const distinct = new Set<number>();
   for (const v of col.values) if (!Number.isNaN(v) && distinct.add(v).size > 2) return 'regressor';
@@ -138,7 +136,7 @@ async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobContr
     dataset_id: dataset.dataset_id,
     preprocessor_version_id: req.version_id,
     drop_columns: req.drop_columns,
-    model_type: req.model_type ?? targetKind(dataset.path, req.label),
+    model_type: req.model_type ?? (await targetKind(ctx, dataset.path, req.label)),
   });
   await trainModel(ctx, jobSession(job, req.username), body, { source: 'train', signal: controls.signal, commit: controls.complete });
 }

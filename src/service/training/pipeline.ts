@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { EvaluationMetrics, FeatureInfoEntry, Metrics } from '../../contract';
 import {
+  CsvFrameBuilder,
   DATASET_PARTITION,
   DataFrame,
   applyPreprocessor,
@@ -8,7 +8,6 @@ import {
   featureImportances,
   fitModel,
   fitPreprocessor,
-  parseCsv,
   partitionFrames,
   predict,
   refit,
@@ -18,12 +17,15 @@ import {
   type FittedPreprocessor,
   type TransparentModel,
 } from '../../engine';
+import { loadFrameSync, parseCsvFile, writeFrameFile } from '../datasets/frameFile';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
 import type {
   CsvSource,
   FitOutcome,
   FitPreprocessorTask,
+  IngestOutcome,
+  IngestTask,
   PartitionOutcome,
   PredictOutcome,
   PredictTask,
@@ -53,8 +55,13 @@ export function featureNames(model: TransparentModel): string[] {
 }
 
 export function readFrame(source: CsvSource): DataFrame {
-  const text = 'path' in source ? readFileSync(source.path, 'utf8') : source.text;
-  return parseCsv(text);
+  return 'path' in source ? loadFrameSync(source.path) : new CsvFrameBuilder().push(source.text).finish();
+}
+
+export function runIngest(task: IngestTask): IngestOutcome {
+  const frame = parseCsvFile(task.path);
+  writeFrameFile(task.path, frame);
+  return { rows: frame.nRows, columns: frame.names };
 }
 
 export function applyPreprocessorIfAny(frame: DataFrame, fitted: unknown): DataFrame {
