@@ -1,8 +1,8 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { clearStaleLock, Store } from './service/store/database';
-import { createKey, findOrCreateTeam } from './service/store/teams';
+import { answerAdminRequest, submitAdminRequest, type AdminRequest } from './service/store/adminRequests';
+import { clearStaleLock, liveServicePid, Store } from './service/store/database';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './service/server';
 
 const USAGE = `Usage:
@@ -80,12 +80,17 @@ function keysCommand(args: string[]): void {
   if (typeof flags.team !== 'string' || flags.team.trim() === '') throw new UsageError('keys create needs --team NAME.');
   const dataDir = dataDirOf(flags);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const request: AdminRequest = { command: 'keys create', team: flags.team.trim(), username: localUsername() };
+  process.stdout.write(`${JSON.stringify(adminCommand(dataDir, request))}\n`);
+}
+
+/** A running service holds the database, so it carries out the command; otherwise the CLI opens the store itself. */
+function adminCommand(dataDir: string, request: AdminRequest): unknown {
+  if (liveServicePid(dataDir) !== null) return submitAdminRequest(dataDir, request);
   clearStaleLock(dataDir);
   const store = new Store(dataDir);
   try {
-    const team = findOrCreateTeam(store, flags.team.trim());
-    const apiKey = createKey(store, team.team_id, localUsername());
-    process.stdout.write(`${JSON.stringify({ api_key: apiKey, team_id: team.team_id })}\n`);
+    return answerAdminRequest(store, request);
   } finally {
     store.close();
   }
