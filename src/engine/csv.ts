@@ -6,8 +6,12 @@ const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 
-/** Distinct texts remembered per numeric column, so a column that turns out to be text keeps its exact spelling. */
-const NUMBER_TEXT_CAP = 65536;
+/**
+ * Distinct texts remembered per numeric column, so a column that turns out to be text keeps its exact spelling. Past
+ * this many (a measured quantity, not a code) earlier rows are written as their numbers: keeping every spelling made
+ * parsing several times slower.
+ */
+const NUMBER_TEXT_CAP = 1024;
 
 /**
  * Accumulates one column while rows stream in: numbers into a Float64Array until a non-number appears, then

@@ -33,11 +33,37 @@ export function categoryColumn(
   return { name, type, storage: 'category', codes, levels };
 }
 
-const NUMBER_RE = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
+
+/** Whether the text is `[space][+-](digits[.digits]|.digits)[(e|E)[+-]digits][space]` (a char loop: parsing's hot path). */
+function isPlainDecimal(text: string): boolean {
+  const n = text.length;
+  let i = 0;
+  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  let c = text.charCodeAt(i);
+  if (c === 43 || c === 45) c = text.charCodeAt(++i);
+  let digits = 0;
+  for (; i < n && isDigit(c); c = text.charCodeAt(++i)) digits++;
+  if (c === 46) {
+    c = text.charCodeAt(++i);
+    for (; i < n && isDigit(c); c = text.charCodeAt(++i)) digits++;
+  }
+  if (digits === 0) return false;
+  if (c === 101 || c === 69) {
+    c = text.charCodeAt(++i);
+    if (c === 43 || c === 45) c = text.charCodeAt(++i);
+    let exponent = 0;
+    for (; i < n && isDigit(c); c = text.charCodeAt(++i)) exponent++;
+    if (exponent === 0) return false;
+  }
+  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  return i === n;
+}
 
 /** A field's number, or NaN when the text is not a plain decimal number ("NA", "inf" and hex are not numbers). */
 export function parseNumber(text: string): number {
-  return NUMBER_RE.test(text) ? Number(text) : NaN;
+  return isPlainDecimal(text) ? Number(text) : NaN;
 }
 
 const BOOLEAN_LEVELS = new Set(['true', 'false']);
