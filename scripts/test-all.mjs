@@ -1,5 +1,5 @@
-// `npm test`: builds, type-checks and lints, then runs the three layers of tests in order
-// (unit tests in Node, tests inside a real VS Code extension host, UI tests in VS Code in Chromium).
+// `npm test`: builds, type-checks and lints, then runs the layers of tests in order (unit tests in Node, tests
+// inside a real VS Code extension host, UI tests in VS Code in Chromium, and UI tests of the packaged .vsix).
 // Every layer runs even when an earlier one fails; the exit code is non-zero when any failed.
 import { spawnSync } from 'node:child_process';
 
@@ -9,6 +9,7 @@ const steps = [
   ['unit', ['npm', 'run', 'test:unit']],
   ['extension host', ['npm', 'run', 'test:host']],
   ['ui', ['npm', 'run', 'test:ui']],
+  ['packaged .vsix', ['node', 'scripts/test-packaged.mjs']],
 ];
 
 const results = [];

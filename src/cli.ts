@@ -3,12 +3,15 @@ import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { answerAdminRequest, submitAdminRequest, type AdminRequest } from './service/store/adminRequests';
 import { clearStaleLock, liveServicePid, Store } from './service/store/database';
+import type { KeyListing } from './service/store/teams';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './service/server';
 
 const USAGE = `Usage:
   xmodels serve [--host 127.0.0.1] [--port 0] [--data-dir DIR] [--allow-remote] [--upload-limit-mb 512]
                 [--max-pending-jobs 16]
-  xmodels keys create --data-dir DIR --team NAME`;
+  xmodels keys create --data-dir DIR --team NAME
+  xmodels keys list --data-dir DIR
+  xmodels keys revoke --data-dir DIR --key-id ID`;
 
 class UsageError extends Error {}
 
@@ -73,19 +76,9 @@ async function serveCommand(args: string[]): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
-function keysCommand(args: string[]): void {
-  const [action, ...rest] = args;
-  if (action !== 'create') throw new UsageError(`Unknown keys action ${action ?? '(none)'}.`);
-  const flags = parseFlags(rest, { 'data-dir': 'value', team: 'value' });
-  if (typeof flags.team !== 'string' || flags.team.trim() === '') throw new UsageError('keys create needs --team NAME.');
-  const dataDir = dataDirOf(flags);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const request: AdminRequest = { command: 'keys create', team: flags.team.trim(), username: localUsername() };
-  process.stdout.write(`${JSON.stringify(adminCommand(dataDir, request))}\n`);
-}
-
 /** A running service holds the database, so it carries out the command; otherwise the CLI opens the store itself. */
 function adminCommand(dataDir: string, request: AdminRequest): unknown {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (liveServicePid(dataDir) !== null) return submitAdminRequest(dataDir, request);
   clearStaleLock(dataDir);
   const store = new Store(dataDir);
@@ -94,6 +87,27 @@ function adminCommand(dataDir: string, request: AdminRequest): unknown {
   } finally {
     store.close();
   }
+}
+
+function keysCommand(args: string[]): void {
+  const [action, ...rest] = args;
+  const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+  if (action === 'create') {
+    const flags = parseFlags(rest, { 'data-dir': 'value', team: 'value' });
+    if (typeof flags.team !== 'string' || flags.team.trim() === '') throw new UsageError('keys create needs --team NAME.');
+    print(adminCommand(dataDirOf(flags), { command: 'keys create', team: flags.team.trim(), username: localUsername() }));
+  } else if (action === 'list') {
+    const flags = parseFlags(rest, { 'data-dir': 'value' });
+    for (const key of adminCommand(dataDirOf(flags), { command: 'keys list' }) as KeyListing[]) print(key);
+  } else if (action === 'revoke') {
+    const flags = parseFlags(rest, { 'data-dir': 'value', 'key-id': 'value' });
+    if (typeof flags['key-id'] !== 'string') throw new UsageError('keys revoke needs --key-id ID (from keys list).');
+    const keyId = flags['key-id'].trim().toLowerCase();
+    const outcome = adminCommand(dataDirOf(flags), { command: 'keys revoke', keyId });
+    if (outcome === 'unknown') throw new UsageError(`No key has the id ${keyId}; keys list shows the ids.`);
+    if (outcome === 'ambiguous') throw new UsageError(`Several keys start with ${keyId}; give more of the id.`);
+    print({ revoked: keyId });
+  } else throw new UsageError(`Unknown keys action ${action ?? '(none)'}.`);
 }
 
 async function main(argv: string[]): Promise<void> {

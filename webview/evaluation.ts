@@ -1,4 +1,5 @@
 /** Evaluation panel: train vs test metrics; classifier curves and threshold; regressor fit and residuals. */
+import '@vscode-elements/elements/dist/vscode-button/index.js';
 import type {
   ClassifierEvaluationMetrics,
   Evaluation,
@@ -10,6 +11,7 @@ import {
   isClassifierMetrics,
   isRegressorMetrics,
   metricRows,
+  type MetricRow,
   predictedVsActual,
   probabilityDistributions,
   prPoints,
@@ -66,6 +68,7 @@ class EvaluationView {
         ),
         h('div', { class: 'header-facts' }, headline),
       ),
+      ...this.generalisationWarnings(),
       h('section', { 'aria-label': 'Metrics' }, h('h2', { text: 'Train and test metrics' }), this.metricsTable()),
       h(
         'div',
@@ -88,12 +91,36 @@ class EvaluationView {
     this.renderCharts();
   }
 
+  /** The service's plain-word warnings (test score below a baseline, overfitting), with a way to do better. */
+  private generalisationWarnings(): HTMLElement[] {
+    const warnings = this.evaluation.warnings ?? [];
+    if (warnings.length === 0) return [];
+    const autotrain = h('vscode-button', { secondary: true }, 'Autotrain this dataset…');
+    autotrain.addEventListener('click', () => void this.client.request('autotrain', null));
+    return [
+      h(
+        'section',
+        { class: 'generalisation', 'aria-label': 'Warnings' },
+        ...warnings.map((w) => notice('warning', w)),
+        h('p', { class: 'muted', text: 'Autotrain searches the parameters and suggests features on this data.' }),
+        autotrain,
+      ),
+    ];
+  }
+
   private metricsTable(): HTMLElement {
-    const rows = metricRows(this.evaluation.train, this.evaluation.test);
-    return table('Metrics on the training and test sets', [
-      { header: 'Metric', cell: (r) => r.label },
+    const baseline = this.evaluation.baseline;
+    const rows = metricRows(this.evaluation.train, this.evaluation.test, baseline);
+    return table('Metrics on the training and test sets, with the baselines on the test set', [
+      { header: 'Metric', cell: (r) => (r.note ? `${r.label} (${r.note})` : r.label) },
       { header: 'Train', numeric: true, cell: (r) => formatNumber(r.train) },
       { header: 'Test', numeric: true, cell: (r) => formatNumber(r.test) },
+      ...(baseline
+        ? [
+            { header: 'Linear model (test)', numeric: true, cell: (r: MetricRow) => formatNumber(r.linear) },
+            { header: 'Constant (test)', numeric: true, cell: (r: MetricRow) => formatNumber(r.constant) },
+          ]
+        : []),
     ], rows);
   }
 

@@ -394,8 +394,9 @@ class ProfileView {
       return section;
     }
     const modelType = this.data.profile.model_type;
-    const values = initialRefitValues(modelType, this.data.version?.parameters);
-    const fields = refitFields(modelType).map((field) => {
+    const parameters = this.data.version?.parameters ?? {};
+    const values = initialRefitValues(modelType, parameters);
+    const fields = refitFields(modelType, parameters).map((field) => {
       const input = h('vscode-textfield', { type: 'number', value: values[field.name], label: field.label, name: field.name, 'aria-label': field.label });
       const error = h('span', { class: 'field-error', role: 'alert' });
       return { field, input, error, element: h('label', {}, h('span', { text: field.label }), input, h('span', { class: 'muted', text: field.help }), error) };
@@ -403,7 +404,7 @@ class ProfileView {
     const outcome = h('div', { 'aria-live': 'polite' });
     const button = h('vscode-button', { icon: 'debug-restart' }, `Refit ${feature}`);
     button.addEventListener('click', () => {
-      const result = parseRefitForm(modelType, Object.fromEntries(fields.map((f) => [f.field.name, controlValue(f.input)])));
+      const result = parseRefitForm(modelType, Object.fromEntries(fields.map((f) => [f.field.name, controlValue(f.input)])), parameters);
       for (const f of fields) {
         const problem = result.ok ? undefined : result.errors.find((e) => e.field === f.field.name);
         f.error.textContent = problem?.message ?? '';

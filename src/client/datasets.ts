@@ -35,6 +35,11 @@ export class DatasetsApi {
     });
   }
 
+  /** Deletes a dataset (a local-service addition). */
+  async delete(dataset_id: string, options?: CallOptions): Promise<void> {
+    return this.transport.send({ method: 'DELETE', path: `datasets/${encodeURIComponent(dataset_id)}`, schema: undefined, signal: options?.signal });
+  }
+
   async list(options?: CallOptions): Promise<Dataset[]> {
     return this.transport.get('datasets', z.array(DatasetSchema), options);
   }

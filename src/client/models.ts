@@ -112,7 +112,13 @@ export class ModelsApi {
    */
   async trainModel(params: TrainModelParams, options?: CallOptions): Promise<TrainResult> {
     const body = await this.withUploadedFile(params, trainSources, 'trainModel', options);
-    return this.transport.postJson('models/train', body, TrainResultSchema, options);
+    try {
+      return await this.transport.postJson('models/train', body, TrainResultSchema, options);
+    } catch (error) {
+      // A failed train leaves nothing behind: the dataset uploaded for it goes too.
+      if (params.file_path !== undefined && body.dataset_id) await this.datasets.delete(body.dataset_id).catch(() => undefined);
+      throw error;
+    }
   }
 
   async refitModel(version_id: string, params: RefitRequest, options?: CallOptions): Promise<RefitResult> {

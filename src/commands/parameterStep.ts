@@ -1,36 +1,54 @@
 import * as vscode from 'vscode';
+import type { FitMethod } from '../engine/boostParams';
 import type { QuickInputs, StepInfo } from '../common/multiStepInput';
 import { isBack } from '../common/multiStepInput';
 import { parseParam, type ParamKey, type ParamSpec, type ParamValues } from '../common/trainingParams';
 
 interface ParamItem extends vscode.QuickPickItem {
-  key: ParamKey | 'done';
+  key: ParamKey | 'done' | 'method';
 }
+
+interface MethodItem extends vscode.QuickPickItem {
+  method: FitMethod;
+}
+
+const METHOD_ITEMS: readonly MethodItem[] = [
+  { method: 'boosted', label: 'boosted', description: 'the default', detail: 'Fits every feature’s steps jointly (cyclic gradient boosting with early stopping and bagging).' },
+  { method: 'xplainable', label: 'xplainable', description: 'the reference algorithm', detail: 'Fits each feature’s tree to the target on its own, with tree and activation parameters.' },
+];
 
 /**
  * A list of parameters with their current values; picking one asks for a new value (validated), "Continue" accepts
- * them all. Back from the list goes to the previous step; Back from a value returns to the list.
+ * them all. With `fit`, the list starts with the fit method: picking it offers the methods, and `specs` lists the
+ * parameters of the chosen one. Back from the list goes to the previous step; Back from a value returns to the list.
  */
 export async function editParameters(
   inputs: QuickInputs,
   position: StepInfo,
-  specs: readonly ParamSpec[],
+  specs: readonly ParamSpec[] | ((method: FitMethod) => readonly ParamSpec[]),
   values: ParamValues,
   continueLabel: string,
+  fit?: { method: FitMethod },
 ): Promise<void> {
   for (;;) {
+    const shown = typeof specs === 'function' ? specs(fit?.method ?? 'boosted') : specs;
     const items: ParamItem[] = [
       { key: 'done', label: `$(check) ${continueLabel}`, description: 'keep the values below' },
       { key: 'done', label: '', kind: vscode.QuickPickItemKind.Separator },
-      ...specs.map((spec) => ({ key: spec.key, label: spec.key, description: `= ${values[spec.key]}`, detail: spec.help })),
+      ...(fit ? [{ key: 'method' as const, label: 'method', description: `= ${fit.method}`, detail: 'How the per-feature steps are fitted: boosted or xplainable.' }] : []),
+      ...shown.map((spec) => ({ key: spec.key, label: spec.key, description: `= ${values[spec.key]}`, detail: spec.help })),
     ];
     const picked = await inputs.pick({ ...position, placeholder: 'Press Enter to continue, or pick a parameter to change it', items });
     if (picked.key === 'done') return;
-    const key = picked.key;
     try {
+      if (picked.key === 'method') {
+        if (fit) fit.method = (await inputs.pick({ ...position, placeholder: 'Fit method', items: [...METHOD_ITEMS], selected: METHOD_ITEMS.filter((item) => item.method === fit.method) })).method;
+        continue;
+      }
+      const key = picked.key;
       const text = await inputs.input({
         ...position,
-        prompt: `${key}: ${specs.find((spec) => spec.key === key)?.help ?? ''}`,
+        prompt: `${key}: ${shown.find((spec) => spec.key === key)?.help ?? ''}`,
         value: String(values[key] ?? ''),
         validate: (value) => {
           const parsed = parseParam(key, value);

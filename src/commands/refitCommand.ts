@@ -3,7 +3,7 @@ import type { RefitRequest, RefitResult } from '../contract';
 import { signalFromToken } from '../common/cancellation';
 import { UserFacingError } from '../common/errors';
 import { runSteps, type QuickInputs, type Step } from '../common/multiStepInput';
-import { changedParams, defaultParams, paramsFromVersion, specFor, specsForModel, type ParamValues } from '../common/trainingParams';
+import { changedParams, defaultParams, methodOfVersion, paramsFromVersion, specFor, specsForModel, type ParamValues } from '../common/trainingParams';
 import { headlineMetric, modelTypeLabel } from '../tree/nodeText';
 import { asVersionRef, requireRef, resolveVersion, type CommandContext } from './commandContext';
 import { editParameters } from './parameterStep';
@@ -41,7 +41,7 @@ export class RefitCommand {
     const current = paramsFromVersion(version.parameters, defaultParams(this.ctx.settings.current.training));
     const plan: RefitPlan = { scope: 'all', features: [], params: { ...current }, perFeature: new Map() };
     const title = `Refit ${model.model_name} v${version.version_number}`;
-    const specs = specsForModel(modelType, 'feature');
+    const specs = specsForModel(modelType, 'feature', methodOfVersion(version.parameters));
 
     const paramsStep = async (inputs: QuickInputs): Promise<void> => {
       const scopeText = plan.scope === 'all' ? 'all features' : `${plan.features.length} feature(s)`;

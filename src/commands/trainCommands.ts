@@ -14,7 +14,8 @@ import {
 } from '../common/csvColumns';
 import { UserFacingError } from '../common/errors';
 import { runSteps, type Step } from '../common/multiStepInput';
-import { defaultParams, specsForModel, type ParamValues } from '../common/trainingParams';
+import { defaultParams, specsForModel, trainRequestParams, type ParamValues } from '../common/trainingParams';
+import type { FitMethod } from '../engine/boostParams';
 import { headlineMetric, modelTypeLabel } from '../tree/nodeText';
 import { asModelRef, requireRef, type CommandContext, type ModelRef } from './commandContext';
 import { csvUriFrom, fileName, sampleCsv } from './csvFile';
@@ -30,7 +31,10 @@ interface TrainPlan {
   partitionOn: string | undefined;
   drop: string[];
   name: string;
+  /** The fit method (from settings, changeable in the parameter list) and its parameters, starting at the defaults. */
+  method: FitMethod;
   params: Required<ParamValues>;
+  defaults: Required<ParamValues>;
   /** Set when training a new version of an existing model. */
   modelId?: string;
 }
@@ -105,7 +109,9 @@ export class TrainCommands {
       partitionOn: undefined,
       drop: suggestDropColumns(sample.columns),
       name: fileName(file).replace(/\.csv$/i, ''),
+      method: this.ctx.settings.current.training.method,
       params: defaultParams(this.ctx.settings.current.training),
+      defaults: defaultParams(this.ctx.settings.current.training),
     };
   }
 
@@ -201,7 +207,14 @@ export class TrainCommands {
   }
 
   private async paramsStep(plan: TrainPlan, inputs: CommandContext['inputs'], step: number, totalSteps: number): Promise<void> {
-    await editParameters(inputs, { title: `${this.title(plan)}: parameters`, step, totalSteps }, specsForModel(plan.modelType, 'train'), plan.params, 'Train with these parameters');
+    await editParameters(
+      inputs,
+      { title: `${this.title(plan)}: parameters`, step, totalSteps },
+      (method) => specsForModel(plan.modelType, 'train', method),
+      plan.params,
+      'Train with these parameters',
+      plan,
+    );
   }
 
   private async run(plan: TrainPlan): Promise<TrainResult> {
@@ -212,7 +225,8 @@ export class TrainCommands {
       file_path: plan.file.fsPath,
       partition_on: plan.partitionOn,
       drop_columns: plan.drop.length ? plan.drop : undefined,
-      ...plan.params,
+      method: plan.method,
+      ...trainRequestParams(plan.method, plan.params, plan.defaults),
       ...(plan.modelId ? { model_id: plan.modelId } : { model_name: plan.name, model_description: `Trained from ${fileName(plan.file)}` }),
     };
     this.ctx.log.info(`Training ${plan.name} on ${plan.file.fsPath}: target ${plan.target}, ${plan.modelType}`);
@@ -225,17 +239,34 @@ export class TrainCommands {
     );
     this.ctx.log.info(`Trained ${plan.name}: model ${result.model_id}, version ${result.version_id} in ${result.duration_ms} ms`);
     await this.ctx.revealModel(result.model_id, result.version_id);
-    offerPanels(`Trained ${plan.name}: ${headlineMetric(result.test_metrics) ?? 'no test metric'} on ${result.n_test} test rows.`, result);
+    offerPanels(`Trained ${plan.name}: ${headlineMetric(result.test_metrics) ?? 'no test metric'} on ${result.n_test} test rows.`, result, plan.file);
     return result;
   }
 }
 
-/** The message after training or refitting, with buttons that open the profile and the evaluation. */
-export function offerPanels(message: string, result: { version_id: string; partitions?: TrainResult['partitions'] }): void {
+const AUTOTRAIN = 'Autotrain this dataset';
+
+/**
+ * The message after training or refitting, with buttons that open the profile and the evaluation. When the service
+ * warns that the model does not generalise (below a baseline, or overfitting), the message is a warning that says
+ * so in its words and offers autotrain on the CSV the model came from.
+ */
+export function offerPanels(
+  message: string,
+  result: { version_id: string; partitions?: TrainResult['partitions']; warnings?: string[] },
+  csv?: vscode.Uri,
+): void {
   const whole = result.partitions?.find((partition) => partition.partition === '__dataset__') ?? result.partitions?.[0];
-  const actions = whole ? ['Open Profile', 'Open Evaluation'] : ['Open Profile'];
-  void vscode.window.showInformationMessage(message, ...actions).then((choice) => {
+  const warnings = result.warnings ?? [];
+  const actions = [...(warnings.length && csv ? [AUTOTRAIN] : []), 'Open Profile', ...(whole ? ['Open Evaluation'] : [])];
+  const shown = warnings.length
+    ? vscode.window.showWarningMessage(`${message} ${warnings.join(' ')}`, ...actions)
+    : vscode.window.showInformationMessage(message, ...actions);
+  void shown.then((choice) => {
+    if (choice === AUTOTRAIN && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
     if (choice === 'Open Profile') void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id });
-    if (choice === 'Open Evaluation' && whole) void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id });
+    if (choice === 'Open Evaluation' && whole) {
+      void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, ...(csv ? { csvPath: csv.fsPath } : {}) });
+    }
   });
 }

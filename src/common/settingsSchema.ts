@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { TEXTGEN_PRESETS } from '../contract/autotrain';
+import { rangeSchema } from '../contract/common';
+import { DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/boostParams';
+import { DEFAULT_PARAMS, PARAM_RANGES } from '../engine/params';
+import { SPLIT_RANGES } from '../engine/split';
 
 const optionalHttpUrl = z
   .string()
@@ -9,17 +13,18 @@ const optionalHttpUrl = z
   })
   .transform((value) => value.replace(/\/+$/, ''));
 
-/** Training parameters as the service names them; the defaults are the engine's. */
+/** Training defaults; ranges and defaults are the engine's (the reference method's parameters as in §11). */
 export const TrainingDefaultsSchema = z.object({
-  testSize: z.number().gt(0).lt(1).default(0.2),
-  maxDepth: z.number().int().min(0).max(64).default(8),
-  minInfoGain: z.number().min(-1).lt(1).default(0.0001),
-  minLeafSize: z.number().min(-1).lt(1).default(0.0001),
-  weight: z.number().min(0).max(3).default(1),
-  powerDegree: z.union([z.literal(1), z.literal(3), z.literal(5)]).default(1),
-  sigmoidExponent: z.number().min(0).max(1).default(0),
-  tailSensitivity: z.number().min(0).max(10).default(1),
-  seed: z.number().int().min(0).default(42),
+  method: z.enum(FIT_METHODS).default(DEFAULT_FIT_METHOD),
+  testSize: rangeSchema(SPLIT_RANGES.test_size).default(0.2),
+  maxDepth: rangeSchema(PARAM_RANGES.max_depth).default(DEFAULT_PARAMS.max_depth),
+  minInfoGain: rangeSchema(PARAM_RANGES.min_info_gain).default(DEFAULT_PARAMS.min_info_gain),
+  minLeafSize: rangeSchema(PARAM_RANGES.min_leaf_size).default(DEFAULT_PARAMS.min_leaf_size),
+  weight: rangeSchema(PARAM_RANGES.weight).default(DEFAULT_PARAMS.weight),
+  powerDegree: rangeSchema(PARAM_RANGES.power_degree).default(DEFAULT_PARAMS.power_degree),
+  sigmoidExponent: rangeSchema(PARAM_RANGES.sigmoid_exponent).default(DEFAULT_PARAMS.sigmoid_exponent),
+  tailSensitivity: rangeSchema(PARAM_RANGES.tail_sensitivity).default(DEFAULT_PARAMS.tail_sensitivity),
+  seed: rangeSchema(SPLIT_RANGES.seed).default(42),
 });
 
 /** The service's presets, plus `custom`: any other OpenAI-compatible endpoint. */

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import { describeRange, rangeProblem, type ParamRange } from '../engine/paramRange';
+
+/** A number within one of the engine's parameter ranges, with the engine's own wording (also in the OpenAPI text). */
+export function rangeSchema(range: ParamRange) {
+  return z.number().describe(describeRange(range)).superRefine((value, ctx) => {
+    const problem = rangeProblem(range, value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
 
 /** An opaque identifier (the local service uses UUIDs). */
 export const IdSchema = z.string().min(1);

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/boostParams';
+import { PARAM_RANGES } from '../engine/params';
+import { SPLIT_RANGES } from '../engine/split';
 import {
   IdSchema,
   ModelTypeSchema,
   NullableNumberSchema,
+  rangeSchema,
   RequestModelTypeSchema,
   TimestampSchema,
 } from './common';
@@ -42,6 +46,13 @@ export type RegressorMetrics = z.infer<typeof RegressorMetricsSchema>;
 
 export const MetricsSchema = z.union([ClassifierMetricsSchema, RegressorMetricsSchema]);
 export type Metrics = z.infer<typeof MetricsSchema>;
+
+/** The yardsticks of a model's test score, on the same test rows, fitted on the same training rows. */
+export const BaselineSchema = z.object({
+  constant: MetricsSchema.describe('always predicting the training mean (regressor) or positive rate (classifier)'),
+  linear: MetricsSchema.nullable().describe('ridge / L2 logistic regression on standardised numbers and one-hot categories'),
+});
+export type Baseline = z.infer<typeof BaselineSchema>;
 
 export const FeatureImportanceSchema = z.object({ feature: z.string(), importance: z.number() });
 export type FeatureImportance = z.infer<typeof FeatureImportanceSchema>;
@@ -148,6 +159,30 @@ export type AddVersionResponse = z.infer<typeof AddVersionResponseSchema>;
 
 // ---- training ----
 
+export const FitMethodSchema = z.enum(FIT_METHODS).describe(
+  'boosted: the per-feature steps fitted jointly (cyclic gradient boosting); xplainable: the reference algorithm',
+);
+
+/** The boosted method's training parameters; omitted ones take the engine's defaults for the data's size. */
+const boostFields = {
+  learning_rate: rangeSchema(BOOST_PARAM_RANGES.learning_rate).optional(),
+  max_rounds: rangeSchema(BOOST_PARAM_RANGES.max_rounds).optional(),
+  early_stopping_rounds: rangeSchema(BOOST_PARAM_RANGES.early_stopping_rounds).optional(),
+  validation_size: rangeSchema(BOOST_PARAM_RANGES.validation_size).optional(),
+  outer_bags: rangeSchema(BOOST_PARAM_RANGES.outer_bags).optional(),
+  max_bins: rangeSchema(BOOST_PARAM_RANGES.max_bins).optional(),
+  min_samples_leaf: rangeSchema(BOOST_PARAM_RANGES.min_samples_leaf).optional(),
+  max_leaves: rangeSchema(BOOST_PARAM_RANGES.max_leaves).optional(),
+};
+export const BOOST_PARAM_KEYS = Object.keys(boostFields) as (keyof typeof boostFields)[];
+
+/** The boosted method's per-feature parameters, which a refit changes without data. */
+const boostFeatureFields = {
+  smoothing: rangeSchema(BOOST_FEATURE_PARAM_RANGES.smoothing).optional(),
+  monotone: rangeSchema(BOOST_FEATURE_PARAM_RANGES.monotone).optional(),
+};
+export const BOOST_FEATURE_PARAM_KEYS = Object.keys(boostFeatureFields) as (keyof typeof boostFeatureFields)[];
+
 /** The fit parameters of one feature (the names refit accepts). */
 export const FEATURE_PARAM_NAMES = [
   'max_depth',
@@ -160,28 +195,30 @@ export const FEATURE_PARAM_NAMES = [
 ] as const;
 export type FeatureParamName = (typeof FEATURE_PARAM_NAMES)[number];
 
-const maxDepth = z.number().int().min(0);
-const leafFraction = z.number().min(-1).lt(1);
-const weight = z.number().min(0).max(3);
-const powerDegree = z.number().describe('1, 3 or 5');
-const sigmoidExponent = z.number().min(0).max(1);
-const tailSensitivity = z.number().min(0).max(10);
+const maxDepth = rangeSchema(PARAM_RANGES.max_depth);
+const infoGain = rangeSchema(PARAM_RANGES.min_info_gain);
+const leafFraction = rangeSchema(PARAM_RANGES.min_leaf_size);
+const weight = rangeSchema(PARAM_RANGES.weight);
+const powerDegree = rangeSchema(PARAM_RANGES.power_degree);
+const sigmoidExponent = rangeSchema(PARAM_RANGES.sigmoid_exponent);
+const tailSensitivity = rangeSchema(PARAM_RANGES.tail_sensitivity);
 
-export const FeatureParamsSchema = z.strictObject({
+/** The xplainable method's parameters (per feature in a refit); omitted ones keep their value or the engine's default. */
+const treeFields = {
   max_depth: maxDepth.optional(),
-  min_info_gain: leafFraction.optional(),
+  min_info_gain: infoGain.optional(),
   min_leaf_size: leafFraction.optional(),
   weight: weight.optional(),
   power_degree: powerDegree.optional(),
   sigmoid_exponent: sigmoidExponent.optional(),
   tail_sensitivity: tailSensitivity.optional(),
-});
+};
+
+export const FeatureParamsSchema = z.strictObject({ ...boostFeatureFields, ...treeFields });
 export type FeatureParams = z.infer<typeof FeatureParamsSchema>;
 
-const testSize = z
-  .number()
-  .gt(0, { message: 'must be > 0' })
-  .lt(1, { message: 'must be < 1' });
+const testSize = rangeSchema(SPLIT_RANGES.test_size);
+const seed = rangeSchema(SPLIT_RANGES.seed);
 
 /** Data sources of which a train request names exactly one. */
 export const TRAIN_SOURCES = ['dataset_id', 'dataset_name', 'csv_content'] as const;
@@ -198,14 +235,13 @@ export const TrainRequestSchema = z.object({
   preprocessor_version_id: IdSchema.nullable().optional(),
   drop_columns: z.array(z.string()).optional(),
   test_size: testSize.default(0.2),
-  max_depth: maxDepth.default(8),
-  min_info_gain: leafFraction.default(0.0001),
-  min_leaf_size: leafFraction.default(0.0001),
-  weight: weight.default(1),
-  power_degree: powerDegree.default(1),
-  sigmoid_exponent: sigmoidExponent.default(0),
-  tail_sensitivity: tailSensitivity.default(1),
-  seed: z.number().int().default(42),
+  method: FitMethodSchema.optional().describe(
+    `default ${DEFAULT_FIT_METHOD}; xplainable when only xplainable parameters (max_depth … tail_sensitivity) are given`,
+  ),
+  ...boostFields,
+  ...boostFeatureFields,
+  ...treeFields,
+  seed: seed.default(42),
   test_dataset_id: IdSchema.nullable().optional(),
   model_id: IdSchema.nullable().optional(),
 });
@@ -225,6 +261,8 @@ export const TrainResultSchema = z.object({
   n_test: z.number().int().nonnegative(),
   partitions: z.array(PartitionSchema),
   duration_ms: z.number().nonnegative(),
+  baseline: BaselineSchema.nullable().optional(),
+  warnings: z.array(z.string()).optional().describe('plain-word warnings: a test score below a baseline, or overfitting'),
 });
 export type TrainResult = z.infer<typeof TrainResultSchema>;
 
@@ -234,14 +272,10 @@ export const RefitRequestSchema = z.object({
   features: z.array(z.string()).optional(),
   feature_params: z.record(z.string(), FeatureParamsSchema).optional(),
   drop_columns: z.array(z.string()).optional(),
+  remove_features: z.array(z.string()).optional().describe('boosted versions: features taken out of the model'),
   test_size: testSize.default(0.2),
-  max_depth: maxDepth.optional(),
-  min_info_gain: leafFraction.optional(),
-  min_leaf_size: leafFraction.optional(),
-  weight: weight.optional(),
-  power_degree: powerDegree.optional(),
-  sigmoid_exponent: sigmoidExponent.optional(),
-  tail_sensitivity: tailSensitivity.optional(),
+  ...boostFeatureFields,
+  ...treeFields,
 });
 export type RefitRequest = z.input<typeof RefitRequestSchema>;
 export type RefitRequestParsed = z.output<typeof RefitRequestSchema>;
@@ -258,6 +292,8 @@ export const RefitResultSchema = z.object({
   feature_importances: z.array(FeatureImportanceSchema),
   parameters_changed: z.record(z.string(), z.record(z.string(), ParameterChangeSchema)),
   duration_ms: z.number().nonnegative(),
+  baseline: BaselineSchema.nullable().optional(),
+  warnings: z.array(z.string()).optional(),
 });
 export type RefitResult = z.infer<typeof RefitResultSchema>;
 
@@ -337,6 +373,8 @@ export const EvaluationSchema = z.object({
   model_type: ModelTypeSchema,
   train: EvaluationMetricsSchema,
   test: EvaluationMetricsSchema,
+  baseline: BaselineSchema.nullable().optional(),
+  warnings: z.array(z.string()).optional(),
 });
 export type Evaluation = z.infer<typeof EvaluationSchema>;
 

@@ -1,4 +1,7 @@
 import { EngineError } from './errors';
+import { rangeProblem, type ParamRange } from './paramRange';
+
+export { rangeProblem, describeRange, type ParamRange } from './paramRange';
 
 /**
  * How a model's per-feature step functions are fitted.
@@ -6,8 +9,8 @@ import { EngineError } from './errors';
  *   validation split with early stopping and bagging. Classifier scores are log-odds.
  * - `xplainable`: the reference algorithm, each feature's tree fitted to the target on its own (§2–§6).
  */
-export type FitMethod = 'boosted' | 'xplainable';
-export const FIT_METHODS: readonly FitMethod[] = ['boosted', 'xplainable'];
+export const FIT_METHODS = ['boosted', 'xplainable'] as const;
+export type FitMethod = (typeof FIT_METHODS)[number];
 export const DEFAULT_FIT_METHOD: FitMethod = 'boosted';
 
 /** Training parameters of the `boosted` method (whole model). */
@@ -39,7 +42,7 @@ export interface BoostFeatureParams {
 }
 
 export const DEFAULT_BOOST_PARAMS: Readonly<BoostParams> = Object.freeze({
-  learning_rate: 0.05,
+  learning_rate: 0.2,
   max_rounds: 2000,
   early_stopping_rounds: 50,
   validation_size: 0.15,
@@ -49,18 +52,26 @@ export const DEFAULT_BOOST_PARAMS: Readonly<BoostParams> = Object.freeze({
   max_leaves: 3,
 });
 
-export const DEFAULT_BOOST_FEATURE_PARAMS: Readonly<BoostFeatureParams> = Object.freeze({ smoothing: 0, monotone: 0 });
+/**
+ * Training sets up to this many rows are small: unless given, their trees have 2 leaves instead of 3, and the first
+ * rounds split numeric features at random points. Averaged over rounds and bags, the steps then follow smooth
+ * trends instead of the noise of a few rows. Measured on the sample data: better on every dataset under 3,000 rows;
+ * on the 20,000-row ones worse and, with 2 leaves, several times slower to converge.
+ */
+export const SMALL_DATA_ROWS = 10_000;
+export const SMALL_DATA_MAX_LEAVES = 2;
+/** Above this many rows bagging has little variance left to remove: unless given, half the bags. */
+export const LARGE_DATA_ROWS = 200_000;
 
-export interface ParamRange {
-  min: number;
-  max: number;
-  /** The bounds themselves are not allowed. */
-  minOpen?: boolean;
-  maxOpen?: boolean;
-  integer?: boolean;
-  /** Only these values (overrides min/max when present). */
-  values?: readonly number[];
+/** The parameters a partition of n training rows is boosted with: the given ones, else the defaults for its size. */
+export function resolveBoostParams(given: Partial<BoostParams>, n: number): BoostParams {
+  const params = validateBoostParams(given);
+  if (given.max_leaves === undefined && n <= SMALL_DATA_ROWS) params.max_leaves = SMALL_DATA_MAX_LEAVES;
+  if (given.outer_bags === undefined && n > LARGE_DATA_ROWS) params.outer_bags = Math.ceil(params.outer_bags / 2);
+  return params;
 }
+
+export const DEFAULT_BOOST_FEATURE_PARAMS: Readonly<BoostFeatureParams> = Object.freeze({ smoothing: 0, monotone: 0 });
 
 export const BOOST_PARAM_RANGES: Readonly<Record<keyof BoostParams, ParamRange>> = Object.freeze({
   learning_rate: { min: 0, max: 1, minOpen: true },
@@ -72,21 +83,10 @@ export const BOOST_PARAM_RANGES: Readonly<Record<keyof BoostParams, ParamRange>>
   min_samples_leaf: { min: 1, max: 1_000_000, integer: true },
   max_leaves: { min: 2, max: 64, integer: true },
 });
-
 export const BOOST_FEATURE_PARAM_RANGES: Readonly<Record<keyof BoostFeatureParams, ParamRange>> = Object.freeze({
   smoothing: { min: 0, max: 50, integer: true },
   monotone: { min: -1, max: 1, values: [-1, 0, 1] },
 });
-
-/** The problem with a value for a range, or null when it fits. */
-export function rangeProblem(range: ParamRange, value: number): string | null {
-  if (range.values) return range.values.includes(value) ? null : `must be one of ${range.values.join(', ')}`;
-  if (range.integer && !Number.isInteger(value)) return `must be a whole number between ${range.min} and ${range.max}`;
-  const low = range.minOpen ? value <= range.min : value < range.min;
-  const high = range.maxOpen ? value >= range.max : value > range.max;
-  if (!low && !high) return null;
-  return `must be ${range.minOpen ? 'greater than' : 'at least'} ${range.min} and ${range.maxOpen ? 'less than' : 'at most'} ${range.max}`;
-}
 
 function checkedMerge<T extends object>(
   values: Record<string, unknown>,
@@ -106,6 +106,12 @@ function checkedMerge<T extends object>(
     out[name] = value;
   }
   return out as T;
+}
+
+/** The given parameters that are set, checked, without defaults. */
+export function checkedBoostParams(values: Record<string, unknown>): Partial<BoostParams> {
+  validateBoostParams(values);
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null)) as Partial<BoostParams>;
 }
 
 export function validateBoostParams(values: Record<string, unknown>, base: Readonly<BoostParams> = DEFAULT_BOOST_PARAMS): BoostParams {

@@ -88,13 +88,15 @@ function grow<T extends Float64Array | Int32Array>(a: T): T {
   return b;
 }
 
-/** Header names made usable: trimmed, empty ones named `column_<n>`, repeats suffixed `_2`, `_3`, … */
+/**
+ * Header names made usable: trimmed, empty ones named `column_<n>`. A name given twice is an error (which of the two
+ * columns a model, a refit or a chart meant could not be told apart); it names the second occurrence.
+ */
 function uniqueNames(raw: string[]): string[] {
   const used = new Set<string>();
   return raw.map((r, i) => {
-    const base = r.trim() || `column_${i + 1}`;
-    let name = base;
-    for (let k = 2; used.has(name); k++) name = `${base}_${k}`;
+    const name = r.trim() || `column_${i + 1}`;
+    if (used.has(name)) throw new CsvError(`The header names the column ${JSON.stringify(name)} more than once; give every column its own name`, 1, i + 1);
     used.add(name);
     return name;
   });
@@ -117,6 +119,8 @@ export class CsvFrameBuilder {
   private builders: ColumnBuilder[] | null = null;
   private rows = 0;
   private delimiter: number;
+  /** The header's fields as written (the frame's column names are trimmed and made unique). */
+  header: string[] | null = null;
 
   constructor(options: { delimiter?: string } = {}) {
     this.delimiter = options.delimiter ? options.delimiter.charCodeAt(0) : -1;
@@ -217,6 +221,7 @@ export class CsvFrameBuilder {
   private emit(fields: string[]): void {
     if (fields.length === 1 && fields[0] === '') return;
     if (!this.builders) {
+      this.header = fields;
       this.builders = uniqueNames(fields).map((name) => new ColumnBuilder(name));
       return;
     }

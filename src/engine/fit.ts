@@ -1,3 +1,12 @@
+import { assembleBoosted, planBoosted, runBag } from './boost/fitBoosted';
+import {
+  validateBoostFeatureParams,
+  checkedBoostParams,
+  validateFitMethod,
+  type BoostFeatureParams,
+  type BoostParams,
+  type FitMethod,
+} from './boostParams';
 import { buildCalibration } from './calibration';
 import { fitCategoricalFeature, fitNumericFeature, type FeatureInput } from './construct';
 import { EngineError } from './errors';
@@ -11,6 +20,7 @@ import type { FeatureModel, FitOptions, Label, ModelParams, ModelType, Partition
 /** Key of the model fitted on all rows; every model has it and unknown partition values fall back to it. */
 export const DATASET_PARTITION = '__dataset__';
 const DEFAULT_ALPHA = 0.1;
+const DEFAULT_SEED = 42;
 
 /** Everything a fit needs once the options are checked: the rows of each partition and the shared settings. */
 export interface FitPlan {
@@ -23,6 +33,11 @@ export interface FitPlan {
   params: ModelParams;
   alpha: number;
   mapCalibration: boolean;
+  method: FitMethod;
+  /** The given `boosted` parameters, checked; each partition resolves the defaults for its size. */
+  boost: Partial<BoostParams>;
+  boostFeature: BoostFeatureParams;
+  seed: number;
   /** `__dataset__` first, then one entry per partition value. */
   parts: { key: string; frame: DataFrame; y: Float64Array }[];
 }
@@ -45,6 +60,9 @@ export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
   const { y, keep, labels } = encodeTarget(targetCol, modelType);
   const data = keep.length === frame.nRows ? frame : frame.take(keep);
   if (data.nRows === 0) throw new EngineError(`The target column ${target} has no values`, target);
+  if (modelType === 'regressor' && y.every((v) => v === y[0])) {
+    throw new EngineError(`The target column ${target} has a single value (${y[0]}) in every row; a model needs a target that varies`, target);
+  }
   const parts = [{ key: DATASET_PARTITION, frame: data, y }];
   if (partitionOn !== null) {
     for (const [key, rows] of groupRows(data.column(partitionOn), data.nRows)) {
@@ -61,6 +79,10 @@ export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
     params,
     alpha,
     mapCalibration: options.mapCalibration ?? true,
+    method: validateFitMethod(options.method),
+    boost: checkedBoostParams(options.boost ?? {}),
+    boostFeature: validateBoostFeatureParams(options.boostFeature ?? {}),
+    seed: options.seed ?? DEFAULT_SEED,
     parts,
   };
 }
@@ -112,6 +134,10 @@ export function assembleModel(plan: FitPlan, fitted: FeatureModel[]): Transparen
  */
 export function fitModel(frame: DataFrame, options: FitOptions): TransparentModel {
   const plan = planFit(frame, options);
+  if (plan.method === 'boosted') {
+    const boosted = planBoosted(plan, plan.boost, plan.boostFeature, plan.seed);
+    return assembleBoosted(boosted, boosted.tasks.map(runBag));
+  }
   return assembleModel(plan, featureTasks(plan).map(fitFeatureTask));
 }
 

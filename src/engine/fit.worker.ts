@@ -1,11 +1,14 @@
-// Worker thread of `fitModelParallel`: fits single features. The target of each partition arrives once per worker
-// (a `target` message); every feature column arrives with its task, so each column is copied exactly once.
+// Worker thread of `fitModelParallel`: fits single features (`xplainable`) or single bags (`boosted`). What tasks of
+// one partition share (its target, or its binned data) arrives once per worker; a feature task brings its own column.
 import { parentPort } from 'node:worker_threads';
 import { EngineError } from './errors';
+import type { BoostData } from './boost/booster';
+import { runBag } from './boost/fitBoosted';
 import { fitFeatureTask, type FeatureTask } from './fit';
 import type { FitWorkerReply, FitWorkerRequest } from './parallel';
 
 const targets = new Map<number, Float64Array>();
+const boostData = new Map<number, BoostData>();
 const port = parentPort;
 
 port?.on('message', (msg: FitWorkerRequest) => {
@@ -13,10 +16,17 @@ port?.on('message', (msg: FitWorkerRequest) => {
     targets.set(msg.part, msg.y);
     return;
   }
+  if (msg.type === 'boostData') {
+    boostData.set(msg.part, msg.data);
+    return;
+  }
   let reply: FitWorkerReply;
   try {
-    const task: FeatureTask = { ...msg.task, y: targets.get(msg.part) as Float64Array };
-    reply = { id: msg.id, feature: fitFeatureTask(task) };
+    if (msg.type === 'bag') reply = { id: msg.id, bag: runBag({ ...msg.task, data: boostData.get(msg.part) as BoostData }) };
+    else {
+      const task: FeatureTask = { ...msg.task, y: targets.get(msg.part) as Float64Array };
+      reply = { id: msg.id, feature: fitFeatureTask(task) };
+    }
   } catch (e) {
     reply = { id: msg.id, error: e instanceof Error ? e.message : String(e), field: e instanceof EngineError ? e.field : undefined };
   }

@@ -163,7 +163,7 @@ export class DataFrame {
       if (columnLength(c) !== this.nRows) {
         throw new EngineError(`Column ${c.name} has ${columnLength(c)} rows, expected ${this.nRows}`, c.name);
       }
-      if (this.byName.has(c.name)) throw new EngineError(`Duplicate column name ${c.name}`, c.name);
+      if (this.byName.has(c.name)) throw new EngineError(`The column name ${c.name} appears more than once; give every column its own name`, c.name);
       this.byName.set(c.name, c);
     }
   }

@@ -186,6 +186,7 @@ export function evaluateRegressor(y: ArrayLike<number>, yhat: ArrayLike<number>)
   let ssE = 0;
   let abs = 0;
   let ape = 0;
+  let zeroActual = false;
   const residuals = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const e = y[i] - yhat[i];
@@ -194,14 +195,16 @@ export function evaluateRegressor(y: ArrayLike<number>, yhat: ArrayLike<number>)
     ssTot += (y[i] - yMean) ** 2;
     ssE += (e - eMean) ** 2;
     abs += Math.abs(e);
-    ape += Math.abs(e) / Math.max(Math.abs(y[i]), Number.EPSILON);
+    if (y[i] === 0) zeroActual = true;
+    else ape += Math.abs(e) / Math.abs(y[i]);
   }
   const limit = Math.min(n, CHART_POINTS);
   return {
     r2: ssTot > 0 ? 1 - ssRes / ssTot : null,
     rmse: Math.sqrt(ssRes / n),
     mae: abs / n,
-    mape: ape / n,
+    // Undefined where an actual value is 0: null, never a huge finite number.
+    mape: zeroActual ? null : ape / n,
     explained_variance: ssTot > 0 ? 1 - ssE / ssTot : null,
     charts: { true: Array.from({ length: limit }, (_, i) => y[i]), prediction: Array.from({ length: limit }, (_, i) => yhat[i]) },
     residual_bins: histogram(residuals, RESIDUAL_BINS),

@@ -2,7 +2,9 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { EngineError } from './errors';
-import { assembleModel, featureTasks, fitFeatureTask, planFit, type FeatureTask, type FitPlan } from './fit';
+import { assembleBoosted, planBoosted, runBag, type BagTask } from './boost/fitBoosted';
+import type { BagResult, BoostData } from './boost/booster';
+import { assembleModel, featureTasks, fitFeatureTask, planFit, type FeatureTask } from './fit';
 import type { DataFrame } from './frame';
 import type { FeatureModel, FitOptions, TransparentModel } from './types';
 
@@ -18,8 +20,13 @@ export interface ParallelOptions {
 
 export type FitWorkerRequest =
   | { type: 'target'; part: number; y: Float64Array }
-  | { type: 'task'; id: number; part: number; task: Omit<FeatureTask, 'y'> };
-export type FitWorkerReply = { id: number; feature: FeatureModel } | { id: number; error: string; field?: string };
+  | { type: 'task'; id: number; part: number; task: Omit<FeatureTask, 'y'> }
+  | { type: 'boostData'; part: number; data: BoostData }
+  | { type: 'bag'; id: number; part: number; task: Omit<BagTask, 'data'> };
+export type FitWorkerReply =
+  | { id: number; feature: FeatureModel }
+  | { id: number; bag: BagResult }
+  | { id: number; error: string; field?: string };
 
 /**
  * `fitModel` with the per-feature work spread over worker threads for large data; the result is identical to
@@ -32,11 +39,41 @@ export async function fitModelParallel(
   parallel: ParallelOptions = {},
 ): Promise<TransparentModel> {
   const plan = planFit(frame, options);
+  const cells = frame.nRows * plan.features.length;
+  const small = cells < (parallel.minCells ?? PARALLEL_MIN_CELLS);
+  if (plan.method === 'boosted') {
+    const boosted = planBoosted(plan, plan.boost, plan.boostFeature, plan.seed);
+    const threads = Math.min(parallel.threads ?? availableParallelism(), boosted.tasks.length);
+    if (threads < 2 || small) return assembleBoosted(boosted, boosted.tasks.map(runBag));
+    const messages = boosted.tasks.map((task, id) => {
+      const { data, ...rest } = task;
+      return { shared: { type: 'boostData', part: task.part, data } as FitWorkerRequest, task: { type: 'bag', id, part: task.part, task: rest } as FitWorkerRequest };
+    });
+    const results = await runInWorkers(messages, threads);
+    return assembleBoosted(
+      boosted,
+      results.map((r) => (r as { bag: BagResult }).bag),
+    );
+  }
   const tasks = featureTasks(plan);
   const threads = Math.min(parallel.threads ?? availableParallelism(), tasks.length);
-  const cells = frame.nRows * plan.features.length;
-  if (threads < 2 || cells < (parallel.minCells ?? PARALLEL_MIN_CELLS)) return assembleModel(plan, tasks.map(fitFeatureTask));
-  return assembleModel(plan, await runInWorkers(plan, tasks, threads));
+  if (threads < 2 || small) return assembleModel(plan, tasks.map(fitFeatureTask));
+  const messages = tasks.map((t, id) => {
+    const part = Math.floor(id / plan.features.length);
+    const { y, ...task } = t;
+    return { shared: { type: 'target', part, y } as FitWorkerRequest, task: { type: 'task', id, part, task } as FitWorkerRequest };
+  });
+  const results = await runInWorkers(messages, threads);
+  return assembleModel(
+    plan,
+    results.map((r) => (r as { feature: FeatureModel }).feature),
+  );
+}
+
+/** A task for a worker and the data it shares with other tasks of its partition (sent once per worker and partition). */
+interface WorkerMessages {
+  shared: FitWorkerRequest & { part: number };
+  task: FitWorkerRequest;
 }
 
 /** The bundled worker next to this bundle, or (running from sources) the TypeScript one loaded through tsx. */
@@ -47,12 +84,11 @@ function startWorker(): Worker {
 }
 
 /** Feeds tasks to the workers one at a time (a free worker takes the next), in any order; results keep task order. */
-function runInWorkers(plan: FitPlan, tasks: FeatureTask[], threads: number): Promise<FeatureModel[]> {
-  const perPart = plan.features.length;
-  const results: FeatureModel[] = new Array(tasks.length);
+function runInWorkers(messages: WorkerMessages[], threads: number): Promise<FitWorkerReply[]> {
+  const results: FitWorkerReply[] = new Array(messages.length);
   const workers = Array.from({ length: threads }, startWorker);
   const stop = () => Promise.all(workers.map((w) => w.terminate()));
-  return new Promise<FeatureModel[]>((resolve, reject) => {
+  return new Promise<FitWorkerReply[]>((resolve, reject) => {
     let next = 0;
     let done = 0;
     let failed = false;
@@ -62,27 +98,25 @@ function runInWorkers(plan: FitPlan, tasks: FeatureTask[], threads: number): Pro
       void stop().finally(() => reject(e));
     };
     workers.forEach((worker) => {
-      const sentTargets = new Set<number>();
+      const sentShared = new Set<number>();
       const feed = () => {
-        if (next >= tasks.length) return;
-        const id = next++;
-        const part = Math.floor(id / perPart);
-        if (!sentTargets.has(part)) {
-          sentTargets.add(part);
-          worker.postMessage({ type: 'target', part, y: plan.parts[part].y } satisfies FitWorkerRequest);
+        if (next >= messages.length) return;
+        const { shared, task } = messages[next++];
+        if (!sentShared.has(shared.part)) {
+          sentShared.add(shared.part);
+          worker.postMessage(shared);
         }
-        const { y: _y, ...task } = tasks[id];
-        worker.postMessage({ type: 'task', id, part, task } satisfies FitWorkerRequest);
+        worker.postMessage(task);
       };
       worker.on('message', (reply: FitWorkerReply) => {
         if ('error' in reply) return fail(new EngineError(reply.error, reply.field));
-        results[reply.id] = reply.feature;
-        if (++done === tasks.length) void stop().then(() => resolve(results), reject);
+        results[reply.id] = reply;
+        if (++done === messages.length) void stop().then(() => resolve(results), reject);
         else feed();
       });
       worker.on('error', fail);
       worker.on('exit', (code) => {
-        if (done < tasks.length) fail(new EngineError(`A fit worker thread stopped early (exit code ${code})`));
+        if (done < messages.length) fail(new EngineError(`A fit worker thread stopped early (exit code ${code})`));
       });
       feed();
     });

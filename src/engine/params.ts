@@ -1,4 +1,5 @@
 import { EngineError } from './errors';
+import { rangeProblem, type ParamRange } from './paramRange';
 import type { ModelParams, ParamName } from './types';
 
 export const DEFAULT_PARAMS: Readonly<ModelParams> = Object.freeze({
@@ -14,21 +15,16 @@ export const DEFAULT_PARAMS: Readonly<ModelParams> = Object.freeze({
 
 export const PARAM_NAMES = Object.keys(DEFAULT_PARAMS) as ParamName[];
 
-type Check = (v: number) => string | null;
-const range =
-  (lo: number, hi: number, hiOpen: boolean): Check =>
-  (v) =>
-    v < lo || (hiOpen ? v >= hi : v > hi) ? `must be between ${lo} and ${hi}${hiOpen ? ' (exclusive)' : ''}` : null;
-
-const NUMERIC_CHECKS: Record<Exclude<ParamName, 'ignore_nan'>, Check> = {
-  max_depth: (v) => (Number.isInteger(v) && v >= 0 ? null : 'must be a whole number ≥ 0'),
-  min_info_gain: range(-1, 1, true),
-  min_leaf_size: range(-1, 1, true),
-  weight: range(0, 3, false),
-  power_degree: (v) => (v === 1 || v === 3 || v === 5 ? null : 'must be 1, 3 or 5'),
-  sigmoid_exponent: range(0, 1, false),
-  tail_sensitivity: range(0, 10, false),
-};
+/** The valid values of the `xplainable` method's numeric parameters (transparent-models.md §11). */
+export const PARAM_RANGES: Readonly<Record<Exclude<ParamName, 'ignore_nan'>, ParamRange>> = Object.freeze({
+  max_depth: { min: 0, max: 64, integer: true },
+  min_info_gain: { min: -1, max: 1, maxOpen: true },
+  min_leaf_size: { min: -1, max: 1, maxOpen: true },
+  weight: { min: 0, max: 3 },
+  power_degree: { min: 1, max: 5, values: [1, 3, 5] },
+  sigmoid_exponent: { min: 0, max: 1 },
+  tail_sensitivity: { min: 0, max: 10 },
+});
 
 /**
  * Checks parameter overrides and merges them onto `base`. Unknown names, wrong types and out-of-range
@@ -50,7 +46,7 @@ export function validateParams(params: Record<string, unknown>, base: Readonly<M
     if (typeof value !== 'number' || !Number.isFinite(value)) {
       throw new EngineError(`${name} must be a finite number (got ${JSON.stringify(value) ?? String(value)})`, name);
     }
-    const problem = NUMERIC_CHECKS[key](value);
+    const problem = rangeProblem(PARAM_RANGES[key], value);
     if (problem) throw new EngineError(`${name} ${problem} (got ${value})`, name);
     out[key] = value;
   }

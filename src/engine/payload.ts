@@ -1,7 +1,8 @@
+import { validateBoostFeatureParams, validateBoostParams, validateFitMethod, type BoostFeatureParams } from './boostParams';
 import { EngineError } from './errors';
 import { DATASET_PARTITION } from './fit';
 import { parseJsonWithNonFinite } from './json';
-import { PARAM_NAMES, validateAlpha, validateParams } from './params';
+import { DEFAULT_PARAMS, PARAM_NAMES, validateAlpha, validateParams } from './params';
 import { featureImportances, partitionProfile } from './profile';
 import type {
   CategoryStats,
@@ -40,6 +41,8 @@ export interface ConstructPayload {
   params: ModelParams | null;
   /** Regressor: the Ridge coefficient of every leaf. */
   coefficients?: number[] | null;
+  /** `boosted` method: the feature's smoothing and monotone constraint (its steps are the profile bins' `raw`). */
+  boost_params?: BoostFeatureParams;
 }
 
 /** One partition of a fitted model as uploaded (the contract's PartitionPayload). */
@@ -91,6 +94,8 @@ function partitionPayload(model: TransparentModel, p: PartitionModel): Partition
     base_value: p.baseValue,
     parameters: {
       ...p.params,
+      method: model.method,
+      ...(p.boost ? { boost: p.boost.params, bag_rounds: p.boost.rounds } : {}),
       alpha: p.alpha,
       prediction_range: p.predictionRange.map(finiteOrNull),
       n_train: p.nTrain,
@@ -125,6 +130,20 @@ function partitionPayload(model: TransparentModel, p: PartitionModel): Partition
 }
 
 function constructPayload(f: FeatureModel, modelParams: ModelParams, regressor: boolean): ConstructPayload {
+  if (f.boost) {
+    return {
+      feature: f.name,
+      type: f.type,
+      regressor,
+      fitted_samples: f.nSamples,
+      base_value: f.baseValue,
+      base_partition: [],
+      null_meta: [f.missingCount, f.missingCount > 0 ? f.missingSum / f.missingCount : 0],
+      null_sum: f.missingSum,
+      params: null,
+      boost_params: { ...f.boost.params },
+    };
+  }
   const sameParams = PARAM_NAMES.every((k) => f.params[k] === modelParams[k]);
   const base = {
     feature: f.name,
@@ -202,12 +221,14 @@ export function fromPayloads(
   if (!Array.isArray(payloads) || payloads.length === 0) fail('partitions', 'must be a non-empty array');
   const partitions = new Map<string, PartitionModel>();
   let labels: [Label, Label] | null = null;
+  const first = isObject(payloads[0]) && isObject(payloads[0].parameters) ? payloads[0].parameters : {};
+  const method = validateFitMethod(first.method ?? 'xplainable');
   let target = options.target;
   let partitionOn = options.partitionOn;
   payloads.forEach((raw, i) => {
     const path = `partitions[${i}]`;
     if (!isObject(raw)) fail(path, 'must be an object');
-    const part = partitionFromPayload(raw, type, path, payloads.length === 1);
+    const part = partitionFromPayload(raw, type, path, payloads.length === 1, method === 'boosted');
     partitions.set(part.key, part);
     const params = isObject(raw.parameters) ? raw.parameters : {};
     target ??= typeof params.target === 'string' ? params.target : undefined;
@@ -220,7 +241,7 @@ export function fromPayloads(
   const ordered = new Map([[DATASET_PARTITION, partitions.get(DATASET_PARTITION) as PartitionModel], ...partitions]);
   return {
     modelType: type,
-    method: 'xplainable',
+    method,
     target: target ?? 'target',
     partitionOn: partitionOn ?? null,
     targetLabels: type === 'classifier' ? (labels ?? [0, 1]) : null,
@@ -239,7 +260,7 @@ function targetLabels(v: unknown, path: string): [Label, Label] {
   return [neg[0], pos[0]];
 }
 
-function partitionFromPayload(raw: Json, type: ModelType, path: string, only: boolean): PartitionModel {
+function partitionFromPayload(raw: Json, type: ModelType, path: string, only: boolean, boosted: boolean): PartitionModel {
   const key = typeof raw.partition === 'string' ? raw.partition : fail(`${path}.partition`, 'must be a string');
   const columns = Array.isArray(raw.columns) ? raw.columns.map(String) : fail(`${path}.columns`, 'must be an array');
   const paramsIn = isObject(raw.parameters) ? raw.parameters : {};
@@ -255,6 +276,7 @@ function partitionFromPayload(raw: Json, type: ModelType, path: string, only: bo
       ? hostedLeaves(profile[fi], isObject(featureMap[name]) ? (featureMap[name] as Json) : null, fpath)
       : ourLeaves(profile, name, fpath);
     const construct = constructs?.[fi];
+    if (boosted) return boostedFeature(name, leaves, construct, num(paramsIn.n_train, `${path}.parameters.n_train`, 0), `${path}.constructs[${fi}]`);
     return construct
       ? featureFromConstruct(construct, name, params, leaves, `${path}.constructs[${fi}]`)
       : featureFromLeaves(name, leaves, params, num(raw.base_value, `${path}.base_value`));
@@ -271,6 +293,37 @@ function partitionFromPayload(raw: Json, type: ModelType, path: string, only: bo
     calibration,
     support: type === 'classifier' ? keyedArray(raw.support_map, `${path}.support_map`) : null,
     predictionRange: [num(range[0], `${path}.parameters.prediction_range[0]`, -Infinity), num(range[1], `${path}.parameters.prediction_range[1]`, Infinity)],
+    boost: boosted
+      ? {
+          params: validateBoostParams(isObject(paramsIn.boost) ? paramsIn.boost : {}),
+          rounds: Array.isArray(paramsIn.bag_rounds) ? numbers(paramsIn.bag_rounds, `${path}.parameters.bag_rounds`) : [],
+        }
+      : null,
+  };
+}
+
+/** A `boosted` feature: its leaves as exported, the profile's `raw` as its steps, counts from the frequencies. */
+function boostedFeature(name: string, p: ProfileLeaves, construct: unknown, n: number, path: string): FeatureModel {
+  const c = isObject(construct) ? construct : {};
+  const leaves = leavesOf(p, n);
+  const last = leaves.count.length - 1;
+  const categories = p.categories;
+  return {
+    name,
+    type: p.type,
+    params: { ...DEFAULT_PARAMS },
+    nSamples: n,
+    baseValue: c.base_value === undefined ? 0 : num(c.base_value, `${path}.base_value`),
+    missingCount: leaves.count[last],
+    missingSum: c.null_sum === undefined ? 0 : num(c.null_sum, `${path}.null_sum`),
+    numeric: p.type === 'numeric' ? { splits: new Float64Array(0), leftCounts: new Float64Array(0), leftSums: new Float64Array(0), totalCount: 0, totalSum: 0 } : null,
+    categorical:
+      p.type === 'categorical'
+        ? { categories, counts: leaves.count.slice(0, last), sums: Float64Array.from(categories, (_, i) => leaves.mean[i] * leaves.count[i]) }
+        : null,
+    leaves,
+    coef: null,
+    boost: { params: validateBoostFeatureParams(isObject(c.boost_params) ? c.boost_params : {}), steps: p.raw.slice() },
   };
 }
 

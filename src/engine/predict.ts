@@ -40,6 +40,7 @@ export function predict(model: TransparentModel, frame: DataFrame, options: Pred
   const probabilities = classifier ? new Float64Array(n) : null;
   const predictions: Label[] = new Array(n);
   const [negative, positive] = model.targetLabels ?? [0, 1];
+  const logOdds = model.method === 'boosted';
 
   for (const [part, rows] of routeRows(model, frame, warnings)) {
     const sub = rows ? frame.take(rows) : frame;
@@ -61,12 +62,19 @@ export function predict(model: TransparentModel, frame: DataFrame, options: Pred
     for (let i = 0; i < m; i++) {
       const r = rowOf[i];
       if (probabilities) {
-        probabilities[r] = part.calibration ? calibrate(part.calibration, scores[r]) : Math.min(1, Math.max(0, scores[r]));
-        predictions[r] = scores[r] > threshold ? positive : negative;
+        probabilities[r] = probability(model, part, scores[r]);
+        // The reference algorithm thresholds the score itself; a log-odds score is thresholded as a probability.
+        predictions[r] = (logOdds ? probabilities[r] : scores[r]) > threshold ? positive : negative;
       } else predictions[r] = Math.min(hi, Math.max(lo, scores[r]));
     }
   }
   return { n, baseValue: fallback.baseValue, baseValues, predictions, scores, probabilities, contributions, warnings };
+}
+
+/** A classifier's probability of the positive label for an additive score. */
+export function probability(model: TransparentModel, part: PartitionModel, score: number): number {
+  if (model.method === 'boosted') return 1 / (1 + Math.exp(-score));
+  return part.calibration ? calibrate(part.calibration, score) : Math.min(1, Math.max(0, score));
 }
 
 /** The rows each partition model scores; `null` rows means every row of the frame. */

@@ -1,3 +1,5 @@
+import { refitBoosted } from './boost/refit';
+import { BOOST_FEATURE_PARAM_RANGES } from './boostParams';
 import { buildLeaves } from './construct';
 import { EngineError } from './errors';
 import { applyCoefficients } from './fit';
@@ -26,6 +28,10 @@ import type {
  * from the cached prefix sums). The calibration map is kept as fitted. The input model is not modified.
  */
 export function refit(model: TransparentModel, options: RefitOptions = {}): RefitResult {
+  if (model.method === 'boosted') return refitBoosted(model, options, new Set(modelFeatures(model)));
+  if (options.removeFeatures?.length) {
+    throw new EngineError('Removing features needs a model fitted with the boosted method; train a new version without them', 'removeFeatures');
+  }
   const overrides = resolveOverrides(model, options);
   const regressor = model.modelType === 'regressor';
   const parametersChanged: RefitResult['parametersChanged'] = {};
@@ -64,7 +70,16 @@ function resolveOverrides(model: TransparentModel, options: RefitOptions): Map<s
     for (const name of options.features ?? known) overrides.set(check(name), options.params ?? {});
   }
   // Validate every override against the defaults once up front so a bad value fails before any work.
-  for (const params of overrides.values()) validateParams(params);
+  for (const params of overrides.values()) {
+    const boostedOnly = Object.keys(params).find((name) => name in BOOST_FEATURE_PARAM_RANGES);
+    if (boostedOnly) {
+      throw new EngineError(
+        `${boostedOnly} cannot be refit on a model fitted with the xplainable method (its refit parameters are ${PARAM_NAMES.join(', ')}); train a new version with the boosted method to use it`,
+        boostedOnly,
+      );
+    }
+    validateParams(params);
+  }
   return overrides;
 }
 

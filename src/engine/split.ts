@@ -1,13 +1,21 @@
 import { EngineError } from './errors';
+import { rangeProblem, type ParamRange } from './paramRange';
 import { mulberry32 } from './prng';
 import type { TrainTestSplit } from './types';
+
+/** The train/test split of a train or refit request: both fit methods use it. */
+export const SPLIT_RANGES: Readonly<Record<'test_size' | 'seed', ParamRange>> = Object.freeze({
+  test_size: { min: 0, max: 1, minOpen: true, maxOpen: true },
+  seed: { min: 0, max: Infinity, integer: true },
+});
 
 /**
  * Seeded shuffle split of row indices 0..n-1 (both sides sorted ascending). With `strata` (e.g. 0/1 classifier
  * targets) each stratum contributes round(size × testSize) rows to the test side, so class shares are kept.
  */
 export function trainTestSplit(n: number, testSize: number, seed: number, strata?: ArrayLike<number>): TrainTestSplit {
-  if (!(testSize > 0 && testSize < 1)) throw new EngineError(`test_size must be between 0 and 1 (got ${testSize})`, 'test_size');
+  const problem = rangeProblem(SPLIT_RANGES.test_size, testSize);
+  if (problem) throw new EngineError(`test_size ${problem} (got ${testSize})`, 'test_size');
   if (strata && strata.length !== n) throw new EngineError(`strata has ${strata.length} values for ${n} rows`, 'strata');
   const random = mulberry32(seed);
   const groups = new Map<number, number[]>();

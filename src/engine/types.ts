@@ -36,8 +36,8 @@ export interface FitOptions {
   method?: FitMethod;
   /** `boosted` only: training parameters (defaults: DEFAULT_BOOST_PARAMS). */
   boost?: Partial<BoostParams>;
-  /** `boosted` only: per-feature parameters applied to every feature (defaults: none). */
-  boostFeature?: Partial<BoostFeatureParams>;
+  /** `boosted` only: per-feature parameters applied to every feature (defaults: none); checked by the engine. */
+  boostFeature?: Partial<Record<keyof BoostFeatureParams, number>>;
   /** Seed of the `boosted` method's bags and inner splits (default 42). */
   seed?: number;
 }
@@ -144,12 +144,17 @@ export interface PredictionResult {
   warnings: string[];
 }
 
+/** A refit's parameters: the `xplainable` method's tree parameters, or a `boosted` model's smoothing and monotone. */
+export type RefitParams = Partial<ModelParams> & Partial<Record<keyof BoostFeatureParams, number>>;
+
 export interface RefitOptions {
   /** Features whose parameters change (default all); ignored when featureParams is given. */
   features?: string[];
-  params?: Partial<ModelParams>;
+  params?: RefitParams;
   /** Per-feature parameters; when given, only the features it names change. */
-  featureParams?: Record<string, Partial<ModelParams>>;
+  featureParams?: Record<string, RefitParams>;
+  /** `boosted` models: features to take out of the model (their centred contributions simply go). */
+  removeFeatures?: string[];
 }
 
 export interface ParamChange {
@@ -160,7 +165,7 @@ export interface ParamChange {
 export interface RefitResult {
   model: TransparentModel;
   /** Parameters that changed, per feature (changes in any partition are merged). */
-  parametersChanged: Record<string, Partial<Record<ParamName, ParamChange>>>;
+  parametersChanged: Record<string, Record<string, ParamChange>>;
 }
 
 export interface FeatureImportance {
@@ -233,7 +238,8 @@ export interface RegressorMetrics {
   r2: number | null;
   rmse: number;
   mae: number;
-  mape: number;
+  /** null when any actual value is 0 (undefined there). */
+  mape: number | null;
   explained_variance: number | null;
 }
 export interface RegressorEvaluation extends RegressorMetrics {

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { XModelsServices } from '../common/services';
 import type { PanelDefinition } from './panelHost';
 import { partitionLabel } from './shaping/format';
@@ -14,6 +15,11 @@ export function evaluationPanel(services: XModelsServices): PanelDefinition<'eva
       async load(params, { signal }) {
         const client = await services.getClient();
         return client.models.getModelEvaluation(params.partitionId, { signal });
+      },
+      async autotrain(_params, { args }) {
+        // Without the training CSV (a panel opened from the tree), the wizard asks for one.
+        await vscode.commands.executeCommand('xmodels.autotrain.start', ...(args.csvPath ? [vscode.Uri.file(args.csvPath)] : []));
+        return null;
       },
     },
   };

@@ -20,10 +20,11 @@ export function profileArgs(raw: unknown): ProfileArgs | undefined {
   return { versionId, ...(modelId ? { modelId } : {}), ...(partitionId ? { partitionId } : {}) };
 }
 
-/** From a partition node or `{partitionId}`. */
+/** From a partition node or `{partitionId, csvPath?}`. */
 export function evaluationArgs(raw: unknown): EvaluationArgs | undefined {
   const partitionId = field(raw, 'partitionId');
-  return partitionId ? { partitionId } : undefined;
+  const csvPath = field(raw, 'csvPath');
+  return partitionId ? { partitionId, ...(csvPath ? { csvPath } : {}) } : undefined;
 }
 
 /** From a version (or partition) node or `{versionId}`. */

@@ -38,6 +38,8 @@ export interface ProfileArgs {
 }
 export interface EvaluationArgs {
   partitionId: string;
+  /** The local CSV the model was trained from, when known: "Autotrain this dataset" starts on it. */
+  csvPath?: string;
 }
 export interface FeatureInfoArgs {
   versionId: string;
@@ -96,6 +98,8 @@ export interface ProfileApi {
 }
 export interface EvaluationApi {
   load: Method<EvaluationArgs, Evaluation>;
+  /** Starts the autotrain wizard (from the warning that the model does not generalise). */
+  autotrain: Method<null, null>;
 }
 export interface FeatureInfoApi {
   load: Method<FeatureInfoArgs, FeatureInfo>;
@@ -132,7 +136,7 @@ export interface PanelApis {
 /** The request method names of each panel, for validating incoming messages at runtime. */
 export const PANEL_METHODS: { readonly [K in PanelKind]: readonly (keyof PanelApis[K] & string)[] } = {
   profile: ['load', 'refit'],
-  evaluation: ['load'],
+  evaluation: ['load', 'autotrain'],
   featureInfo: ['load'],
   datasetSummary: ['load', 'run'],
   visualization: ['load', 'insertAtCursor', 'openAsNewFile', 'copy'],

@@ -9,8 +9,8 @@ import type {
   TrainResult,
   VersionSource,
 } from '../contract';
-import { TRAIN_SOURCES } from '../contract';
-import type { ModelParams } from '../engine';
+import { BOOST_FEATURE_PARAM_KEYS, BOOST_PARAM_KEYS, FEATURE_PARAM_NAMES, TRAIN_SOURCES } from '../contract';
+import { DEFAULT_FIT_METHOD, type FitMethod, type RefitParams } from '../engine';
 import type { ServiceContext } from './context';
 import { requireDataset } from './datasets/register';
 import { ApiError, invalid, notFound } from './errors';
@@ -90,15 +90,36 @@ function newPartitions(fit: FitOutcome): NewPartition[] {
   }));
 }
 
-const modelParams = (body: TrainRequestParsed): Partial<ModelParams> => ({
-  max_depth: body.max_depth,
-  min_info_gain: body.min_info_gain,
-  min_leaf_size: body.min_leaf_size,
-  weight: body.weight,
-  power_degree: body.power_degree,
-  sigmoid_exponent: body.sigmoid_exponent,
-  tail_sensitivity: body.tail_sensitivity,
-});
+/** The given values of some request fields (omitted ones stay out, so the engine's defaults apply). */
+function given<K extends string>(body: Partial<Record<K, unknown>>, keys: readonly K[]): Partial<Record<K, number>> {
+  const out: Partial<Record<K, number>> = {};
+  for (const key of keys) if (typeof body[key] === 'number') out[key] = body[key] as number;
+  return out;
+}
+
+/**
+ * The method a train request fits with: the one it names; else `xplainable` when it gives only that method's
+ * parameters (what a client of the reference service means by them), else the default. A parameter of the other
+ * method is a 422 naming it, never silently ignored.
+ */
+export function trainMethod(body: TrainRequestParsed): FitMethod {
+  const tree = FEATURE_PARAM_NAMES.filter((key) => body[key] !== undefined);
+  const boosted = [...BOOST_PARAM_KEYS, ...BOOST_FEATURE_PARAM_KEYS].filter((key) => body[key] !== undefined);
+  if (!body.method && tree.length && boosted.length) {
+    throw invalid(
+      tree[0],
+      `${tree[0]} is a parameter of the xplainable method and ${boosted[0]} one of the boosted method; a model is fitted by one method.`,
+      'Set "method" and leave out the other method\'s parameters.',
+    );
+  }
+  const method: FitMethod = body.method ?? (tree.length ? 'xplainable' : DEFAULT_FIT_METHOD);
+  const misfit = method === 'boosted' ? tree[0] : boosted[0];
+  if (misfit) {
+    const other = method === 'boosted' ? 'xplainable' : 'boosted';
+    throw invalid(misfit, `${misfit} is a parameter of the ${other} method, but this request trains with the ${method} method.`, `Leave ${misfit} out, or set "method": "${other}".`);
+  }
+  return method;
+}
 
 export interface TrainOptions {
   source?: VersionSource;
@@ -140,7 +161,10 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
       modelType: body.model_type,
       partitionOn,
       dropColumns: body.drop_columns ?? [],
-      params: modelParams(body),
+      method: trainMethod(body),
+      params: given(body, FEATURE_PARAM_NAMES),
+      boost: given(body, BOOST_PARAM_KEYS),
+      boostFeature: given(body, BOOST_FEATURE_PARAM_KEYS),
       testSize: body.test_size,
       seed: body.seed,
       preprocessor: pre?.fitted ?? null,
@@ -208,15 +232,13 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
     n_test: fit.nTest,
     partitions: partitions.map(({ evaluation: _evaluation, ...p }) => p),
     duration_ms: Date.now() - started,
+    baseline: fit.baseline,
+    warnings: fit.warnings,
   };
 }
 
-function refitParams(body: RefitRequestParsed): Partial<ModelParams> {
-  const out: Partial<ModelParams> = {};
-  for (const key of ['max_depth', 'min_info_gain', 'min_leaf_size', 'weight', 'power_degree', 'sigmoid_exponent', 'tail_sensitivity'] as const) {
-    if (body[key] !== undefined) out[key] = body[key];
-  }
-  return out;
+function refitParams(body: RefitRequestParsed): RefitParams {
+  return given(body, [...FEATURE_PARAM_NAMES, ...BOOST_FEATURE_PARAM_KEYS]);
 }
 
 /** Refits a version with new parameters (no retraining) and stores the result as a new version. */
@@ -242,6 +264,7 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     features: body.features ?? null,
     params: refitParams(body),
     featureParams: body.feature_params ?? null,
+    removeFeatures: body.remove_features ?? [],
   });
   const newVersionId = storeRefit(ctx, session, version, dataset.dataset_id, fit, body.test_size);
   return {
@@ -253,6 +276,8 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     feature_importances: fit.featureImportances,
     parameters_changed: fit.parametersChanged,
     duration_ms: Date.now() - started,
+    baseline: fit.baseline,
+    warnings: fit.warnings,
   };
 }
 

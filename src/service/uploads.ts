@@ -83,7 +83,8 @@ export function storeUploadedVersion(
       source: 'upload',
       parent_version_id: parent?.version_id ?? null,
       dataset_id: null,
-      parameters: (payloads[0].parameters ?? {}) as Record<string, unknown>,
+      // Payloads of the hosted service carry no method: their models are fitted by the reference (xplainable) one.
+      parameters: { ...(payloads[0].parameters as Record<string, unknown> | undefined), method: fitted.method },
       partition_on: target.partitionOn,
       trained_preprocessor_version_id: null,
       test_metrics: null,

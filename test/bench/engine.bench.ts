@@ -16,6 +16,7 @@ import {
   predict,
   refit,
   type Column,
+  type FitMethod,
   type ModelType,
   type TransparentModel,
 } from '../../src/engine';
@@ -29,13 +30,13 @@ interface CaseResult {
 }
 
 /** 12 continuous, 4 small-integer and 4 categorical features, 2 % missing; the target is additive plus noise. */
-function syntheticFrame(n: number, modelType: ModelType, seed = 1): DataFrame {
+function syntheticFrame(n: number, modelType: ModelType, features = FEATURES, seed = 1): DataFrame {
   const random = mulberry32(seed);
   const cols: Column[] = [];
   const signal = new Float64Array(n);
-  for (let f = 0; f < FEATURES; f++) {
+  for (let f = 0; f < features; f++) {
     const name = `f${f}`;
-    if (f < 16) {
+    if (f < features * 0.8) {
       const v = new Float64Array(n);
       for (let i = 0; i < n; i++) {
         const x = f < 12 ? Math.round((random() * 2 - 1) * 1e6) / 1e3 : Math.floor(random() * 50);
@@ -105,6 +106,9 @@ const CASES: Record<string, () => CaseResult | Promise<CaseResult>> = {
   fit1mThreads: () => fitCase(1_000_000, 'classifier', 2),
   fitRegressor100k: () => fitCase(100_000, 'regressor', 1),
   fitRegressor1mThreads: () => fitCase(1_000_000, 'regressor', 2),
+  boosted400k: () => fitCase(400_000, 'classifier', 2, 'boosted', 12),
+  boostedRegressor400k: () => fitCase(400_000, 'regressor', 2, 'boosted', 12),
+  xplainable400k: () => fitCase(400_000, 'classifier', 1, 'xplainable', 12),
   flights() {
     const text = readFileSync(FLIGHTS, 'utf8');
     let frame = parseCsv(text);
@@ -119,16 +123,16 @@ const CASES: Record<string, () => CaseResult | Promise<CaseResult>> = {
   },
 };
 
-function fitCase(n: number, modelType: ModelType, threads: number): Promise<CaseResult> | CaseResult {
-  const frame = syntheticFrame(n, modelType);
-  const options = { target: 'target', modelType };
+function fitCase(n: number, modelType: ModelType, threads: number, method: FitMethod = 'xplainable', features = FEATURES): Promise<CaseResult> | CaseResult {
+  const frame = syntheticFrame(n, modelType, features);
+  const options = { target: 'target', modelType, method };
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const measure = (model: TransparentModel): CaseResult => {
     const fit = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const peakMb = process.resourceUsage().maxRSS / 1024;
-    const refitAll = cpuSeconds(() => refit(model, { params: { max_depth: 6, min_leaf_size: 0.001 } }));
+    const refitAll = cpuSeconds(() => refit(model, { params: method === 'boosted' ? { smoothing: 2 } : { max_depth: 6, min_leaf_size: 0.001 } }));
     let predicted = 0;
     const predictTime = cpuSeconds(() => (predicted = predict(model, frame, { explain: true }).n));
     const leaves = model.partitions.get('__dataset__')?.features.reduce((s, f) => s + f.leaves.score.length, 0) ?? 0;
@@ -167,20 +171,27 @@ async function main(): Promise<void> {
   const c100 = runChild('fit100k');
   const c1m = runChild('fit1m');
   const c1mT = runChild('fit1mThreads');
-  console.log(fitLine(`classifier 100k × ${FEATURES}`, c100));
-  console.log(fitLine(`classifier 1M × ${FEATURES}, 1 thread (targets: < 10 s, < 1024 MB)`, c1m, c100));
-  console.log(`${fitLine(`classifier 1M × ${FEATURES}, 2 threads`, c1mT, c100)}; ${ratio(c1m.fit, c1mT.fit)} faster (wall) than 1 thread`);
+  console.log(fitLine(`xplainable classifier 100k × ${FEATURES}`, c100));
+  console.log(fitLine(`xplainable classifier 1M × ${FEATURES}, 1 thread (targets: < 10 s, < 1024 MB)`, c1m, c100));
+  console.log(`${fitLine(`xplainable classifier 1M × ${FEATURES}, 2 threads`, c1mT, c100)}; ${ratio(c1m.fit, c1mT.fit)} faster (wall) than 1 thread`);
   console.log(restLine('classifier 100k', c100));
   console.log(`${restLine('classifier 1M (target: refit < 1 s)', c1m)}; ${ratio(c1m.predictionsPerSecond, c100.predictionsPerSecond)} the 100k prediction rate`);
   const r100 = runChild('fitRegressor100k');
   const r1m = runChild('fitRegressor1mThreads');
-  console.log(fitLine(`regressor 100k × ${FEATURES}`, r100));
-  console.log(fitLine(`regressor 1M × ${FEATURES}, 2 threads`, r1m, r100));
+  console.log(fitLine(`xplainable regressor 100k × ${FEATURES}`, r100));
+  console.log(fitLine(`xplainable regressor 1M × ${FEATURES}, 2 threads`, r1m, r100));
   console.log(restLine('regressor 100k', r100));
   console.log(restLine('regressor 1M', r1m));
+  const b400 = runChild('boosted400k');
+  const br400 = runChild('boostedRegressor400k');
+  const x400 = runChild('xplainable400k');
+  console.log(
+    `400k × 12, default boosted method on 2 threads (target ≤ 2 s): classifier ${fmt(b400.fit)} s, regressor ${fmt(br400.fit)} s wall; reference xplainable classifier on 1 thread ${fmt(x400.fit)} s (boosted ${ratio(b400.fit, x400.fit)} its time)`,
+  );
+  console.log(restLine('boosted classifier 400k × 12', b400).replace(`${FEATURES} features`, '12 features'));
   const fl = runChild('flights');
   console.log(
-    `flights-20k.csv (${fl.rows} rows), CPU times: parse ${fmt(fl.parse * 1000, 0)} ms (${ratio(fl.parse, fl.jsonParse)} of a JSON round trip of the split lines), classifier fit ${fmt(fl.fitClf * 1000, 0)} ms, regressor fit ${fmt(fl.fitReg * 1000, 0)} ms (${ratio(fl.fitReg, fl.fitClf)} of the classifier)`,
+    `flights-20k.csv (${fl.rows} rows), CPU times: parse ${fmt(fl.parse * 1000, 0)} ms (${ratio(fl.parse, fl.jsonParse)} of a JSON round trip of the split lines), boosted classifier fit ${fmt(fl.fitClf * 1000, 0)} ms, boosted regressor fit ${fmt(fl.fitReg * 1000, 0)} ms (${ratio(fl.fitReg, fl.fitClf)} of the classifier)`,
   );
   const load = loadavg()[0];
   console.log(`(1-minute load average ${fmt(load)} on ${availableParallelism()} cores: wall times grow with other processes' load; CPU times do not)`);

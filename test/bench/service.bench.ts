@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     await call('POST', '/v1/models/train', { json: body });
     runTrain({
       source: { path: join(DATASETS, 'flights-20k.csv'), label: 'flights' }, testSource: null, target: 'delay', modelType: 'regressor',
-      partitionOn: null, dropColumns: [], params: {}, testSize: 0.2, seed: 42, preprocessor: null, kind: 'train',
+      partitionOn: null, dropColumns: [], method: 'boosted', params: {}, boost: {}, boostFeature: {}, testSize: 0.2, seed: 42, preprocessor: null, kind: 'train',
     });
     for (let i = 0; i < TRAIN_RUNS; i++) {
       let t = performance.now();
@@ -74,7 +74,8 @@ async function main(): Promise<void> {
       t = performance.now();
       runTrain({
         kind: 'train', source: { path: join(DATASETS, 'flights-20k.csv'), label: 'flights' }, testSource: null, target: 'delay',
-        modelType: 'regressor', partitionOn: null, dropColumns: [], params: {}, testSize: 0.2, seed: 42, preprocessor: null,
+        modelType: 'regressor', partitionOn: null, dropColumns: [], method: 'boosted', params: {}, boost: {}, boostFeature: {}, testSize: 0.2, seed: 42,
+        preprocessor: null,
       });
       direct.push(performance.now() - t);
     }

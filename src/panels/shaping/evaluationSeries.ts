@@ -1,5 +1,6 @@
 /** Turns an Evaluation into what the evaluation panel draws (pure: no DOM, no vscode). */
 import type {
+  Baseline,
   ClassifierEvaluationMetrics,
   EvaluationMetrics,
   RegressorEvaluationMetrics,
@@ -19,7 +20,15 @@ export interface MetricRow {
   label: string;
   train: number | null;
   test: number | null;
+  /** The same metric of the linear and constant baselines on the test rows (null when not reported). */
+  linear: number | null;
+  constant: number | null;
+  /** Why the metric has no value, when that is not a failure (shown beside the name). */
+  note?: string;
 }
+
+/** Metrics the service reports as null for a reason the reader should see, not as a missing row. */
+const UNDEFINED_WHY: Readonly<Record<string, string>> = { mape: 'undefined: an actual value is 0' };
 
 const CLASSIFIER_METRICS: readonly [string, string][] = [
   ['accuracy', 'Accuracy'],
@@ -41,17 +50,30 @@ const REGRESSOR_METRICS: readonly [string, string][] = [
   ['explained_variance', 'Explained variance'],
 ];
 
-function metricValue(metrics: EvaluationMetrics, key: string): number | null {
-  const value = (metrics as Record<string, unknown>)[key];
+function metricValue(metrics: object | null | undefined, key: string): number | null {
+  const value = (metrics as Record<string, unknown> | null | undefined)?.[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** The train-vs-test table: the metrics either side reports, in a fixed order. */
-export function metricRows(train: EvaluationMetrics, test: EvaluationMetrics): MetricRow[] {
+/** The service sent the metric as null on either side (not left it out). */
+function reportedNull(train: EvaluationMetrics, test: EvaluationMetrics, key: string): boolean {
+  return [train, test].some((m) => key in m && (m as Record<string, unknown>)[key] === null);
+}
+
+/** The train-vs-test table, with the baselines' test scores beside: the metrics either side reports, in a fixed order. */
+export function metricRows(train: EvaluationMetrics, test: EvaluationMetrics, baseline?: Baseline | null): MetricRow[] {
   const names = isClassifierMetrics(test) || isClassifierMetrics(train) ? CLASSIFIER_METRICS : REGRESSOR_METRICS;
   return names
-    .map(([key, label]) => ({ key, label, train: metricValue(train, key), test: metricValue(test, key) }))
-    .filter((row) => row.train !== null || row.test !== null);
+    .map(([key, label]) => ({
+      key,
+      label,
+      train: metricValue(train, key),
+      test: metricValue(test, key),
+      linear: metricValue(baseline?.linear, key),
+      constant: metricValue(baseline?.constant, key),
+      ...(UNDEFINED_WHY[key] && reportedNull(train, test, key) ? { note: UNDEFINED_WHY[key] } : {}),
+    }))
+    .filter((row) => row.train !== null || row.test !== null || row.note !== undefined);
 }
 
 export interface ThresholdView {

@@ -1,45 +1,43 @@
 import {
-  DEFAULT_PARAMS,
   evaluateClassifier,
   evaluateModel,
   fitModel,
   mulberry32,
   predict,
-  refit,
   trainTestSplit,
   type DataFrame,
-  type ModelParams,
   type ModelType,
   type TransparentModel,
 } from '../../engine';
 
+/** Training parameters of the boosted method, by their wire names (`TrainRequest` fields). */
+export type SearchParams = Record<string, number>;
+
 export interface SearchOptions {
   target: string;
   modelType: ModelType;
-  /** Seeds both the validation split and the trial sampler (default 42). */
+  /** Seeds the validation splits and the trial sampler (default 42). */
   seed?: number;
-  /** Parameter sets tried besides the defaults (default 24). */
+  /** Parameter sets tried besides the defaults (default 8). */
   trials?: number;
   /** Share of the rows held out to score the trials (default 0.2). */
   validationSize?: number;
   dropColumns?: string[];
   features?: string[];
-  /** Parameters the search starts from (default: the engine's defaults). */
-  baseParams?: Partial<ModelParams>;
   signal?: AbortSignal;
-  /** Called after the baseline fit and after every trial: `done` of `total` evaluations. */
+  /** Called after the defaults' fit and after every trial: `done` of `total` fits. */
   onProgress?: (done: number, total: number) => void;
 }
 
 export interface SearchTrial {
-  params: Partial<ModelParams>;
+  params: SearchParams;
   /** Validation score (ROC AUC for classifiers, R² for regressors; higher is better); null when undefined. */
   score: number | null;
 }
 
 export interface SearchResult {
-  /** The parameters to train with: the best trial's when it beat the defaults on validation, else the defaults. */
-  params: ModelParams;
+  /** The parameters to train with: the best trial's when it beat the defaults on both validation splits, else {}. */
+  params: SearchParams;
   metric: 'roc_auc' | 'r2';
   validationScore: number | null;
   defaultScore: number | null;
@@ -47,33 +45,30 @@ export interface SearchResult {
   trials: SearchTrial[];
 }
 
-const DEFAULT_TRIALS = 24;
+const DEFAULT_TRIALS = 8;
 const DEFAULT_VALIDATION = 0.2;
-const MIN_GAIN = 1e-9;
+/** A trial must beat the defaults by this much on validation; smaller gains are noise on small data. */
+const MIN_GAIN = 0.002;
 
-const TREE_SPACE = {
-  max_depth: [3, 4, 5, 6, 8, 10, 12],
-  min_leaf_size: [0.0001, 0.001, 0.005, 0.01, 0.02, 0.05],
-  min_info_gain: [0.0001, 0.001, 0.005, 0.01, 0.02],
+/** The few parameters that change what the boosted method learns. */
+const SPACE: Record<string, number[]> = {
+  max_leaves: [2, 3, 4],
+  min_samples_leaf: [3, 10, 25, 50],
+  max_bins: [32, 64, 128, 256],
+  smoothing: [0, 1, 3],
+  learning_rate: [0.05, 0.1, 0.2],
 };
-const CLASSIFIER_SPACE = {
-  weight: [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2],
-  power_degree: [1, 3],
-  sigmoid_exponent: [0, 1],
-};
-const REGRESSOR_SPACE = { tail_sensitivity: [1, 1.25, 1.5, 2, 2.5, 3] };
 
-function sampleTrials(modelType: ModelType, count: number, seed: number): Partial<ModelParams>[] {
-  const space: Record<string, number[]> = { ...TREE_SPACE, ...(modelType === 'classifier' ? CLASSIFIER_SPACE : REGRESSOR_SPACE) };
+function sampleTrials(count: number, seed: number): SearchParams[] {
   const random = mulberry32(seed);
   const seen = new Set<string>();
-  const trials: Partial<ModelParams>[] = [];
+  const trials: SearchParams[] = [];
   for (let attempt = 0; trials.length < count && attempt < count * 20; attempt++) {
-    const trial = Object.fromEntries(Object.entries(space).map(([name, values]) => [name, values[Math.floor(random() * values.length)]]));
+    const trial = Object.fromEntries(Object.entries(SPACE).map(([name, values]) => [name, values[Math.floor(random() * values.length)]]));
     const key = JSON.stringify(trial);
     if (seen.has(key)) continue;
     seen.add(key);
-    trials.push(trial as Partial<ModelParams>);
+    trials.push(trial);
   }
   return trials;
 }
@@ -121,43 +116,53 @@ function strataOf(frame: DataFrame, target: string, modelType: ModelType): Int32
 }
 
 /**
- * A small seeded search of the training parameters: one fit on a training split, then fast refits (no pass over
- * the data) of sampled parameter sets, each scored on the held-out validation split, yielding to the event loop
- * between trials. The defaults are kept unless a
- * trial beats them there. Pass only training rows; the caller's test rows must stay unseen.
+ * A small seeded search of the boosted method's parameters: every trial is a real fit on a training split, scored
+ * on the held-out validation split. The defaults are kept unless the best trial beats them by a clear margin there
+ * and again on a second, differently seeded split, so noise on small data does not replace good defaults. Pass
+ * only training rows; the caller's test rows must stay unseen.
  */
 export async function searchParameters(frame: DataFrame, options: SearchOptions): Promise<SearchResult> {
   const seed = options.seed ?? 42;
-  const count = options.trials ?? DEFAULT_TRIALS;
-  const defaults: ModelParams = { ...DEFAULT_PARAMS, ...options.baseParams };
-  const split = trainTestSplit(frame.nRows, options.validationSize ?? DEFAULT_VALIDATION, seed, strataOf(frame, options.target, options.modelType));
-  const train = frame.take(split.train);
-  const validation = frame.take(split.test);
-  throwIfAborted(options.signal);
-  const base = fitModel(train, {
-    target: options.target,
-    modelType: options.modelType,
-    features: options.features,
-    dropColumns: options.dropColumns,
-    params: defaults,
-  });
-  const defaultScore = score(base, validation);
-  const candidates = sampleTrials(options.modelType, count, seed);
-  const total = candidates.length + 1;
-  options.onProgress?.(1, total);
+  const candidates = sampleTrials(options.trials ?? DEFAULT_TRIALS, seed);
+  const strata = strataOf(frame, options.target, options.modelType);
+  const validationSize = options.validationSize ?? DEFAULT_VALIDATION;
+  const total = candidates.length + 1 + (candidates.length ? 2 : 0);
+  let done = 0;
+  const evaluate = async (params: SearchParams, splitSeed: number): Promise<number | null> => {
+    await yieldToEventLoop();
+    throwIfAborted(options.signal);
+    const split = trainTestSplit(frame.nRows, validationSize, splitSeed, strata);
+    const { smoothing, ...boost } = params;
+    const model = fitModel(frame.take(split.train), {
+      target: options.target,
+      modelType: options.modelType,
+      features: options.features,
+      dropColumns: options.dropColumns,
+      boost,
+      boostFeature: smoothing === undefined ? undefined : { smoothing },
+      seed: splitSeed,
+    });
+    options.onProgress?.(++done, total);
+    return score(model, frame.take(split.test));
+  };
+  const defaultScore = await evaluate({}, seed);
   const trials: SearchTrial[] = [];
   let best: SearchTrial | null = null;
   for (const params of candidates) {
-    await yieldToEventLoop();
-    throwIfAborted(options.signal);
-    const trial = { params, score: score(refit(base, { params }).model, validation) };
+    const trial = { params, score: await evaluate(params, seed) };
     trials.push(trial);
     if (trial.score !== null && (best?.score == null || trial.score > best.score)) best = trial;
-    options.onProgress?.(trials.length + 1, total);
   }
-  const improved = best !== null && best.score !== null && (defaultScore === null || best.score > defaultScore + MIN_GAIN);
+  const beats = (a: number | null, b: number | null) => a !== null && (b === null || a > b + MIN_GAIN);
+  let improved = best !== null && beats(best.score, defaultScore);
+  if (improved && best) {
+    const again = seed + 1;
+    const bestAgain = await evaluate(best.params, again);
+    improved = beats(bestAgain, await evaluate({}, again));
+  }
+  if (done < total) options.onProgress?.(total, total);
   return {
-    params: improved && best ? { ...defaults, ...best.params } : defaults,
+    params: improved && best ? best.params : {},
     metric: options.modelType === 'classifier' ? 'roc_auc' : 'r2',
     validationScore: improved && best ? best.score : defaultScore,
     defaultScore,

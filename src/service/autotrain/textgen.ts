@@ -45,12 +45,34 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** Whether two endpoint URLs name the same place (scheme, host, port and path; trailing slashes aside). */
+function sameEndpoint(a: string, b: string | undefined): boolean {
+  if (!b) return false;
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    return x.origin === y.origin && trimSlash(x.pathname) === trimSlash(y.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The key for a call: the caller's own, else the service's key from its environment, but only when the call goes
+ * to the endpoint that key belongs to. A caller-chosen base_url never receives the service's key.
+ */
+function keyFor(cfg: Partial<TextGenConfig>, envKey: string | undefined, envEndpoint: string): string | undefined {
+  if (cfg.api_key) return cfg.api_key;
+  return cfg.base_url === undefined || sameEndpoint(cfg.base_url, envEndpoint) ? envKey || undefined : undefined;
+}
+
 function rules(warning: string, overrides: TextGenOverrides): TextGenContext {
   return { llm: null, warnings: [warning], signal: overrides.signal };
 }
 
 /**
  * Turns a TextGenConfig (plus OPENAI_BASE_URL / OPENAI_API_KEY and the Azure variables of `env`) into an endpoint.
+ * An environment key goes only to its own endpoint; another base_url needs the caller's api_key.
  * No provider (and no base_url), or provider "rules", means deterministic rules. A provider that cannot be used
  * (e.g. Azure without an endpoint, a hosted endpoint without a key) also means rules, with a warning saying why.
  */
@@ -69,25 +91,32 @@ export function resolveTextGen(config: Partial<TextGenConfig> | undefined, env: 
 
   if (provider === 'azure') {
     const base = cfg.base_url ?? env.AZURE_OPENAI_ENDPOINT;
-    const key = cfg.api_key ?? env.AZURE_OPENAI_API_KEY ?? env.OPENAI_API_KEY;
+    const key = env.AZURE_OPENAI_ENDPOINT ? keyFor(cfg, env.AZURE_OPENAI_API_KEY, env.AZURE_OPENAI_ENDPOINT) : cfg.api_key;
     if (!base) return rules('Text generation provider "azure" needs base_url (the resource or deployment URL); answered from rules.', overrides);
     const deploymentUrl = /\/openai\/deployments\/[^/]+/.test(base);
     if (!deploymentUrl && !cfg.model) return rules('Text generation provider "azure" needs model (the deployment name); answered from rules.', overrides);
     if (key) headers['api-key'] = key;
-    else if (!isLoopback(base)) return rules('Text generation provider "azure" needs an API key (api_key or AZURE_OPENAI_API_KEY); answered from rules.', overrides);
+    else if (!isLoopback(base)) {
+      const which = sameEndpoint(base, env.AZURE_OPENAI_ENDPOINT)
+        ? 'api_key or AZURE_OPENAI_API_KEY'
+        : "api_key; the service's AZURE_OPENAI_API_KEY is only sent to its AZURE_OPENAI_ENDPOINT";
+      return rules(`Text generation provider "azure" at ${base} needs an API key (${which}); answered from rules.`, overrides);
+    }
     const root = deploymentUrl ? trimSlash(base) : `${trimSlash(base)}/openai/deployments/${encodeURIComponent(cfg.model ?? '')}`;
     const url = `${root.replace(/\/chat\/completions$/, '')}/chat/completions?api-version=${encodeURIComponent(cfg.api_version ?? DEFAULT_AZURE_API_VERSION)}`;
     const model = cfg.model ?? decodeURIComponent(/\/openai\/deployments\/([^/]+)/.exec(base)?.[1] ?? '');
     return { llm: { provider, url, model, headers, params, timeoutMs }, warnings: [], signal: overrides.signal };
   }
 
-  const base = cfg.base_url ?? (provider === 'ollama' ? OLLAMA_BASE_URL : env.OPENAI_BASE_URL ?? OPENAI_BASE_URL);
-  const key = provider === 'ollama' ? cfg.api_key : cfg.api_key ?? env.OPENAI_API_KEY;
+  const envEndpoint = env.OPENAI_BASE_URL || OPENAI_BASE_URL;
+  const base = cfg.base_url ?? (provider === 'ollama' ? OLLAMA_BASE_URL : envEndpoint);
+  const key = provider === 'ollama' ? cfg.api_key : keyFor(cfg, env.OPENAI_API_KEY, envEndpoint);
   const model = cfg.model ?? DEFAULT_MODELS[provider];
   if (!model) return rules(`Text generation provider "${provider}" needs model; answered from rules.`, overrides);
   if (key) headers.authorization = `Bearer ${key}`;
   else if (!isLoopback(base) && provider !== 'ollama') {
-    return rules(`Text generation provider "${provider}" at ${base} needs an API key (api_key or OPENAI_API_KEY); answered from rules.`, overrides);
+    const which = sameEndpoint(base, envEndpoint) ? 'api_key or OPENAI_API_KEY' : `api_key; the service's OPENAI_API_KEY is only sent to ${envEndpoint}`;
+    return rules(`Text generation provider "${provider}" at ${base} needs an API key (${which}); answered from rules.`, overrides);
   }
   const url = `${trimSlash(base).replace(/\/chat\/completions$/, '')}/chat/completions`;
   return { llm: { provider, url, model, headers, params, timeoutMs }, warnings: [], signal: overrides.signal };

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync,
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { CsvFrameBuilder } from '../../engine';
-import { invalid, payloadTooLarge } from '../errors';
+import { ApiError, invalid, payloadTooLarge } from '../errors';
 
 export interface CsvShape {
   rows: number;
@@ -57,10 +57,29 @@ export async function inspectCsv(path: string, label: string): Promise<CsvShape>
   try {
     for await (const chunk of createReadStream(path)) builder.push(chunk as Buffer);
     const frame = builder.finish();
+    checkCsvShape(label, builder.header ?? [], frame.nRows);
     return { rows: frame.nRows, columns: frame.names };
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw invalid('file', `${label} is not a readable CSV: ${(error as Error).message}`, 'Save the file as delimited text with a header row.');
   }
+}
+
+/** 422 for a CSV the service cannot use: a blank header, a column named twice, or no rows under the header. */
+export function checkCsvShape(label: string, header: string[], rows: number): void {
+  if (header.every((c) => c.trim() === '')) {
+    throw invalid('file', `${label} is empty: a CSV needs a header row.`, 'Upload a CSV whose first line names the columns.');
+  }
+  const seen = new Set<string>();
+  const repeated = [...new Set(header.filter((name) => seen.size === seen.add(name).size))];
+  if (repeated.length) {
+    throw invalid(
+      'file',
+      `${label} names ${repeated.length === 1 ? 'a column' : 'columns'} more than once: ${repeated.map((n) => JSON.stringify(n)).join(', ')}.`,
+      'Give every column of the header its own name.',
+    );
+  }
+  if (rows === 0) throw invalid('file', `${label} has a header but no data rows.`, 'Upload a CSV with at least one row under the header.');
 }
 
 /** The first directory named `relative` found in `start` or one of its parents (works from src/ and from dist/). */

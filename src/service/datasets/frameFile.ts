@@ -86,7 +86,7 @@ function isStoredDataset(csvPath: string): boolean {
 }
 
 /** Parses a CSV file chunk by chunk (memory bounded by the columns, not the text). For worker threads. */
-export function parseCsvFile(csvPath: string): DataFrame {
+export function parseCsvFile(csvPath: string): { frame: DataFrame; header: string[] } {
   const builder = new CsvFrameBuilder();
   const fd = openSync(csvPath, 'r');
   try {
@@ -95,7 +95,8 @@ export function parseCsvFile(csvPath: string): DataFrame {
   } finally {
     closeSync(fd);
   }
-  return builder.finish();
+  const frame = builder.finish();
+  return { frame, header: builder.header ?? [] };
 }
 
 /**
@@ -103,13 +104,13 @@ export function parseCsvFile(csvPath: string): DataFrame {
  * files are parsed. For worker threads.
  */
 export function loadFrameSync(csvPath: string): DataFrame {
-  if (!isStoredDataset(csvPath)) return parseCsvFile(csvPath);
+  if (!isStoredDataset(csvPath)) return parseCsvFile(csvPath).frame;
   try {
     return decodeFrame(readFileSync(framePath(csvPath)));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const frame = parseCsvFile(csvPath);
+  const { frame } = parseCsvFile(csvPath);
   writeFrameFile(csvPath, frame);
   return frame;
 }

@@ -5,7 +5,7 @@ import type { Dataset } from '../../contract';
 import type { ServiceContext } from '../context';
 import { ApiError, invalid, notFound } from '../errors';
 import { findDataset, insertDataset } from '../store/datasets';
-import { datasetPath } from './files';
+import { checkCsvShape, datasetPath } from './files';
 import type { ReceivedUpload } from './upload';
 
 /**
@@ -19,6 +19,7 @@ export async function registerUpload(ctx: ServiceContext, teamId: string, upload
       if (error instanceof ApiError) throw invalid('file', `${label} is not a readable CSV: ${error.detail}`, 'Save the file as delimited text with a header row.');
       throw error;
     });
+    checkCsvShape(label, shape.header, shape.rows);
     const dataset: Dataset = {
       dataset_id: upload.datasetId,
       name: (name || upload.fileName || `dataset-${new Date().toISOString().slice(0, 19)}`).trim(),

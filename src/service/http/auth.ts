@@ -18,18 +18,29 @@ export function allowedTeam(identity: KeyIdentity, teamId: string): string {
   return teamId;
 }
 
+/** How long a looked-up key is trusted without asking the store again: a revoked key stops working within this. */
+const KEY_CACHE_MS = 500;
+
 /**
- * Requires a known API key and resolves the session team. A key's teams never change once it exists, so known keys
- * are remembered; unknown ones are looked up every time (a key created by `keys create` works at once).
+ * Requires a known API key and resolves the session team. Known keys are remembered for half a second, so a key
+ * revoked with `keys revoke` fails within a second; unknown ones are looked up every time (a new key works at once).
  */
 export function requireKey(store: Store): MiddlewareHandler<AppEnv> {
-  const known = new Map<string, KeyIdentity>();
+  const known = new Map<string, { identity: KeyIdentity; until: number }>();
   return async (c, next) => {
     const key = presentedKey((name) => c.req.header(name));
     if (!key) throw unauthorized('This request needs an API key.');
-    const identity = known.get(key) ?? identifyKey(store, key);
-    if (!identity) throw unauthorized('The API key is not known to this service.');
-    if (known.size < 10_000) known.set(key, identity);
+    const now = Date.now();
+    const cached = known.get(key);
+    const identity = cached && cached.until > now ? cached.identity : identifyKey(store, key);
+    if (!identity) {
+      known.delete(key);
+      throw unauthorized('The API key is not known to this service.');
+    }
+    if (!cached || cached.until <= now) {
+      if (known.size >= 10_000) known.clear();
+      known.set(key, { identity, until: now + KEY_CACHE_MS });
+    }
     const requested = c.req.header('team_id') ?? c.req.header('team-id');
     const session: Session = {
       identity,

@@ -60,13 +60,18 @@ export function checkManualRequest(ctx: ServiceContext, teamId: string, req: Tra
   return estimateSeconds(dataset.rows, dataset.columns.length, false);
 }
 
-async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
-  const req = job.request as Stored<StartAutotrainBody>;
+async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobControls, apiKey: string | undefined): Promise<void> {
+  const req = job.request as Stored<StartAutotrainBody> & { textgen_key_withheld?: boolean };
   const { signal } = controls;
   controls.progress(2, 'loading the dataset');
   const dataset = requireDataset(ctx, job.team_id, req.summary.dataset_id as string);
   const source = { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` };
-  const textgen = resolveTextGen(req.textgen_config, process.env, { signal });
+  if (req.textgen_key_withheld && !apiKey) {
+    ctx.logger.info(
+      `training ${job.training_id} resumed after a restart without its text-generation key (keys are never stored); it uses the service's own key for its own endpoint, or the rules`,
+    );
+  }
+  const textgen = resolveTextGen(apiKey ? { ...req.textgen_config, api_key: apiKey } : req.textgen_config, process.env, { signal });
 
   controls.progress(5, 'choosing the label');
   let label = req.label;
@@ -142,6 +147,6 @@ async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobContr
 }
 
 export function registerExecutors(ctx: ServiceContext): void {
-  ctx.jobs.register('autotrain', (job, controls) => runAutotrain(ctx, job, controls));
+  ctx.jobs.register('autotrain', (job, controls, secret) => runAutotrain(ctx, job, controls, secret));
   ctx.jobs.register('manual', (job, controls) => runManual(ctx, job, controls));
 }

@@ -16,7 +16,8 @@ export interface JobControls {
   complete(register: () => { model_id: string; version_id: string }): void;
 }
 
-export type JobExecutor = (job: JobRecord, controls: JobControls) => Promise<void>;
+/** `secret` is what the job was submitted with but not stored (e.g. an API key); undefined after a restart. */
+export type JobExecutor = (job: JobRecord, controls: JobControls, secret: string | undefined) => Promise<void>;
 
 export interface JobRunnerOptions {
   maxRunning: number;
@@ -35,6 +36,8 @@ export class JobCancelled extends Error {
  */
 export class JobRunner {
   private readonly running = new Map<string, AbortController>();
+  /** Secrets of jobs submitted by this process, kept in memory only: the store never sees them. */
+  private readonly secrets = new Map<string, string>();
   private readonly executors = new Map<JobKind, JobExecutor>();
   private stopped = false;
 
@@ -56,7 +59,7 @@ export class JobRunner {
     this.pump();
   }
 
-  submit(teamId: string, kind: JobKind, request: unknown, estimatedSeconds: number): JobRecord {
+  submit(teamId: string, kind: JobKind, request: unknown, estimatedSeconds: number, secret?: string): JobRecord {
     if (countJobs(this.store, 'pending') >= this.options.maxPending) throw tooManyJobs(this.options.maxPending);
     const job: JobRecord = {
       training_id: randomUUID(),
@@ -75,6 +78,7 @@ export class JobRunner {
       finished: null,
     };
     insertJob(this.store, job);
+    if (secret) this.secrets.set(job.training_id, secret);
     queueMicrotask(() => this.pump());
     return job;
   }
@@ -92,6 +96,7 @@ export class JobRunner {
       throw conflict(`Training ${trainingId} has already ended (${job.status}); only a pending or running job can be cancelled.`);
     }
     updateJob(this.store, trainingId, { status: 'cancelled', current_step: 'cancelled', finished: new Date().toISOString() });
+    this.secrets.delete(trainingId);
     this.running.get(trainingId)?.abort(new JobCancelled());
     return jobStatus(getJob(this.store, trainingId));
   }
@@ -137,7 +142,8 @@ export class JobRunner {
       },
     };
     const executor = this.executors.get(job.kind);
-    const run = executor ? executor(getJob(this.store, job.training_id), controls) : Promise.reject(new Error(`no executor for ${job.kind}`));
+    const secret = this.secrets.get(job.training_id);
+    const run = executor ? executor(getJob(this.store, job.training_id), controls, secret) : Promise.reject(new Error(`no executor for ${job.kind}`));
     run
       .catch((error: unknown) => {
         if (controller.signal.aborted || error instanceof JobCancelled) return;
@@ -147,6 +153,7 @@ export class JobRunner {
       })
       .finally(() => {
         this.running.delete(job.training_id);
+        this.secrets.delete(job.training_id);
         this.pump();
       });
   }

@@ -153,7 +153,10 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
       throw invalid('req.label', `label ${body.req.label} is not a column of the dataset; columns are: ${summary.columns.join(', ')}.`);
     }
     const estimate = estimateSeconds(summary.rows, summary.columns.length, true);
-    const job = ctx.jobs.submit(teamId, 'autotrain', { ...body.req, username: c.get('session').identity.username }, estimate);
+    // The caller's text-generation key stays in memory for this run; the stored request never holds it.
+    const { api_key: apiKey, ...textgen } = body.req.textgen_config ?? {};
+    const stored = { ...body.req, textgen_config: textgen, textgen_key_withheld: Boolean(apiKey), username: c.get('session').identity.username };
+    const job = ctx.jobs.submit(teamId, 'autotrain', stored, estimate, apiKey);
     return sendJson(
       c,
       AutotrainResponseSchema,

@@ -5,7 +5,10 @@ import { registerUpload } from '../datasets/register';
 import { receiveUpload } from '../datasets/upload';
 import { sendJson } from '../http/body';
 import type { App } from '../http/types';
-import { listDatasets } from '../store/datasets';
+import { rmSync } from 'node:fs';
+import { notFound } from '../errors';
+import { datasetPath } from '../datasets/files';
+import { deleteDataset, listDatasets } from '../store/datasets';
 
 export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/datasets', async (c) => {
@@ -17,6 +20,13 @@ export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
   });
 
   app.get('/v1/datasets', (c) => sendJson(c, z.array(DatasetSchema), listDatasets(ctx.store, c.get('session').teamId)));
+
+  app.delete('/v1/datasets/:dataset_id', (c) => {
+    const datasetId = c.req.param('dataset_id');
+    if (!deleteDataset(ctx.store, c.get('session').teamId, datasetId)) throw notFound('Dataset', datasetId);
+    rmSync(datasetPath(ctx.dataDir, datasetId), { force: true });
+    return c.body(null, 204);
+  });
 
   app.get('/v1/datasets/public', async (c) => {
     const list = await ctx.publicDatasets.list();

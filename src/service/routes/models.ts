@@ -134,13 +134,16 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     if (!partition.evaluation) {
       throw notFound('Evaluation of partition', partitionId);
     }
-    const evaluation = partition.evaluation as { train: unknown; test: unknown };
+    // Evaluations stored before baselines existed (or uploaded with a model) have none.
+    const evaluation = partition.evaluation as { train: unknown; test: unknown; baseline?: unknown; warnings?: unknown };
     return sendJson(c, EvaluationSchema, {
       partition_id: partition.partition_id,
       partition: partition.partition,
       model_type: partition.model_type,
       train: evaluation.train as never,
       test: evaluation.test as never,
+      baseline: (evaluation.baseline ?? null) as never,
+      warnings: (evaluation.warnings ?? []) as never,
     });
   });
 

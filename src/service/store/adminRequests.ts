@@ -3,14 +3,17 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Store } from './database';
-import { createKey, findOrCreateTeam } from './teams';
+import { createKey, findOrCreateTeam, listKeys, revokeKey } from './teams';
 
 /**
  * While a service runs it holds the database exclusively (one connection, no per-statement locking), so the CLI's
  * key commands hand their request to it through files in `<data dir>/admin`: `<id>.request.json` in,
  * `<id>.answer.json` out. The data dir is private to its owner (mode 0700), the same trust as opening the database.
  */
-export type AdminRequest = { command: 'keys create'; team: string; username: string };
+export type AdminRequest =
+  | { command: 'keys create'; team: string; username: string }
+  | { command: 'keys list' }
+  | { command: 'keys revoke'; keyId: string };
 export type AdminAnswer = { ok: true; value: unknown } | { ok: false; error: string };
 
 const POLL_MS = 100;
@@ -68,9 +71,15 @@ export function serveAdminRequests(dataDir: string, handle: (request: AdminReque
 
 /** Carries out a key command on an open store: in the service for a request file, or in the CLI directly. */
 export function answerAdminRequest(store: Store, request: AdminRequest): unknown {
-  if (request.command === 'keys create') {
-    const team = findOrCreateTeam(store, request.team);
-    return { api_key: createKey(store, team.team_id, request.username), team_id: team.team_id };
+  switch (request.command) {
+    case 'keys create': {
+      const team = findOrCreateTeam(store, request.team);
+      return { api_key: createKey(store, team.team_id, request.username), team_id: team.team_id };
+    }
+    case 'keys list':
+      return listKeys(store);
+    case 'keys revoke':
+      return revokeKey(store, request.keyId);
   }
   throw new Error(`Unknown admin command ${JSON.stringify((request as { command: unknown }).command)}.`);
 }

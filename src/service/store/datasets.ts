@@ -28,3 +28,10 @@ export function findDataset(store: Store, teamId: string, datasetId: string): Da
   const row = store.get('SELECT * FROM datasets WHERE dataset_id = ? AND team_id = ?', [datasetId, teamId]);
   return row ? toDataset(row) : null;
 }
+
+/** Removes the team's dataset row; versions trained on it keep their model but can no longer be refit on it. */
+export function deleteDataset(store: Store, teamId: string, datasetId: string): boolean {
+  const found = findDataset(store, teamId, datasetId) !== null;
+  if (found) store.run('DELETE FROM datasets WHERE dataset_id = ? AND team_id = ?', [datasetId, teamId]);
+  return found;
+}

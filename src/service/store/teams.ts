@@ -45,3 +45,38 @@ export function identifyKey(store: Store, key: string): KeyIdentity | null {
     .map((t) => ({ team_id: String(t.team_id), team_name: String(t.name) }));
   return { username: String(row.username), defaultTeamId: String(row.default_team_id), teams };
 }
+
+export interface KeyListing {
+  /** The first 12 hex digits of the key's hash: enough to name it, useless to use it. */
+  key_id: string;
+  username: string;
+  teams: string[];
+  created: string;
+}
+
+const KEY_ID_LENGTH = 12;
+
+/** Every key, by its id (never the key itself), with its teams' names. */
+export function listKeys(store: Store): KeyListing[] {
+  return store.all('SELECT key_hash, username, created FROM api_keys ORDER BY created').map((row) => ({
+    key_id: String(row.key_hash).slice(0, KEY_ID_LENGTH),
+    username: String(row.username),
+    teams: store
+      .all('SELECT t.name FROM key_teams k JOIN teams t ON t.team_id = k.team_id WHERE k.key_hash = ? ORDER BY t.name', [String(row.key_hash)])
+      .map((t) => String(t.name)),
+    created: String(row.created),
+  }));
+}
+
+/** Deletes the key whose id (a hash prefix of at least 8 hex digits) is given, unless none or several match. */
+export function revokeKey(store: Store, keyId: string): 'revoked' | 'unknown' | 'ambiguous' {
+  if (!/^[0-9a-f]{8,64}$/.test(keyId)) return 'unknown';
+  return store.transaction(() => {
+    const rows = store.all('SELECT key_hash FROM api_keys WHERE key_hash LIKE ?', [`${keyId}%`]);
+    if (rows.length === 0) return 'unknown';
+    if (rows.length > 1) return 'ambiguous';
+    store.run('DELETE FROM key_teams WHERE key_hash = ?', [String(rows[0].key_hash)]);
+    store.run('DELETE FROM api_keys WHERE key_hash = ?', [String(rows[0].key_hash)]);
+    return 'revoked';
+  });
+}

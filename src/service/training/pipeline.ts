@@ -4,6 +4,7 @@ import {
   DATASET_PARTITION,
   DataFrame,
   applyPreprocessor,
+  evaluateBaselines,
   evaluateModel,
   featureImportances,
   fitModel,
@@ -15,9 +16,11 @@ import {
   singlePartitionModel,
   trainTestSplit,
   type FittedPreprocessor,
+  type PartitionModel,
   type TransparentModel,
 } from '../../engine';
 import { loadFrameSync, parseCsvFile, writeFrameFile } from '../datasets/frameFile';
+import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
 import type {
@@ -59,9 +62,9 @@ export function readFrame(source: CsvSource): DataFrame {
 }
 
 export function runIngest(task: IngestTask): IngestOutcome {
-  const frame = parseCsvFile(task.path);
+  const { frame, header } = parseCsvFile(task.path);
   writeFrameFile(task.path, frame);
-  return { rows: frame.nRows, columns: frame.names };
+  return { rows: frame.nRows, columns: frame.names, header };
 }
 
 export function applyPreprocessorIfAny(frame: DataFrame, fitted: unknown): DataFrame {
@@ -73,11 +76,25 @@ function summaryMetrics(model: TransparentModel, full: EvaluationMetrics): Metri
   return Object.fromEntries(keys.map((k) => [k, (full as Record<string, unknown>)[k]])) as Metrics;
 }
 
+/** A model's train and test evaluation, its baselines on the test rows and the warnings they raise. */
+function judged(model: TransparentModel, train: DataFrame, test: DataFrame): PartitionOutcome['evaluation'] {
+  const trainEval = finiteJson(evaluateModel(model, train)) as EvaluationMetrics;
+  const testEval = finiteJson(evaluateModel(model, test)) as EvaluationMetrics;
+  const yardsticks = test.nRows > 0 ? evaluateBaselines(model, train, test) : null;
+  const baseline = yardsticks
+    ? {
+        constant: summaryMetrics(model, finiteJson(yardsticks.constant) as EvaluationMetrics),
+        linear: yardsticks.linear ? summaryMetrics(model, finiteJson(yardsticks.linear) as EvaluationMetrics) : null,
+      }
+    : null;
+  const warnings = generalisationWarnings(summaryMetrics(model, trainEval), summaryMetrics(model, testEval), baseline);
+  return { train: trainEval, test: testEval, baseline, warnings };
+}
+
 function partitionOutcomes(model: TransparentModel, train: DataFrame, test: DataFrame): PartitionOutcome[] {
   const trainFrames = partitionFrames(model, train);
   const testFrames = partitionFrames(model, test);
   return [...model.partitions].map(([key, part]) => {
-    const alone = singlePartitionModel(model, key);
     const trainRows = trainFrames.get(key) as DataFrame;
     const testRows = testFrames.get(key) as DataFrame;
     return {
@@ -85,9 +102,16 @@ function partitionOutcomes(model: TransparentModel, train: DataFrame, test: Data
       nTrain: trainRows.nRows,
       nTest: testRows.nRows,
       baseValue: part.baseValue,
-      evaluation: finiteJson({ train: evaluateModel(alone, trainRows), test: evaluateModel(alone, testRows) }) as PartitionOutcome['evaluation'],
+      evaluation: judged(singlePartitionModel(model, key), trainRows, testRows),
     };
   });
+}
+
+/** The method and parameters a model was fitted with, as a version records them. */
+function fittedParameters(model: TransparentModel): Record<string, unknown> {
+  const whole = model.partitions.get(DATASET_PARTITION) ?? (model.partitions.values().next().value as PartitionModel);
+  if (model.method === 'xplainable') return { method: model.method, ...whole.params };
+  return { method: model.method, ...whole.boost?.params, ...whole.features[0]?.boost?.params };
 }
 
 function featureInfo(model: TransparentModel, train: DataFrame, features: string[]): FeatureInfoEntry[] {
@@ -125,26 +149,29 @@ export function splitFrame(frame: DataFrame, target: string, testSize: number, s
 
 function outcome(model: TransparentModel, train: DataFrame, test: DataFrame): FitOutcome {
   const features = featureNames(model);
-  const trainEval = finiteJson(evaluateModel(model, train));
-  const testEval = finiteJson(evaluateModel(model, test));
   const partitions = partitionOutcomes(model, train, test);
-  const whole = model.partitions.get(DATASET_PARTITION);
+  // The whole-data partition routes no rows elsewhere when the model is not partitioned; otherwise the model as a
+  // whole (each row scored by its partition) is judged on all rows.
+  const whole = model.partitionOn === null ? partitions[0].evaluation : judged(model, train, test);
   return {
     modelJson: serializeModel(model),
     features,
-    trainMetrics: summaryMetrics(model, trainEval),
-    testMetrics: summaryMetrics(model, testEval),
+    trainMetrics: summaryMetrics(model, whole.train),
+    testMetrics: summaryMetrics(model, whole.test),
     featureImportances: finiteJson(featureImportances(model)),
     nTrain: partitions[0]?.nTrain ?? train.nRows,
     nTest: partitions[0]?.nTest ?? test.nRows,
     partitions,
     featureInfo: featureInfo(model, train, features),
-    parameters: { ...(whole ? whole.params : model.partitions.values().next().value!.params) },
+    parameters: fittedParameters(model),
+    baseline: whole.baseline,
+    warnings: whole.warnings,
   };
 }
 
 export function runTrain(task: TrainTask): FitOutcome {
   const source = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
+  if (source.nRows === 0) throw new InputError(`${task.source.label} has a header but no data rows to train on`, 'csv_content');
   checkColumns(source, [task.target, ...(task.partitionOn ? [task.partitionOn] : []), ...task.dropColumns], task.source.label);
   let train: DataFrame;
   let test: DataFrame;
@@ -159,7 +186,11 @@ export function runTrain(task: TrainTask): FitOutcome {
     modelType: task.modelType,
     partitionOn: task.partitionOn,
     dropColumns: task.dropColumns,
+    method: task.method,
     params: task.params,
+    boost: task.boost,
+    boostFeature: task.boostFeature,
+    seed: task.seed,
   });
   if (task.testSource) {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
@@ -177,6 +208,7 @@ export function runRefit(task: RefitTask): RefitOutcome {
     features,
     params: task.params,
     featureParams: task.featureParams ?? undefined,
+    removeFeatures: task.removeFeatures,
   });
   const { train, test } = splitFrame(frame, task.target, task.testSize, task.seed);
   return { ...outcome(result.model, train, test), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep } from '../../contract';
-import type { ModelParams, ModelType } from '../../engine';
+import type { Baseline, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep } from '../../contract';
+import type { BoostFeatureParams, BoostParams, FitMethod, ModelParams, ModelType, RefitParams } from '../../engine';
 
 /** Where a task reads its CSV: a file the worker reads itself, or text sent with the task. */
 export type CsvSource = { path: string; label: string } | { text: string; label: string };
@@ -14,7 +14,12 @@ export interface TrainTask {
   modelType: ModelType;
   partitionOn: string | null;
   dropColumns: string[];
+  method: FitMethod;
+  /** `xplainable` parameters. */
   params: Partial<ModelParams>;
+  /** `boosted` parameters (omitted ones take the engine's defaults for the data's size). */
+  boost: Partial<BoostParams>;
+  boostFeature: Partial<Record<keyof BoostFeatureParams, number>>;
   testSize: number;
   seed: number;
   /** Fitted preprocessor state applied to every frame before training. */
@@ -31,8 +36,9 @@ export interface RefitTask {
   seed: number;
   preprocessor: unknown;
   features: string[] | null;
-  params: Partial<ModelParams>;
-  featureParams: Record<string, Partial<ModelParams>> | null;
+  params: RefitParams;
+  featureParams: Record<string, RefitParams> | null;
+  removeFeatures: string[];
 }
 
 export interface PredictTask {
@@ -73,6 +79,8 @@ export interface IngestTask {
 export interface IngestOutcome {
   rows: number;
   columns: string[];
+  /** The header as written, before names are trimmed and made unique. */
+  header: string[];
 }
 
 export type TrainingTask = TrainTask | RefitTask | PredictTask | FitPreprocessorTask | SearchTask | IngestTask;
@@ -82,7 +90,7 @@ export interface PartitionOutcome {
   nTrain: number;
   nTest: number;
   baseValue: number;
-  evaluation: { train: EvaluationMetrics; test: EvaluationMetrics };
+  evaluation: { train: EvaluationMetrics; test: EvaluationMetrics; baseline: Baseline | null; warnings: string[] };
 }
 
 /** A fitted model with everything the service stores about it. */
@@ -96,7 +104,11 @@ export interface FitOutcome {
   nTest: number;
   partitions: PartitionOutcome[];
   featureInfo: FeatureInfoEntry[];
-  parameters: ModelParams;
+  /** The method and the parameters the model was fitted with. */
+  parameters: Record<string, unknown>;
+  /** The whole-data model's test yardsticks and the warnings they raise. */
+  baseline: Baseline | null;
+  warnings: string[];
 }
 
 export interface RefitOutcome extends FitOutcome {
@@ -115,7 +127,8 @@ export interface PredictOutcome {
 }
 
 export interface SearchOutcome {
-  params: ModelParams;
+  /** Boosted-method parameters by their wire names; empty when the defaults won. */
+  params: Record<string, number>;
   metric: string;
   /** The chosen parameters' validation score (higher is better). */
   score: number | null;

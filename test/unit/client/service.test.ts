@@ -56,6 +56,15 @@ describe('client: every operation against the real local service', function () {
     assert.equal(uploaded?.rows, 300);
   });
 
+  it('trainModel with file_path leaves no dataset behind when the train fails', async () => {
+    const before = (await client.datasets.list()).length;
+    await assert.rejects(
+      client.models.trainModel({ file_path: csvPath, target_column: 'no_such_column', model_name: 'doomed' }),
+      /no_such_column/,
+    );
+    assert.equal((await client.datasets.list()).length, before);
+  });
+
   it('trainModel with csv_content, with dataset_id as a new version, and with a public dataset_name', async () => {
     const fromText = await client.models.trainModel({ csv_content: churnCsv(120, 3), target_column: 'churned', model_name: 'churn-text', model_type: 'classifier' });
     assert.equal(fromText.n_train + fromText.n_test, 120);
@@ -97,9 +106,9 @@ describe('client: every operation against the real local service', function () {
   });
 
   it('refits a version and predicts from csv_content and from file_path', async () => {
-    const refit = await client.models.refitModel(trained.version_id, { dataset_id: trained.dataset_id as string, target_column: 'churned', features: ['tenure'], max_depth: 2 });
+    const refit = await client.models.refitModel(trained.version_id, { dataset_id: trained.dataset_id as string, target_column: 'churned', features: ['tenure'], monotone: 1 });
     assert.equal(refit.parent_version_id, trained.version_id);
-    assert.ok(refit.parameters_changed.tenure);
+    assert.deepEqual(refit.parameters_changed.tenure, { monotone: { from: 0, to: 1 } });
     const rows = 'customer_id,tenure,plan,monthly,region\nx1,2,basic,90,north\nx2,50,pro,25,south\n';
     const predicted = await client.models.predict(refit.version_id, { csv_content: rows, explain: true });
     assert.equal(predicted.n, 2);
@@ -153,12 +162,14 @@ describe('client: every operation against the real local service', function () {
     const labels = await client.autotrain.generateLabels({ summary });
     assert.ok(labels.labels.some((l) => l.column === 'churned'));
     const features = await client.autotrain.generateFeatureEngineering({ summary, n: 2 });
-    assert.ok(features.recommendations.length <= 2);
+    assert.ok(features.recommendations.length >= 1 && features.recommendations.length <= 2, `${features.recommendations.length} recommendations`);
+    assert.ok(features.recommendations.every((r) => summary.columns.some((c) => JSON.stringify(r).includes(c))), 'each names a column of the data');
     const chart = await client.autotrain.visualizeData({ summary, goal: goals.goals[0] });
     assert.equal(chart.language, 'python');
     assert.match(chart.code, /def plot\(data/);
     const insights = await client.autotrain.generateInsights({ summary, goal: goals.goals[0] });
-    assert.ok(Array.isArray(insights.insights));
+    assert.ok(insights.insights.length > 0, 'the rules find at least one insight for a rules goal');
+    assert.ok(insights.insights.every((i) => Object.keys(i.evidence).length > 0), 'every insight carries its evidence');
   });
 
   it('starts autotrain and waits for it; train_manual runs from a preprocessor version', async () => {

@@ -23,9 +23,12 @@ describe('engine CSV reader', () => {
     assert.deepEqual(texts(f, 'b'), [2, 4]);
   });
 
-  it('keeps unicode headers and makes empty and duplicate header names unique', () => {
-    const f = parseCsv('température,,x,x,,x\n1,2,3,4,5,6\n');
-    assert.deepEqual(f.names, ['température', 'column_2', 'x', 'x_2', 'column_5', 'x_3']);
+  it('keeps unicode headers, names empty ones and rejects a repeated name with its column', () => {
+    const f = parseCsv('température,,x,,y\n1,2,3,4,5\n');
+    assert.deepEqual(f.names, ['température', 'column_2', 'x', 'column_4', 'y']);
+    const e = csvError(() => parseCsv('a,x,b,x\n1,2,3,4\n'));
+    assert.match(e.message, /names the column "x" more than once/);
+    assert.deepEqual([e.line, e.column], [1, 4]);
   });
 
   it('reports a ragged row with its line number, counting lines inside quoted fields', () => {

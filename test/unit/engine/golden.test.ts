@@ -21,12 +21,12 @@ function feature(p: PartitionModel, name: string): FeatureModel {
   return p.features.find((f) => f.name === name) as FeatureModel;
 }
 
-// Reference numbers from transparent-models.md §14. The bug fixes of our engine do not change this example:
+// Reference numbers and their derivation: docs/reference-algorithm.md ("Golden example"). The bug fixes of our engine do not change this example:
 // x has no missing values (so the NaN split-statistics fix §12-1 is not exercised), the regressor uses x only (so the
 // Ridge category fix §2.9 is not exercised) and calibration is off (§3.1). Tests below name the cases where a fix
 // does change the outcome.
-describe('engine golden example (transparent-models.md §14)', () => {
-  const model = fitModel(goldenFrame(), { target: 'y', modelType: 'classifier', params: PARAMS, mapCalibration: false });
+describe('engine golden example (docs/reference-algorithm.md)', () => {
+  const model = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: PARAMS, mapCalibration: false });
   const p = dataset(model);
 
   it('fits the base value and the category codes ordered by mean target', () => {
@@ -87,7 +87,7 @@ describe('engine golden example (transparent-models.md §14)', () => {
       ),
       inferColumn('y', '1,2,2,5,3,6,7,8,8,4,9,10'.split(',')),
     ]);
-    const reg = fitModel(frame, { target: 'y', modelType: 'regressor', params: PARAMS });
+    const reg = fitModel(frame, { method: 'xplainable', target: 'y', modelType: 'regressor', params: PARAMS });
     const r = dataset(reg);
     const x = feature(r, 'x').leaves;
     assert.deepEqual(Array.from(x.upper.subarray(0, 4)), [1.5, 5.5, 11.5, Infinity]);
@@ -105,7 +105,7 @@ describe('engine bug fixes that change reference results', () => {
     const x = [1, 2, NaN, 3, NaN, 4, 5, NaN, 6, 7, 8, NaN];
     const y = [0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 0, 1];
     const frame = new DataFrame([numberColumn('x', Float64Array.from(x)), numberColumn('y', Float64Array.from(y))]);
-    const f = dataset(fitModel(frame, { target: 'y', modelType: 'classifier', params: PARAMS })).features[0];
+    const f = dataset(fitModel(frame, { method: 'xplainable', target: 'y', modelType: 'classifier', params: PARAMS })).features[0];
     const leafRows = f.leaves.count.subarray(0, -1).reduce((a, b) => a + b, 0);
     assert.equal(leafRows, 8, 'non-missing leaves hold exactly the 8 non-missing rows');
     assert.equal(f.missingCount, 4);
@@ -116,7 +116,7 @@ describe('engine bug fixes that change reference results', () => {
   it('§2.9: a regressor keeps the contributions of a categorical feature (the reference zeroes them)', () => {
     const levels = ['lo', 'mid', 'hi'];
     const rows = Array.from({ length: 60 }, (_, i) => ({ c: levels[i % 3], y: (i % 3) * 10 + (i % 2) }));
-    const reg = fitModel(DataFrame.fromRecords(rows), { target: 'y', modelType: 'regressor' });
+    const reg = fitModel(DataFrame.fromRecords(rows), { method: 'xplainable', target: 'y', modelType: 'regressor' });
     const c = dataset(reg).features[0].leaves.score;
     assert.ok(Math.abs(c[0]) > 5 && Math.abs(c[2]) > 5, `category scores ${Array.from(c)} should not be zero`);
     const preds = predict(reg, DataFrame.fromRecords([{ c: 'lo' }, { c: 'hi' }])).predictions as number[];
@@ -124,7 +124,7 @@ describe('engine bug fixes that change reference results', () => {
   });
 
   it('§4: refit honours a new min_leaf_size (the reference keeps the old absolute leaf size)', () => {
-    const model = fitModel(goldenFrame(), { target: 'y', modelType: 'classifier', params: PARAMS, mapCalibration: false });
+    const model = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: PARAMS, mapCalibration: false });
     const before = dataset(model).features[0].leaves.count.length;
     const { model: coarse } = refit(model, { features: ['x'], params: { min_leaf_size: 0.4 } });
     const counts = Array.from(dataset(coarse).features[0].leaves.count.subarray(0, -1));
@@ -133,7 +133,7 @@ describe('engine bug fixes that change reference results', () => {
   });
 
   it('§3.1: the calibration map keeps empty bins, so every key 0..100 has a probability', () => {
-    const model = fitModel(goldenFrame(), { target: 'y', modelType: 'classifier', params: PARAMS });
+    const model = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: PARAMS });
     const cal = dataset(model).calibration as Float64Array;
     assert.equal(cal.length, 101);
     for (const v of cal) assert.ok(v >= 0 && v <= 1, `calibrated value ${v}`);

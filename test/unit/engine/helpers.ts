@@ -15,7 +15,7 @@ export function assertClose(actual: ArrayLike<number>, expected: readonly number
   }
 }
 
-/** The golden example data of transparent-models.md §14. */
+/** The golden example data (docs/reference-algorithm.md). */
 export function goldenFrame(): DataFrame {
   return new DataFrame([
     numberColumn(
@@ -27,7 +27,7 @@ export function goldenFrame(): DataFrame {
   ]);
 }
 
-/** The §14 test rows: (0.5, c), (6.5, unseen), (NaN, missing), (99, a). */
+/** The golden example's test rows: (0.5, c), (6.5, unseen), (NaN, missing), (99, a). */
 export function goldenTestRows(): DataFrame {
   return DataFrame.fromRecords(
     [

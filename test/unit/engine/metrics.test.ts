@@ -49,7 +49,7 @@ describe('engine metrics', () => {
 
   it('computes the regressor metric set, charts and residual bins', () => {
     const m = evaluateRegressor([1, 2, 3, 4], [1, 2, 3, 5]);
-    assertClose([m.r2 as number, m.rmse, m.mae, m.mape, m.explained_variance as number], [0.8, 0.5, 0.25, 0.0625, 0.85]);
+    assertClose([m.r2 as number, m.rmse, m.mae, m.mape as number, m.explained_variance as number], [0.8, 0.5, 0.25, 0.0625, 0.85]);
     assert.deepEqual(m.charts, { true: [1, 2, 3, 4], prediction: [1, 2, 3, 5] });
     assert.equal(m.residual_bins.counts.reduce((a, b) => a + b, 0), 4);
     assert.equal(m.residual_bins.edges.length, m.residual_bins.counts.length + 1);
@@ -58,8 +58,14 @@ describe('engine metrics', () => {
     assert.equal(many.charts.true.length, 10000);
   });
 
+  it('reports mape as null when an actual value is 0, where it is undefined', () => {
+    const counts = evaluateRegressor([0, 3, 5, 2], [0.5, 2, 5, 2]);
+    assert.equal(counts.mape, null);
+    assert.ok(Number.isFinite(counts.rmse));
+  });
+
   it('evaluates a fitted model on a frame holding the target', () => {
-    const model = fitModel(goldenFrame(), { target: 'y', modelType: 'classifier', params: { max_depth: 2, min_leaf_size: 0.1 } });
+    const model = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: { max_depth: 2, min_leaf_size: 0.1 } });
     const m = evaluateModel(model, goldenFrame());
     assert.ok('roc_auc' in m);
     assert.equal(m.confusion_matrix.flat().reduce((a, b) => a + b, 0), 12);
@@ -83,7 +89,7 @@ describe('engine train/test split and PRNG', () => {
     const { test } = trainTestSplit(100, 0.3, 1, y);
     assert.equal([...test].filter((i) => y[i] === 1).length, 3);
     assert.equal(test.length, 30);
-    assert.throws(() => trainTestSplit(10, 1.5, 1), /test_size must be between 0 and 1 \(got 1.5\)/);
+    assert.throws(() => trainTestSplit(10, 1.5, 1), /test_size must be greater than 0 and less than 1 \(got 1.5\)/);
   });
 
   it('mulberry32 is deterministic and uniform in [0, 1)', () => {

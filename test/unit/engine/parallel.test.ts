@@ -13,14 +13,17 @@ function frame(n: number): DataFrame {
 }
 
 describe('engine parallel fit', () => {
-  it('gives exactly the single-threaded model when the features are fitted in worker threads', async function () {
+  it('gives exactly the single-threaded model when features (xplainable) or bags (boosted) are fitted in worker threads', async function () {
     this.timeout(60000);
     const data = frame(3000);
-    for (const modelType of ['classifier', 'regressor'] as const) {
-      const options = modelType === 'classifier' ? { target: 't', modelType, partitionOn: 'g' } : { target: 'a', modelType, dropColumns: ['t'] };
-      const serial = fitModel(data, options);
-      const parallel = await fitModelParallel(data, options, { threads: 2, minCells: 0 });
-      assert.equal(JSON.stringify(toPayloads(parallel)), JSON.stringify(toPayloads(serial)), modelType);
+    for (const method of ['boosted', 'xplainable'] as const) {
+      for (const modelType of ['classifier', 'regressor'] as const) {
+        const options =
+          modelType === 'classifier' ? { method, target: 't', modelType, partitionOn: 'g' } : { method, target: 'a', modelType, dropColumns: ['t'] };
+        const serial = fitModel(data, options);
+        const parallel = await fitModelParallel(data, options, { threads: 2, minCells: 0 });
+        assert.equal(JSON.stringify(toPayloads(parallel)), JSON.stringify(toPayloads(serial)), `${method} ${modelType}`);
+      }
     }
   });
 

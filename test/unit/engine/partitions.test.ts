@@ -5,7 +5,7 @@ const csv = ['x,plan,y', '1,a,0', '2,a,1', '3,b,0', '4,b,1', '5,a,1', '6,b,0', '
 
 describe('partition views', () => {
   const frame = parseCsv(csv);
-  const model = fitModel(frame, { target: 'y', modelType: 'classifier', partitionOn: 'plan' });
+  const model = fitModel(frame, { method: 'xplainable', target: 'y', modelType: 'classifier', partitionOn: 'plan' });
 
   it('gives each partition the rows with its value and the whole-data model every row', () => {
     const frames = partitionFrames(model, frame);

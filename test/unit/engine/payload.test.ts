@@ -55,7 +55,7 @@ describe('engine model JSON', () => {
   });
 
   it('exports JSON without non-finite numbers: null bounds and a flagged missing-value bin', () => {
-    const model = fitModel(goldenFrame(), { target: 'y', modelType: 'classifier', params: { max_depth: 2, min_leaf_size: 0.1 } });
+    const model = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: { max_depth: 2, min_leaf_size: 0.1 } });
     const [payload] = toPayloads(model);
     const text = JSON.stringify(payload);
     assert.doesNotMatch(text, /NaN|Infinity/);
@@ -74,7 +74,7 @@ describe('engine model JSON', () => {
 
   it('round-trips a partitioned model with its routing', () => {
     const rows = Array.from({ length: 80 }, (_, i) => ({ g: i % 2 ? 'odd' : 'even', x: i, y: (i % 2 ? i > 40 : i < 40) ? 'up' : 'down' }));
-    const model = fitModel(DataFrame.fromRecords(rows), { target: 'y', modelType: 'classifier', partitionOn: 'g' });
+    const model = fitModel(DataFrame.fromRecords(rows), { method: 'xplainable', target: 'y', modelType: 'classifier', partitionOn: 'g' });
     const back = fromPayloads(JSON.parse(JSON.stringify(toPayloads(model))), 'classifier');
     assert.equal(back.partitionOn, 'g');
     assert.equal(back.target, 'y');

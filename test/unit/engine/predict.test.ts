@@ -20,7 +20,7 @@ function groupedRows(): Record<string, unknown>[] {
 }
 
 describe('engine prediction and partitions', () => {
-  const model = fitModel(DataFrame.fromRecords(groupedRows()), { target: 'y', modelType: 'classifier', partitionOn: 'group' });
+  const model = fitModel(DataFrame.fromRecords(groupedRows()), { method: 'xplainable', target: 'y', modelType: 'classifier', partitionOn: 'group' });
 
   it('fits one model per partition value plus __dataset__, without the partition column as a feature', () => {
     assert.deepEqual([...model.partitions.keys()], ['__dataset__', 'up', 'down']);
@@ -52,7 +52,7 @@ describe('engine prediction and partitions', () => {
   });
 
   it('treats a missing feature column as missing values and names it in a warning', () => {
-    const base = fitModel(goldenFrame(), { target: 'y', modelType: 'classifier', params: { max_depth: 2, min_leaf_size: 0.1 } });
+    const base = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: { max_depth: 2, min_leaf_size: 0.1 } });
     const r = predict(base, goldenTestRows().select(['x']), { explain: true });
     assert.deepEqual(r.warnings, ['Feature column c is missing; its values are treated as missing']);
     // c's missing-value bin score from the golden example.
@@ -60,7 +60,7 @@ describe('engine prediction and partitions', () => {
   });
 
   it('thresholds the score for labels and keeps the original label values', () => {
-    const base = fitModel(goldenFrame(), { target: 'y', modelType: 'classifier', params: { max_depth: 2, min_leaf_size: 0.1 } });
+    const base = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: { max_depth: 2, min_leaf_size: 0.1 } });
     // Golden scores: 0.581236, 0.934211, 0.692982, 0.701182.
     assert.deepEqual(predict(base, goldenTestRows(), { threshold: 0.69 }).predictions, [0, 1, 1, 1]);
     assert.deepEqual(predict(base, goldenTestRows(), { threshold: 0.7 }).predictions, [0, 1, 0, 1]);
@@ -94,7 +94,7 @@ describe('engine prediction and partitions', () => {
 
   it('keeps regressor Ridge coefficients of surviving leaves on refit and clips nothing by default', () => {
     const rows = Array.from({ length: 120 }, (_, i) => ({ x: i, c: ['a', 'b', 'c'][i % 3], y: i * 0.5 + (i % 3) * 4 }));
-    const reg = fitModel(DataFrame.fromRecords(rows), { target: 'y', modelType: 'regressor', params: { max_depth: 3 } });
+    const reg = fitModel(DataFrame.fromRecords(rows), { method: 'xplainable', target: 'y', modelType: 'regressor', params: { max_depth: 3 } });
     const before = reg.partitions.get('__dataset__') as PartitionModel;
     const { model: after } = refit(reg, { features: ['c'], params: { tail_sensitivity: 1.5 } });
     const a = after.partitions.get('__dataset__') as PartitionModel;

@@ -79,7 +79,7 @@ describe('engine properties', () => {
     it(`${modelType}: score = base value + Σ contributions for every row`, () => {
       fc.assert(
         fc.property(trainingRows, params, probeRows, (rows, p, probe) => {
-          const model = fitModel(frameOf(rows, modelType), { target: 't', modelType, params: p, features: FEATURES });
+          const model = fitModel(frameOf(rows, modelType), { method: 'xplainable', target: 't', modelType, params: p, features: FEATURES });
           sumIsScore(model, probeFrame(probe));
         }),
         { numRuns: 60 },
@@ -89,7 +89,7 @@ describe('engine properties', () => {
     it(`${modelType}: refit with unchanged parameters changes nothing`, () => {
       fc.assert(
         fc.property(trainingRows, params, probeRows, (rows, p, probe) => {
-          const model = fitModel(frameOf(rows, modelType), { target: 't', modelType, params: p, features: FEATURES });
+          const model = fitModel(frameOf(rows, modelType), { method: 'xplainable', target: 't', modelType, params: p, features: FEATURES });
           const { model: same, parametersChanged } = refit(model, { params: p });
           assert.deepEqual(parametersChanged, {});
           const a = predict(model, probeFrame(probe), { explain: true });
@@ -104,7 +104,7 @@ describe('engine properties', () => {
     it(`${modelType}: the JSON round trip predicts bit-identically, also after a refit`, () => {
       fc.assert(
         fc.property(trainingRows, params, params, probeRows, (rows, p, q, probe) => {
-          const model = fitModel(frameOf(rows, modelType), { target: 't', modelType, params: p, features: FEATURES });
+          const model = fitModel(frameOf(rows, modelType), { method: 'xplainable', target: 't', modelType, params: p, features: FEATURES });
           const json = JSON.stringify(toPayloads(model));
           const back = fromPayloads(JSON.parse(json), modelType);
           const frame = probeFrame(probe);
@@ -126,7 +126,7 @@ describe('engine properties', () => {
   it('classifier: scores and probabilities stay within [0, 1], also after refits', () => {
     fc.assert(
       fc.property(trainingRows, params, params, probeRows, (rows, p, q, probe) => {
-        const model = fitModel(frameOf(rows, 'classifier'), { target: 't', modelType: 'classifier', params: p, features: FEATURES });
+        const model = fitModel(frameOf(rows, 'classifier'), { method: 'xplainable', target: 't', modelType: 'classifier', params: p, features: FEATURES });
         for (const m of [model, refit(model, { features: ['b'], params: q }).model]) {
           const r = predict(m, probeFrame(probe));
           for (let i = 0; i < r.n; i++) {

@@ -1,7 +1,19 @@
 import assert from 'node:assert/strict';
 import { describeError, isCancellation, isUnauthorized, isUnreachable } from '../../../src/common/errors';
 import { maskSecrets } from '../../../src/common/mask';
-import { changedParams, defaultParams, paramsFromVersion, parseParam, specsForModel } from '../../../src/common/trainingParams';
+import {
+  changedParams,
+  defaultParams,
+  methodOfVersion,
+  paramSpecs,
+  paramsFromVersion,
+  parseParam,
+  specFor,
+  specsForModel,
+  trainRequestParams,
+} from '../../../src/common/trainingParams';
+import { TrainRequestSchema } from '../../../src/contract';
+import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, PARAM_RANGES, SPLIT_RANGES, trainTestSplit } from '../../../src/engine';
 import { parseSettings } from '../../../src/common/settingsSchema';
 import { LineSplitter, parseServiceLine } from '../../../src/connection/serviceLine';
 import { XModelsApiError } from '../../../src/client';
@@ -37,23 +49,56 @@ describe('error classification', () => {
 describe('training parameters', () => {
   it('validates typed values with a sentence naming the parameter and the value', () => {
     assert.deepEqual(parseParam('max_depth', ' 6 '), { value: 6 });
-    assert.deepEqual(parseParam('max_depth', '2.5'), { problem: 'max_depth must be a whole number of at least 0 (got 2.5).' });
+    assert.deepEqual(parseParam('max_depth', '2.5'), { problem: 'max_depth must be a whole number between 0 and 64 (got 2.5).' });
     assert.deepEqual(parseParam('test_size', '1'), { problem: 'test_size must be greater than 0 and less than 1 (got 1).' });
-    assert.deepEqual(parseParam('power_degree', '2'), { problem: 'power_degree must be 1, 3 or 5 (got 2).' });
+    assert.deepEqual(parseParam('power_degree', '2'), { problem: 'power_degree must be one of 1, 3, 5 (got 2).' });
+    assert.deepEqual(parseParam('learning_rate', '0'), { problem: 'learning_rate must be greater than 0 and at most 1 (got 0).' });
     assert.deepEqual(parseParam('weight', 'abc'), { problem: 'weight must be a number (got "abc").' });
   });
 
-  it('offers only the parameters that matter for the model type', () => {
-    const keys = (type: 'classifier' | 'regressor', scope: 'train' | 'feature') => specsForModel(type, scope).map((s) => s.key);
-    assert.ok(keys('classifier', 'train').includes('weight'));
-    assert.ok(!keys('classifier', 'train').includes('tail_sensitivity'));
-    assert.ok(keys('regressor', 'train').includes('tail_sensitivity'));
-    assert.ok(!keys('regressor', 'feature').includes('test_size'));
+  it('offers only the parameters that matter for the model type and fit method', () => {
+    const keys = (type: 'classifier' | 'regressor', scope: 'train' | 'feature', method: 'boosted' | 'xplainable') =>
+      specsForModel(type, scope, method).map((s) => s.key);
+    assert.ok(keys('classifier', 'train', 'xplainable').includes('weight'));
+    assert.ok(!keys('classifier', 'train', 'xplainable').includes('tail_sensitivity'));
+    assert.ok(keys('regressor', 'train', 'xplainable').includes('tail_sensitivity'));
+    assert.ok(!keys('regressor', 'feature', 'xplainable').includes('test_size'));
+    assert.deepEqual(keys('classifier', 'feature', 'boosted'), ['smoothing', 'monotone']);
+    assert.ok(keys('regressor', 'train', 'boosted').includes('learning_rate') && !keys('regressor', 'train', 'boosted').includes('max_depth'));
+  });
+
+  it('takes every range from the engine, the one definition the service checks too', () => {
+    for (const spec of paramSpecs) {
+      const range = { ...SPLIT_RANGES, ...PARAM_RANGES, ...BOOST_PARAM_RANGES, ...BOOST_FEATURE_PARAM_RANGES }[spec.key];
+      assert.deepEqual(spec.range, range, spec.key);
+    }
+    // The split too: the wire, the settings and the engine's own split refuse what the editor refuses.
+    for (const [key, bad] of [['test_size', 1], ['seed', -1], ['seed', 2.5]] as const) {
+      const issue = TrainRequestSchema.safeParse({ target_column: 'y', [key]: bad }).error?.issues[0];
+      assert.equal(`${issue?.path.join('.')} ${issue?.message}`, `${key} ${specFor(key).check(bad)}`);
+    }
+    const { problems } = parseSettings({ training: { testSize: 0, seed: -3 } });
+    assert.equal(problems.length, 2, problems.join('\n'));
+    assert.throws(() => trainTestSplit(10, 1, 1), new RegExp(`test_size ${specFor('test_size').check(1)}`));
+    const wire = TrainRequestSchema.safeParse({ target_column: 'y', max_depth: 65, learning_rate: 2 });
+    assert.equal(wire.success, false);
+    const messages = wire.error?.issues.map((i) => `${i.path.join('.')} ${i.message}`).sort();
+    assert.deepEqual(messages, [`learning_rate ${specFor('learning_rate').check(2)}`, `max_depth ${specFor('max_depth').check(65)}`]);
+  });
+
+  it('sends the boosted parameters only where they differ from the engine defaults, the reference ones as set', () => {
+    const defaults = defaultParams(parseSettings({}).settings.training);
+    assert.deepEqual(trainRequestParams('boosted', { ...defaults, max_bins: 64, max_depth: 3 }, defaults), { test_size: 0.2, seed: 42, max_bins: 64 });
+    const xplainable = trainRequestParams('xplainable', defaults, defaults);
+    assert.equal(xplainable.max_depth, 8);
+    assert.equal(xplainable.learning_rate, undefined);
   });
 
   it('prefills from a version and reports only changed values', () => {
     const defaults = defaultParams(parseSettings({}).settings.training);
-    const current = paramsFromVersion({ max_depth: 6, weight: 0.5, alpha: 0.1, note: 'x' }, defaults);
+    const current = paramsFromVersion({ method: 'xplainable', max_depth: 6, weight: 0.5, alpha: 0.1, note: 'x' }, defaults);
+    assert.equal(methodOfVersion({ max_depth: 6 }), 'xplainable', 'versions from before the boosted method');
+    assert.equal(methodOfVersion({ method: 'boosted' }), 'boosted');
     assert.equal(current.max_depth, 6);
     assert.equal(current.weight, 0.5);
     assert.equal(current.seed, 42);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_FIT_METHOD, DEFAULT_PARAMS, FIT_METHODS, PARAM_RANGES } from '../../../src/engine';
 import { VIEW_TYPES } from '../../../src/panels/protocol';
 
 const root = join(__dirname, '../../..');
@@ -38,10 +39,36 @@ describe('package.json contributions', () => {
     }
   });
 
-  it('registers every declared command somewhere in src (and declares every registered one)', () => {
+  // Registration itself, both ways, is checked in a real extension host (test/vscode/suite/smoke.test.ts).
+  it('names every declared command in src', () => {
     const source = sourceFiles(join(root, 'src')).map((file) => readFileSync(file, 'utf8')).join('\n');
-    const registered = new Set([...source.matchAll(/['"](xmodels\.[a-zA-Z]+\.[a-zA-Z]+)['"]/g)].map((m) => m[1]));
-    for (const id of declared) assert.ok(registered.has(id), `${id} is declared but never mentioned in src`);
+    const named = new Set([...source.matchAll(/['"](xmodels\.[a-zA-Z]+\.[a-zA-Z]+)['"]/g)].map((m) => m[1]));
+    for (const id of declared) assert.ok(named.has(id), `${id} is declared but never named in src`);
+  });
+
+  it('gives the training settings the engine\u2019s defaults, ranges and fit methods', () => {
+    const props = manifest.contributes.configuration.properties as Record<
+      string,
+      { default: unknown; minimum?: number; maximum?: number; exclusiveMaximum?: number; enum?: unknown[] }
+    >;
+    const settings: Record<string, keyof typeof PARAM_RANGES> = {
+      maxDepth: 'max_depth',
+      minInfoGain: 'min_info_gain',
+      minLeafSize: 'min_leaf_size',
+      weight: 'weight',
+      powerDegree: 'power_degree',
+      sigmoidExponent: 'sigmoid_exponent',
+      tailSensitivity: 'tail_sensitivity',
+    };
+    for (const [setting, param] of Object.entries(settings)) {
+      const prop = props[`xmodels.training.${setting}`];
+      assert.equal(prop.default, DEFAULT_PARAMS[param], setting);
+      const range = PARAM_RANGES[param];
+      if (range.values) assert.deepEqual(prop.enum, range.values, setting);
+      else assert.deepEqual([prop.minimum, range.maxOpen ? prop.exclusiveMaximum : prop.maximum], [range.min, range.max], setting);
+    }
+    assert.deepEqual(props['xmodels.training.method'].enum, [...FIT_METHODS]);
+    assert.equal(props['xmodels.training.method'].default, DEFAULT_FIT_METHOD);
   });
 
   it('resolves every %key% placeholder from package.nls.json', () => {

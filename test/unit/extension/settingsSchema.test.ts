@@ -11,6 +11,7 @@ describe('settings schema', () => {
     assert.equal(settings.models.pageSize, 200);
     assert.deepEqual(settings.training, {
       testSize: 0.2,
+      method: 'boosted',
       maxDepth: 8,
       minInfoGain: 0.0001,
       minLeafSize: 0.0001,

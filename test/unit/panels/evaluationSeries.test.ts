@@ -46,10 +46,26 @@ describe('panels: evaluation shaping', () => {
   it('lists train and test metrics in a fixed order, skipping ones neither side has', () => {
     const rows = metricRows(classifierMetrics, { ...classifierMetrics, roc_auc: 0.7, mcc: null });
     assert.deepEqual(rows.map((r) => r.key), ['accuracy', 'roc_auc', 'auc_pr', 'f1', 'precision', 'recall', 'log_loss', 'brier', 'mcc']);
-    assert.deepEqual(rows[1], { key: 'roc_auc', label: 'ROC AUC', train: 0.85, test: 0.7 });
+    assert.deepEqual(rows[1], { key: 'roc_auc', label: 'ROC AUC', train: 0.85, test: 0.7, linear: null, constant: null });
     assert.equal(rows.at(-1)?.test, null);
-    const regression = metricRows(regressorMetrics, regressorMetrics).map((r) => r.key);
-    assert.deepEqual(regression, ['r2', 'rmse', 'mae', 'explained_variance']);
+    const regression = metricRows(regressorMetrics, regressorMetrics);
+    assert.deepEqual(regression.map((r) => r.key), ['r2', 'rmse', 'mae', 'mape', 'explained_variance']);
+    assert.deepEqual(regression[3], { key: 'mape', label: 'MAPE', train: null, test: null, linear: null, constant: null, note: 'undefined: an actual value is 0' });
+    const { mape: _mape, ...withoutMape } = regressorMetrics;
+    assert.ok(!metricRows(withoutMape as typeof regressorMetrics, withoutMape as typeof regressorMetrics).some((r) => r.key === 'mape'), 'a metric not reported at all has no row');
+    const testOnly = metricRows({ ...regressorMetrics, mape: 0.12 }, regressorMetrics).find((r) => r.key === 'mape');
+    assert.deepEqual([testOnly?.train, testOnly?.test, testOnly?.note], [0.12, null, 'undefined: an actual value is 0']);
+  });
+
+  it('puts the baseline test scores beside the model scores', () => {
+    const baseline = {
+      constant: { r2: 0, rmse: 9, mae: 7, mape: null, explained_variance: 0 },
+      linear: { r2: 0.61, rmse: 5, mae: 4, mape: 0.2, explained_variance: 0.62 },
+    };
+    const r2 = metricRows(regressorMetrics, regressorMetrics, baseline).find((r) => r.key === 'r2');
+    assert.deepEqual([r2?.linear, r2?.constant], [0.61, 0]);
+    const withoutLinear = metricRows(regressorMetrics, regressorMetrics, { ...baseline, linear: null }).find((r) => r.key === 'rmse');
+    assert.deepEqual([withoutLinear?.linear, withoutLinear?.constant], [null, 9]);
   });
 
   it('orders ROC and PR points along x', () => {

@@ -25,6 +25,7 @@ describe('panels: command and restored arguments', () => {
   it('reads evaluation from a partition and feature info from a version', () => {
     assert.deepEqual(evaluationArgs(partitionNode), { partitionId: 'p-1' });
     assert.equal(evaluationArgs(versionNode), undefined);
+    assert.deepEqual(evaluationArgs({ partitionId: 'p-2', csvPath: '/data/cars.csv' }), { partitionId: 'p-2', csvPath: '/data/cars.csv' }, 'the training CSV for autotrain');
     assert.deepEqual(featureInfoArgs(versionNode), { versionId: 'v-1' });
     assert.deepEqual(featureInfoArgs({ versionId: 'v-9', extra: 1 }), { versionId: 'v-9' });
   });

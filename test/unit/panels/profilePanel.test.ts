@@ -22,11 +22,14 @@ const version: ModelVersion = {
 const partitions: Partition[] = [{ partition_id: 'p-1', partition: '__dataset__', n_train: 80, n_test: 20, base_value: 0.3 }];
 
 function fakeServices(versions: ModelVersion[]) {
-  const calls: { refit?: { versionId: string; body: RefitRequest }; revealed?: [string, string | undefined] } = {};
+  const calls: { refit?: { versionId: string; body: RefitRequest }; revealed?: [string, string | undefined]; profiles: string[] } = { profiles: [] };
   const refitProfile: Profile = { ...profile, version_id: 'v-2' };
   const client = {
     models: {
-      getModelProfile: async (id: string) => (id === 'v-2' ? refitProfile : profile),
+      getModelProfile: async (id: string) => {
+        calls.profiles.push(id);
+        return id === 'v-2' ? refitProfile : profile;
+      },
       listModelVersionPartitions: async (id: string) => ({ version_id: id, partitions }),
       listModelVersions: async () => (calls.refit ? [{ ...version, version_id: 'v-2', version_number: 4 }, ...versions] : versions),
       getModel: async () => ({ target_name: 'churn' }),
@@ -49,14 +52,18 @@ function fakeServices(versions: ModelVersion[]) {
 const context = (args: { versionId: string; modelId?: string }) => ({ args, signal: new AbortController().signal });
 
 describe('panels: profile panel data', () => {
-  it('loads the profile with its partitions and the version record', async () => {
-    const { services } = fakeServices([version]);
+  it('loads the profile with its partitions and picks the opened version\u2019s record from the model\u2019s versions', async () => {
+    const newer = { ...version, version_id: 'v-9', version_number: 9, dataset_id: null };
+    const { services, calls } = fakeServices([newer, version]);
     const args = { versionId: 'v-1', modelId: 'm-1' };
     const data = await profilePanel(services).handlers.load(args, context(args));
-    assert.equal(data.profile.target_name, 'churn');
-    assert.deepEqual(data.partitions, partitions);
+    assert.deepEqual(calls.profiles, ['v-1']);
+    assert.equal(data.version?.version_id, 'v-1');
     assert.equal(data.version?.version_number, 3);
-    assert.equal(data.refitUnavailable, undefined);
+    assert.equal(data.refitUnavailable, undefined, 'v-1 has its dataset, unlike v-9');
+    const unknown = await profilePanel(services).handlers.load({ versionId: 'v-404', modelId: 'm-1' }, context(args));
+    assert.equal(unknown.version, undefined);
+    assert.match(unknown.refitUnavailable ?? '', /no longer among/);
   });
 
   it('explains why refit is unavailable', () => {
@@ -77,9 +84,8 @@ describe('panels: profile panel data', () => {
       body: { dataset_id: 'ds-1', target_column: 'churn', feature_params: { age: { max_depth: 3 } }, test_size: 0.25 },
     });
     assert.equal(outcome.versionId, 'v-2');
-    assert.equal(outcome.versionNumber, 4);
-    assert.equal(outcome.profile.version_id, 'v-2');
-    assert.deepEqual(outcome.parametersChanged, { age: { max_depth: { from: 6, to: 3 } } });
+    assert.equal(outcome.versionNumber, 4, 'the new version\u2019s number, read from the refreshed version list');
+    assert.deepEqual(calls.profiles, ['v-2'], 'the profile shown beside the old one is the new version\u2019s');
     assert.deepEqual(calls.revealed, ['m-1', 'v-2']);
   });
 

@@ -130,6 +130,22 @@ describe('service: bad input gives the contract errors, never a 500', function (
     assertError(await env.call('POST', '/v1/datasets', { body: 'a,b\n1,2,3\n', contentType: 'text/csv' }), 422, 'VALIDATION_ERROR', ['CSV']);
   });
 
+  it('422 for a header-only CSV, duplicate column names and a one-valued target, leaving nothing listed', async () => {
+    const before = (await env.call('GET', '/v1/datasets')).body.length;
+    const models = (await env.call('GET', `/v1/models/teams/${env.service.teamId}`)).body.length;
+    assertError(await env.call('POST', '/v1/datasets', { body: 'a,b,y\n', contentType: 'text/csv' }), 422, 'VALIDATION_ERROR', ['header but no data rows']);
+    assertError(await env.call('POST', '/v1/datasets', { body: 'a,b,a\n1,2,3\n', contentType: 'text/csv' }), 422, 'VALIDATION_ERROR', ['more than once', '"a"']);
+    const train = (csv: string, modelType: string) =>
+      env.call('POST', '/v1/models/train', { json: { target_column: 'y', model_name: 'bad', model_type: modelType, csv_content: csv } });
+    assertError(await train('a,y\n', 'regressor'), 422, 'VALIDATION_ERROR', ['header but no data rows']);
+    assertError(await train('a,y,a\n1,2,3\n4,5,6\n', 'regressor'), 422, 'VALIDATION_ERROR', ['"a" more than once']);
+    const constant = Array.from({ length: 20 }, (_, i) => `${i},7`).join('\n');
+    assertError(await train(`a,y\n${constant}`, 'regressor'), 422, 'VALIDATION_ERROR', ['single value (7)']);
+    assertError(await train(`a,y\n${constant}`, 'classifier'), 422, 'VALIDATION_ERROR', ['y']);
+    assert.equal((await env.call('GET', '/v1/datasets')).body.length, before, 'no dataset is left behind');
+    assert.equal((await env.call('GET', `/v1/models/teams/${env.service.teamId}`)).body.length, models, 'no model is left behind');
+  });
+
   it('422 for invalid preprocessor steps and link requests', async () => {
     const bad = await env.call('POST', '/v1/preprocessors', { json: { name: 'p', dataset_id: datasetId, steps: [{ type: 'explode', column: 'x' }] } });
     assertError(bad, 422, 'VALIDATION_ERROR', ['steps.0.type']);

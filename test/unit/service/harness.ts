@@ -60,12 +60,12 @@ export async function runCli(args: string[]): Promise<{ code: number | null; std
 }
 
 /** Spawns `node cli.js serve` on loopback with a real database in `dataDir` and waits for its JSON line. */
-export async function startService(options: { dataDir?: string; args?: string[] } = {}): Promise<ServiceProcess> {
+export async function startService(options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<ServiceProcess> {
   const dir = await buildService();
   const dataDir = options.dataDir ?? tempDataDir();
   const child = spawn(process.execPath, [join(dir, 'cli.js'), 'serve', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
     cwd: REPO,
-    env: { ...process.env, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' },
+    env: { ...process.env, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', AZURE_OPENAI_API_KEY: '', AZURE_OPENAI_ENDPOINT: '', ...options.env },
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -37,9 +37,32 @@ describe('service: models group', function () {
     assert.equal(res.body.dataset_id, null);
   });
 
+  it('trains with the method a request names, or the xplainable one when it gives only that method\u2019s parameters', async () => {
+    const reference = await trainSmall(env.call, { model_name: 'reference', max_depth: 3 });
+    const boosted = await trainSmall(env.call, { model_name: 'boosted', min_samples_leaf: 5 });
+    const versions = async (modelId: string) => (await env.call('GET', `/v1/models/versions/${modelId}`)).body[0].parameters;
+    const tree = await versions(reference.model_id);
+    assert.deepEqual([tree.method, tree.max_depth, tree.min_leaf_size], ['xplainable', 3, 0.0001], 'the given value and the engine defaults');
+    assert.deepEqual([(await versions(boosted.model_id)).method, (await versions(boosted.model_id)).min_samples_leaf], ['boosted', 5]);
+
+    const before = (await env.call('GET', `/v1/models/teams/${env.service.teamId}`)).body.length;
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ method: 'boosted', max_depth: 3 }, 'max_depth', /max_depth is a parameter of the xplainable method, but this request trains with the boosted method/],
+      [{ method: 'xplainable', smoothing: 2 }, 'smoothing', /smoothing is a parameter of the boosted method, but this request trains with the xplainable method/],
+      [{ weight: 2, learning_rate: 0.1 }, 'weight', /weight is a parameter of the xplainable method and learning_rate one of the boosted method/],
+    ];
+    for (const [extra, field, message] of cases) {
+      const res = await env.call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: 'mixed', csv_content: smallCsv(), ...extra } });
+      assert.equal(res.status, 422, JSON.stringify(extra));
+      assert.equal(res.body.error.fields[0].path, field);
+      assert.match(res.body.error.message, message);
+    }
+    assert.equal((await env.call('GET', `/v1/models/teams/${env.service.teamId}`)).body.length, before, 'no model left behind');
+  });
+
   it('lists, gets and deletes models, and lists versions newest first with partitions', async () => {
     const first = await trainSmall(env.call, { model_name: 'versioned' });
-    const second = await trainSmall(env.call, { model_id: first.model_id, max_depth: 3 });
+    const second = await trainSmall(env.call, { model_id: first.model_id, max_leaves: 3 });
     assert.equal(second.model_id, first.model_id);
 
     const list = await env.call('GET', `/v1/models/teams/${env.service.teamId}`);
@@ -57,7 +80,10 @@ describe('service: models group', function () {
     assert.deepEqual(parsed.map((v: { version_number: number }) => v.version_number), [2, 1]);
     assert.equal(parsed[0].parent_version_id, first.version_id);
     assert.equal(parsed[0].source, 'train');
-    assert.equal(parsed[0].parameters.max_depth, 3);
+    assert.equal(parsed[0].parameters.method, 'boosted');
+    assert.equal(parsed[0].parameters.max_leaves, 3);
+    assert.equal(parsed[1].parameters.max_leaves, 2, 'the small-data default when not given');
+    assert.equal(parsed[1].parameters.max_depth, undefined, 'xplainable parameters are not recorded for a boosted version');
 
     const latest = await env.call('GET', `/v1/models/partitions/latest?model_id=${first.model_id}`);
     assert.equal(latest.status, 200);
@@ -99,9 +125,9 @@ describe('service: models group', function () {
     assert.equal(color?.distribution.kind, 'categories');
   });
 
-  it('refits with direct parameters and with feature_params, recording the changes', async () => {
+  it('refits an xplainable version with direct parameters and with feature_params, recording the changes', async () => {
     const datasetId = await uploadCsv(env.call, smallCsv());
-    const trained = await trainSmall(env.call, { csv_content: undefined, dataset_id: datasetId });
+    const trained = await trainSmall(env.call, { csv_content: undefined, dataset_id: datasetId, method: 'xplainable' });
     const direct = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
       json: { dataset_id: datasetId, target_column: 'label', features: ['x'], max_depth: 2 },
     });
@@ -116,9 +142,62 @@ describe('service: models group', function () {
     });
     assert.equal(perFeature.status, 200, JSON.stringify(perFeature.body));
     assert.deepEqual(Object.keys(perFeature.body.parameters_changed), ['size']);
+    const smoothing = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'label', feature_params: { x: { smoothing: 2 } } },
+    });
+    assert.equal(smoothing.status, 422, 'a boosted-method parameter on an xplainable version');
+    assert.equal(smoothing.body.error.fields[0].path, 'smoothing');
+    assert.match(smoothing.body.error.message, /smoothing cannot be refit on a model fitted with the xplainable method/);
     const versions = await env.call('GET', `/v1/models/versions/${trained.model_id}`);
     assert.equal(versions.body[0].source, 'refit');
-    assert.equal(versions.body.length, 3);
+    assert.equal(versions.body.length, 3, 'the refused refit left no version behind');
+  });
+
+  it('refits a boosted version without data: monotone, smoothing and removed features; tree parameters are a 422 naming the method', async () => {
+    const datasetId = await uploadCsv(env.call, smallCsv());
+    const trained = await trainSmall(env.call, { csv_content: undefined, dataset_id: datasetId });
+    const mono = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'label', features: ['x'], monotone: 1, smoothing: 1 },
+    });
+    assert.equal(mono.status, 200, JSON.stringify(mono.body));
+    assert.deepEqual(RefitResultSchema.parse(mono.body).parameters_changed, { x: { monotone: { from: 0, to: 1 }, smoothing: { from: 0, to: 1 } } });
+    const profile = await env.call('GET', `/v1/models/profile/${mono.body.version_id}`);
+    const steps = profile.body.partitions[0].numeric.x.filter((b: { missing?: boolean }) => !b.missing).map((b: { score: number }) => b.score);
+    assert.ok(steps.every((v: number, i: number) => i === 0 || v >= steps[i - 1] - 1e-12), 'x steps never decrease');
+
+    const removed = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'label', remove_features: ['size'] },
+    });
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    assert.deepEqual(removed.body.feature_importances.map((f: { feature: string }) => f.feature).sort(), ['color', 'x']);
+
+    const tree = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'label', features: ['x'], max_depth: 2 },
+    });
+    assert.equal(tree.status, 422);
+    assert.equal(tree.body.error.fields[0].path, 'max_depth');
+    assert.match(tree.body.error.message, /max_depth cannot be refit on a model fitted with the boosted method/);
+  });
+
+  it('reports the constant and linear baselines and warns in plain words when the model overfits', async () => {
+    const trained = TrainResultSchema.parse(await trainSmall(env.call));
+    assert.equal((trained.baseline?.constant as { roc_auc: number }).roc_auc, 0.5);
+    assert.ok(trained.baseline?.linear && 'roc_auc' in trained.baseline.linear);
+    assert.ok(Array.isArray(trained.warnings));
+    const partitions = await env.call('GET', `/v1/models/partitions/${trained.version_id}`);
+    const evaluation = EvaluationSchema.parse((await env.call('GET', `/v1/models/evaluation/${partitions.body.partitions[0].partition_id}`)).body);
+    assert.deepEqual(evaluation.baseline, trained.baseline);
+
+    // Pure noise: the reference method's deep trees memorise the training rows; the warning says so.
+    const rows = Array.from({ length: 200 }, (_, i) => `${(i * 7919) % 1000},${(i * 104729) % 997},${((i * 31337) % 1009) / 10}`);
+    const noisy = await env.call('POST', '/v1/models/train', {
+      json: { target_column: 'y', model_name: 'noise', model_type: 'regressor', method: 'xplainable', csv_content: ['a,b,y', ...rows].join('\n') },
+    });
+    assert.equal(noisy.status, 200, JSON.stringify(noisy.body));
+    assert.ok(
+      noisy.body.warnings.some((w: string) => /overfitting|worse than always predicting/.test(w)),
+      `warnings: ${JSON.stringify(noisy.body.warnings)}`,
+    );
   });
 
   it('predicts with explanations whose contributions add up to the scores', async () => {
@@ -155,5 +234,17 @@ describe('service: models group', function () {
     assert.ok(Math.abs(profile.body.partitions[0].base_value - model.partitions.get('__dataset__')!.baseValue) < 1e-12);
     const predicted = await env.call('POST', `/v1/models/versions/${created.body.version_id}/predict`, { json: { csv_content: 'x,color,size\n90,red,3\n' } });
     assert.deepEqual(predicted.body.predictions, ['yes']);
+    assert.equal(versions.body[0].parameters.method, 'boosted', 'the payloads say how the model was fitted');
+
+    // The hosted service's payloads name no method: its models are the reference algorithm's.
+    const reference = fitModel(parseCsv(smallCsv()), { target: 'label', modelType: 'classifier', method: 'xplainable' });
+    const hosted = toPayloads(reference).map(({ parameters, ...p }) => {
+      const { method: _method, ...rest } = parameters as Record<string, unknown>;
+      return { ...p, parameters: rest, profile: JSON.stringify(p.profile) };
+    });
+    const fromHosted = await env.call('POST', '/v1/models/add-version', { json: { model_id: created.body.model_id, partitions: hosted } });
+    assert.equal(fromHosted.status, 200, JSON.stringify(fromHosted.body));
+    const latest = await env.call('GET', `/v1/models/versions/${created.body.model_id}`);
+    assert.equal(latest.body[0].parameters.method, 'xplainable');
   });
 });

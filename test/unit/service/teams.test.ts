@@ -66,4 +66,27 @@ describe('service: teams and isolation', function () {
     const trained = await trainSmall(bob);
     assert.equal((await other('GET', `/v1/models/${trained.model_id}`)).status, 200);
   });
+
+  it('keys list names keys by id only, and keys revoke makes a key fail within a second on the running service', async () => {
+    const made = JSON.parse((await runCli(['keys', 'create', '--data-dir', service.dataDir, '--team', 'short-lived'])).stdout) as { api_key: string };
+    const temp = client(service.url, made.api_key);
+    assert.equal((await temp('GET', '/v1/teams')).status, 200);
+    const listed = await runCli(['keys', 'list', '--data-dir', service.dataDir]);
+    assert.equal(listed.code, 0, listed.stderr);
+    const keys = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { key_id: string; teams: string[] });
+    assert.ok(!listed.stdout.includes(made.api_key), 'the list never shows a key');
+    const mine = keys.find((k) => k.teams.includes('short-lived'));
+    assert.ok(mine && /^[0-9a-f]{12}$/.test(mine.key_id));
+    const revoked = await runCli(['keys', 'revoke', '--data-dir', service.dataDir, '--key-id', mine.key_id]);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    const deadline = Date.now() + 1000;
+    let status = 200;
+    while (Date.now() < deadline && status === 200) {
+      status = (await temp('GET', '/v1/teams')).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(status, 401, 'the revoked key fails within a second');
+    assert.equal((await runCli(['keys', 'revoke', '--data-dir', service.dataDir, '--key-id', mine.key_id])).code, 2, 'an unknown id is refused');
+    assert.equal((await bob('GET', '/v1/teams')).status, 200, 'other keys keep working');
+  });
 });

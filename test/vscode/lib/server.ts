@@ -1,6 +1,6 @@
 // Starts VS Code's server (from code-server) on a free loopback port with throw-away user data, and builds
 // workbench URLs that load the extension under development (and optionally its extension-host tests).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,13 +33,15 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Print the server's output (otherwise it is kept and shown only when start-up fails). */
   verbose?: boolean;
+  /** A packaged .vsix to install into the server's extensions folder before it starts (the product as users get it). */
+  installVsix?: string;
 }
 
 export interface WorkbenchUrlOptions {
   /** Workspace folder to open. */
   folder: string;
-  /** Extension root loaded as the development extension; the repository when omitted. */
-  extensionDevelopmentPath?: string;
+  /** Extension root loaded as the development extension; the repository when omitted; null for none. */
+  extensionDevelopmentPath?: string | null;
   /** Compiled test index (exports `run()`); the workbench then runs the tests and its extension host exits. */
   extensionTestsPath?: string;
 }
@@ -102,15 +104,27 @@ export async function startVSCodeServer(options: ServerOptions = {}): Promise<VS
     writeFileSync(join(settingsDir, 'settings.json'), settings);
   }
 
+  const dirs = [
+    '--user-data-dir', join(dataDir, 'user-data'),
+    '--server-data-dir', join(dataDir, 'server-data'),
+    '--extensions-dir', join(dataDir, 'extensions'),
+  ];
+  if (options.installVsix) {
+    const installed = spawnSync(process.execPath, [vscodeServerMain, ...dirs, '--accept-server-license-terms', '--install-extension', options.installVsix], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    if (installed.status !== 0 || !/successfully installed/i.test(installed.stdout)) {
+      throw new Error(`Installing ${options.installVsix} failed (exit ${installed.status}):\n${installed.stdout}\n${installed.stderr}`);
+    }
+  }
   const args = [
     vscodeServerMain,
     '--host', '127.0.0.1',
     '--port', String(port),
     '--without-connection-token',
     '--accept-server-license-terms',
-    '--user-data-dir', join(dataDir, 'user-data'),
-    '--server-data-dir', join(dataDir, 'server-data'),
-    '--extensions-dir', join(dataDir, 'extensions'),
+    ...dirs,
   ];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
@@ -152,7 +166,7 @@ export async function startVSCodeServer(options: ServerOptions = {}): Promise<VS
     baseUrl,
     exited,
     workbenchUrl({ folder, extensionDevelopmentPath = repoRoot, extensionTestsPath }) {
-      const payload: [string, string][] = [['extensionDevelopmentPath', remoteUri(extensionDevelopmentPath)]];
+      const payload: [string, string][] = extensionDevelopmentPath === null ? [] : [['extensionDevelopmentPath', remoteUri(extensionDevelopmentPath)]];
       if (extensionTestsPath) payload.push(['extensionTestsPath', remoteUri(extensionTestsPath)]);
       return `${baseUrl}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
     },

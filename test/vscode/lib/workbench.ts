@@ -47,10 +47,12 @@ export class Workbench {
   async start(): Promise<void> {
     ensureCodeServer();
     if (this.options.settings) updateWorkspaceSettings(this.workspaceDir, this.options.settings);
-    this.server = await startVSCodeServer();
+    // XMODELS_TEST_VSIX: test the packaged extension installed from that .vsix instead of the development build.
+    const vsix = process.env.XMODELS_TEST_VSIX;
+    this.server = await startVSCodeServer({ installVsix: vsix });
     this.browser = await launchChromium();
     this.currentPage = await this.browser.newPage({ viewport: this.options.viewport ?? { width: 1400, height: 900 } });
-    await this.currentPage.goto(this.server.workbenchUrl({ folder: this.workspaceDir }));
+    await this.currentPage.goto(this.server.workbenchUrl({ folder: this.workspaceDir, extensionDevelopmentPath: vsix ? null : undefined }));
     await this.currentPage.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   }
 

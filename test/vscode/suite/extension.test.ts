@@ -222,7 +222,7 @@ describe('XModels extension core', function () {
           { pick: 'No partitions' },
           { enter: true }, // drop: the ticked id column
           { input: 'Churn' },
-          { pick: 'max_depth' },
+          { pick: 'max_leaves' },
           { input: '2.5' }, // rejected by validation
           { input: '4' },
           { pick: /^Train with these parameters/ },
@@ -232,7 +232,7 @@ describe('XModels extension core', function () {
       );
       assert.equal(inputs.asked[0].kind, 'pick');
       assert.equal(inputs.asked[0].step, 1);
-      assert.deepEqual(inputs.problems, ['max_depth must be a whole number of at least 0 (got 2.5).']);
+      assert.deepEqual(inputs.problems, ['max_leaves must be a whole number between 2 and 64 (got 2.5).']);
       assert.equal(result.target_column, 'churned');
       assert.equal(result.model_type, 'binary_classification');
       assert.ok(result.dataset_id, 'the CSV was uploaded as a dataset, so the model can be refit');
@@ -253,7 +253,8 @@ describe('XModels extension core', function () {
       assert.equal(versions.length, 1);
       const version = versions[0] as VersionNode;
       assert.equal(version.kind, 'version');
-      assert.equal(version.version.parameters.max_depth, 4, 'the edited parameter reached the service');
+      assert.equal(version.version.parameters.method, 'boosted');
+      assert.equal(version.version.parameters.max_leaves, 4, 'the edited parameter reached the service');
       const item = api.tree.getTreeItem(version);
       assert.equal(item.label, 'v1');
       assert.match(String(item.description), /^train · \d{4}-\d\d-\d\d \d\d:\d\d · AUC \d\.\d{3}$/);
@@ -269,7 +270,16 @@ describe('XModels extension core', function () {
     it('trains a new version of a model from another CSV with its target and type fixed', async () => {
       const { result } = await runCommand<TrainResult>(
         api,
-        [{ file: churnLater }, { pick: 'plan' }, { many: ['customer_id'] }, { enter: true }],
+        [
+          { file: churnLater },
+          { pick: 'plan' },
+          { many: ['customer_id'] },
+          { pick: 'method' }, // the parameter list starts with the fit method
+          { pick: 'xplainable' },
+          { pick: 'max_depth' }, // offered once the reference method is chosen
+          { input: '3' },
+          { pick: /^Train with these parameters/ },
+        ],
         'xmodels.models.trainVersion',
         await modelNode(api, trained.model_id),
       );
@@ -279,6 +289,7 @@ describe('XModels extension core', function () {
       const versions = (await children(api, await modelNode(api, trained.model_id))) as VersionNode[];
       assert.deepEqual(versions.map((v) => v.version.version_number), [2, 1], 'newest first');
       assert.equal(versions[0].version.source, 'train');
+      assert.deepEqual([versions[0].version.parameters.method, versions[0].version.parameters.max_depth], ['xplainable', 3], 'the method chosen in the parameter list');
       const partitions = (await children(api, versions[0])) as PartitionNode[];
       assert.equal(partitions[0].partition.partition, '__dataset__');
       assert.deepEqual(partitions.slice(1).map((p) => api.tree.getTreeItem(p).label), ['basic', 'plus', 'pro']);
@@ -291,15 +302,15 @@ describe('XModels extension core', function () {
       const v1 = versions.find((v) => v.version.version_number === 1)!;
       const { result, inputs } = await runCommand<RefitResult>(
         api,
-        [{ pick: 'Chosen features' }, { many: ['age', 'support_calls'] }, { pick: 'max_depth' }, { enter: true }, { pick: 'max_depth' }, { input: '2' }, { pick: /^Refit with these parameters/ }],
+        [{ pick: 'Chosen features' }, { many: ['age', 'support_calls'] }, { pick: 'smoothing' }, { enter: true }, { pick: 'smoothing' }, { input: '2' }, { pick: /^Refit with these parameters/ }],
         'xmodels.models.refit',
         v1,
       );
       const prefilled = inputs.asked.find((a) => a.kind === 'input');
-      assert.equal(prefilled?.value, '4', 'the parameter is prefilled with the version’s value');
+      assert.equal(prefilled?.value, '0', 'the parameter is prefilled with the version’s value');
       assert.equal(result.parent_version_id, v1.versionId);
       assert.deepEqual(Object.keys(result.parameters_changed).sort(), ['age', 'support_calls']);
-      assert.deepEqual(result.parameters_changed.age.max_depth, { from: 4, to: 2 });
+      assert.deepEqual(result.parameters_changed.age.smoothing, { from: 0, to: 2 });
       const newest = ((await children(api, await modelNode(api, trained.model_id))) as VersionNode[])[0];
       assert.equal(newest.versionId, result.version_id);
       assert.equal(newest.version.source, 'refit');
@@ -309,12 +320,12 @@ describe('XModels extension core', function () {
       const newest = ((await children(api, await modelNode(api, trained.model_id))) as VersionNode[])[0];
       const { result } = await runCommand<RefitResult>(
         api,
-        [{ pick: 'Per-feature parameters' }, { many: ['monthly_spend'] }, { pick: 'weight' }, { input: '0.5' }, { pick: /^Refit with these parameters/ }],
+        [{ pick: 'Per-feature parameters' }, { many: ['monthly_spend'] }, { pick: 'monotone' }, { input: '1' }, { pick: /^Refit with these parameters/ }],
         'xmodels.models.refit',
         newest,
       );
       assert.deepEqual(Object.keys(result.parameters_changed), ['monthly_spend']);
-      assert.equal((result.parameters_changed.monthly_spend.weight as { to: number }).to, 0.5);
+      assert.equal((result.parameters_changed.monthly_spend.monotone as { to: number }).to, 1);
     });
 
     it('creates a preprocessor from a CSV and steps, links it, and the version shows the badge', async () => {
@@ -427,7 +438,7 @@ describe('XModels extension core', function () {
       const config = vscode.workspace.getConfiguration('xmodels');
       const client = await api.services.getClient();
       for (let i = 0; (await client.models.listTeamModels()).length < 12; i++) {
-        await client.models.trainModel({ target_column: 'churned', model_name: `paging ${i}`, csv_content: churnCsv(40, i + 20), drop_columns: ['customer_id'], max_depth: 2 });
+        await client.models.trainModel({ target_column: 'churned', model_name: `paging ${i}`, csv_content: churnCsv(40, i + 20), drop_columns: ['customer_id'] });
       }
       await config.update('models.pageSize', 10, vscode.ConfigurationTarget.Global);
       try {
@@ -478,7 +489,7 @@ describe('XModels extension core', function () {
 
     it('lists the chosen team’s models and switches team', async () => {
       const client = await api.services.getClient();
-      await client.models.trainModel({ target_column: 'churned', model_name: 'beta model', csv_content: churnCsv(60, 3), drop_columns: ['customer_id'], max_depth: 2 });
+      await client.models.trainModel({ target_column: 'churned', model_name: 'beta model', csv_content: churnCsv(60, 3), drop_columns: ['customer_id'] });
       api.tree.refresh();
       const names = async () => (await children(api)).filter((n): n is ModelNode => n.kind === 'model').map((n) => n.model.model_name);
       assert.deepEqual(await names(), ['beta model']);

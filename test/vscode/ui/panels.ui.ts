@@ -27,15 +27,19 @@ async function trainFromExplorer(workbench: Workbench, file: string, model: stri
   await treeRow(workbench, model).waitFor({ timeout: 120_000 });
 }
 
-/** Presses Enter in the quick input until it stays closed (each step's suggestion is preselected). */
+/** The train wizard's steps, each accepted with Enter (its suggestion is preselected). */
+const MAX_WIZARD_STEPS = 12;
+
+/** Presses Enter in the quick input until it stays closed; fails when it is still open after every step. */
 async function acceptSuggestions(workbench: Workbench): Promise<void> {
   const input = workbench.quickInput();
   await input.waitFor({ state: 'visible', timeout });
-  for (let step = 0; step < 12; step++) {
+  for (let step = 0; step < MAX_WIZARD_STEPS; step++) {
     await workbench.page.keyboard.press('Enter');
     const closed = await input.waitFor({ state: 'hidden', timeout: 1500 }).then(() => true, () => false);
     if (closed && !(await input.isVisible({ timeout: 1000 }).catch(() => false))) return;
   }
+  throw new Error(`The train wizard was still open after ${MAX_WIZARD_STEPS} presses of Enter`);
 }
 
 function treeRow(workbench: Workbench, label: string | RegExp): Locator {
@@ -125,8 +129,8 @@ describe('panels in the workbench', function () {
     await second.click();
     await view.locator('h2', { hasText: name }).waitFor({ timeout });
     await view.locator('summary', { hasText: 'Refit this feature' }).click();
-    const depth = view.locator('vscode-textfield[name="max_depth"]');
-    await depth.locator('input').fill('2');
+    const smoothing = view.locator('vscode-textfield[name="smoothing"]');
+    await smoothing.locator('input').fill('2');
     await view.locator('vscode-button', { hasText: `Refit ${name}` }).click();
     await view.locator('h3', { hasText: /New version \d+/ }).waitFor({ timeout: 120_000 });
     assert.equal(await view.locator('canvas').count(), 3, 'importances, this version and the new version');

@@ -1,0 +1,214 @@
+import { SMALL_DATA_ROWS, type BoostParams } from '../boostParams';
+import { mulberry32 } from '../prng';
+import { LogisticRows, SquaredRows, type GradientState } from './rowState';
+import { SquaredHistograms, useHistograms } from './histogramState';
+
+/** A hessian floor that keeps Newton steps finite where probabilities saturate. */
+export const MIN_HESSIAN = 1e-6;
+/** A validation loss must improve by this fraction to count as progress. */
+const MIN_IMPROVEMENT = 1e-7;
+/** Rounds run when the data is too small to hold out validation rows. */
+const UNVALIDATED_ROUNDS = 100;
+/** Rounds at the start whose numeric splits are drawn at random on small data (see SMALL_DATA_ROWS). */
+const SMOOTHING_ROUNDS = 25;
+
+/** What one bag needs: binned features (last bin = missing) and the target, all for the same rows. */
+export interface BoostData {
+  classifier: boolean;
+  y: Float64Array;
+  codes: Uint16Array[];
+  nBins: number[];
+  /** Numeric features' value bins are ordered; categorical ones are re-ordered by gradient each step. */
+  ordered: boolean[];
+}
+
+export interface BagResult {
+  intercept: number;
+  /** Per feature, one additive step per bin, at the round with the best validation loss. */
+  tables: Float64Array[];
+  rounds: number;
+}
+
+/**
+ * Cyclic gradient boosting of one bag: each round visits every feature in turn and adds, with shrinkage, a small
+ * tree over that feature's bins fitted (Newton steps) to what the current model leaves unexplained. Rows are
+ * split into an inner training part and a validation part that decides when to stop.
+ * Classifier scores are log-odds (logistic loss); regressor scores are on the target's scale (squared loss).
+ */
+export function boostBag(data: BoostData, params: BoostParams, seed: number, rows?: Int32Array): BagResult {
+  const small = (rows?.length ?? data.y.length) <= SMALL_DATA_ROWS;
+  const { train, valid } = innerSplit(rows ?? Int32Array.from({ length: data.y.length }, (_, i) => i), params.validation_size, seed);
+  const nT = train.length;
+  const order = concat(train, valid);
+  const n = order.length;
+  const y = Float64Array.from(order, (r) => data.y[r]);
+  const codes = data.codes.map((c) => gather(c, order));
+  let intercept = 0;
+  for (let i = 0; i < nT; i++) intercept += y[i];
+  intercept /= Math.max(1, nT);
+  if (data.classifier) {
+    const p = Math.min(1 - 1e-9, Math.max(1e-9, intercept));
+    intercept = Math.log(p / (1 - p));
+  }
+  const counts = data.nBins.map((b, j) => binCounts(codes[j], 0, nT, b));
+  const state: GradientState = data.classifier
+    ? new LogisticRows(y, codes, nT, intercept)
+    : useHistograms(data.nBins, n)
+      ? new SquaredHistograms(y, codes, data.nBins, nT, intercept, counts)
+      : new SquaredRows(y, codes, nT, intercept, counts);
+
+  const k = codes.length;
+  const tables = data.nBins.map((b) => new Float64Array(b));
+  const maxBins = Math.max(2, ...data.nBins);
+  const gSum = new Float64Array(maxBins);
+  const hSum = new Float64Array(maxBins);
+  const step = new Float64Array(maxBins);
+  const noValidation = n === nT;
+
+  let best = noValidation ? 0 : state.validationLoss();
+  let bestRound = 0;
+  let bestTables = tables.map((t) => t.slice());
+  state.histogram(0, gSum, hSum);
+  const random = mulberry32(seed ^ 0x5bd1e995);
+  const smoothingRounds = small ? SMOOTHING_ROUNDS : 0;
+  const rounds = noValidation ? Math.min(params.max_rounds, UNVALIDATED_ROUNDS) : params.max_rounds;
+  for (let round = 1; round <= rounds; round++) {
+    for (let j = 0; j < k; j++) {
+      const bins = data.nBins[j];
+      fitStep(gSum, hSum, counts[j], bins, data.ordered[j], params, step, round <= smoothingRounds && data.ordered[j] ? random : null);
+      const t = tables[j];
+      for (let b = 0; b < bins; b++) t[b] += step[b];
+      state.apply(j, step, j + 1 < k ? j + 1 : 0, gSum, hSum);
+    }
+    if (noValidation) {
+      bestRound = round;
+      continue;
+    }
+    const loss = state.validationLoss();
+    if (loss < best - Math.abs(best) * MIN_IMPROVEMENT) {
+      best = loss;
+      bestRound = round;
+      bestTables = tables.map((t) => t.slice());
+    } else if (round - bestRound >= params.early_stopping_rounds) break;
+  }
+  return { intercept, tables: noValidation ? tables : bestTables, rounds: bestRound };
+}
+
+function gather(codes: Uint16Array, order: Int32Array): Uint16Array {
+  const out = new Uint16Array(order.length);
+  for (let i = 0; i < order.length; i++) out[i] = codes[order[i]];
+  return out;
+}
+
+export function binCounts(codes: Uint16Array, from: number, to: number, bins: number): Float64Array {
+  const c = new Float64Array(bins);
+  for (let i = from; i < to; i++) c[codes[i]]++;
+  return c;
+}
+
+/**
+ * One boosting step for a feature: a tree of at most `max_leaves` leaves over its value bins (kept in order for
+ * numeric features, sorted by gradient ratio for categorical ones), each leaf at least `min_samples_leaf` rows, leaf
+ * values the shrunken Newton step. The missing-value bin always gets its own step.
+ */
+function fitStep(
+  gSum: Float64Array,
+  hSum: Float64Array,
+  count: Float64Array,
+  bins: number,
+  ordered: boolean,
+  params: BoostParams,
+  step: Float64Array,
+  random: (() => number) | null,
+): void {
+  const lr = params.learning_rate;
+  const minLeaf = params.min_samples_leaf;
+  const missing = bins - 1;
+  step.fill(0, 0, bins);
+  if (count[missing] >= minLeaf) step[missing] = (lr * gSum[missing]) / Math.max(hSum[missing], MIN_HESSIAN * count[missing]);
+  const idx: number[] = [];
+  for (let b = 0; b < missing; b++) if (count[b] > 0) idx.push(b);
+  if (idx.length === 0) return;
+  if (!ordered) idx.sort((a, b) => gSum[a] / hSum[a] - gSum[b] / hSum[b]);
+  const m = idx.length;
+  const pg = new Float64Array(m + 1);
+  const ph = new Float64Array(m + 1);
+  const pc = new Float64Array(m + 1);
+  for (let i = 0; i < m; i++) {
+    pg[i + 1] = pg[i] + gSum[idx[i]];
+    ph[i + 1] = ph[i] + hSum[idx[i]];
+    pc[i + 1] = pc[i] + count[idx[i]];
+  }
+  // Segments [start, end) of idx; grow best-first.
+  const segments: [number, number][] = [[0, m]];
+  const splitOf = (s: number, e: number): { at: number; gain: number } => {
+    const G = pg[e] - pg[s];
+    const H = ph[e] - ph[s];
+    const C = pc[e] - pc[s];
+    let bestGain = 0;
+    let at = -1;
+    if (C < 2 * minLeaf) return { at, gain: 0 };
+    if (random) {
+      const valid: number[] = [];
+      for (let c = s + 1; c < e; c++) {
+        const cl = pc[c] - pc[s];
+        if (cl >= minLeaf && C - cl >= minLeaf) valid.push(c);
+      }
+      return valid.length ? { at: valid[Math.floor(random() * valid.length)], gain: C } : { at, gain: 0 };
+    }
+    const parent = (G * G) / Math.max(H, MIN_HESSIAN * C);
+    for (let c = s + 1; c < e; c++) {
+      const cl = pc[c] - pc[s];
+      if (cl < minLeaf) continue;
+      if (C - cl < minLeaf) break;
+      const gl = pg[c] - pg[s];
+      const hl = Math.max(ph[c] - ph[s], MIN_HESSIAN * cl);
+      const hr = Math.max(H - hl, MIN_HESSIAN * (C - cl));
+      const gain = (gl * gl) / hl + ((G - gl) * (G - gl)) / hr - parent;
+      if (gain > bestGain) {
+        bestGain = gain;
+        at = c;
+      }
+    }
+    return { at, gain: bestGain };
+  };
+  while (segments.length < params.max_leaves) {
+    let bestSeg = -1;
+    let best = { at: -1, gain: 0 };
+    segments.forEach(([s, e], i) => {
+      const candidate = splitOf(s, e);
+      if (candidate.gain > best.gain) {
+        best = candidate;
+        bestSeg = i;
+      }
+    });
+    if (bestSeg < 0) break;
+    const [s, e] = segments[bestSeg];
+    segments.splice(bestSeg, 1, [s, best.at], [best.at, e]);
+  }
+  for (const [s, e] of segments) {
+    const H = Math.max(ph[e] - ph[s], MIN_HESSIAN * (pc[e] - pc[s]));
+    const v = H > 0 ? (lr * (pg[e] - pg[s])) / H : 0;
+    for (let c = s; c < e; c++) step[idx[c]] = v;
+  }
+}
+
+function innerSplit(rows: Int32Array, validationSize: number, seed: number): { train: Int32Array; valid: Int32Array } {
+  const shuffled = rows.slice();
+  const random = mulberry32(seed);
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const t = shuffled[i];
+    shuffled[i] = shuffled[j];
+    shuffled[j] = t;
+  }
+  const nValid = shuffled.length >= 20 ? Math.max(1, Math.round(shuffled.length * validationSize)) : 0;
+  return { valid: shuffled.subarray(0, nValid).slice().sort(), train: shuffled.subarray(nValid).slice().sort() };
+}
+
+function concat(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}

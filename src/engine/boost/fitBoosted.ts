@@ -1,0 +1,93 @@
+import { resolveBoostParams, type BoostFeatureParams, type BoostParams } from '../boostParams';
+import type { FitPlan } from '../fit';
+import { mulberry32 } from '../prng';
+import type { PartitionModel, TransparentModel } from '../types';
+import { assembleBoostedPartition } from './assemble';
+import { binColumn, type BinnedFeature } from './binning';
+import { boostBag, type BagResult, type BoostData } from './booster';
+
+/** One bag of one partition: plain data that can be sent to a worker thread. */
+export interface BagTask {
+  part: number;
+  data: BoostData;
+  params: BoostParams;
+  seed: number;
+  /** The rows this bag boosts on (all of the partition's rows unless the data is large). */
+  rows: Int32Array | null;
+}
+
+export interface BoostedPlan {
+  plan: FitPlan;
+  /** Per partition, the parameters resolved for its size. */
+  params: BoostParams[];
+  featureParams: BoostFeatureParams;
+  binned: BinnedFeature[][];
+  tasks: BagTask[];
+}
+
+/**
+ * Above this many rows each bag boosts on its own random subset of this size (the bags together see more). Squared
+ * loss boosts on pairwise histograms, whose cost hardly grows with the rows; logistic loss passes over the rows.
+ */
+const BAG_ROW_LIMIT = { classifier: 30_000, regressor: 100_000 };
+
+export function planBoosted(plan: FitPlan, given: Partial<BoostParams>, featureParams: BoostFeatureParams, seed: number): BoostedPlan {
+  const classifier = plan.modelType === 'classifier';
+  const params = plan.parts.map(({ y }) => resolveBoostParams(given, y.length));
+  const binned = plan.parts.map(({ frame }, part) => plan.features.map((name) => binColumn(frame.column(name), params[part].max_bins)));
+  const limit = BAG_ROW_LIMIT[plan.modelType];
+  const tasks = plan.parts.flatMap(({ y }, part): BagTask[] => {
+    const data: BoostData = {
+      classifier,
+      y,
+      codes: binned[part].map((b) => b.codes),
+      nBins: binned[part].map((b) => b.nBins),
+      ordered: binned[part].map((b) => b.type === 'numeric'),
+    };
+    return Array.from({ length: params[part].outer_bags }, (_, bag) => ({
+      part,
+      data,
+      params: params[part],
+      seed: seed + 7919 * bag + 104729 * part,
+      rows: y.length > limit ? sampleRows(y.length, limit, seed + bag) : null,
+    }));
+  });
+  return { plan, params, featureParams, binned, tasks };
+}
+
+export function runBag(task: BagTask): BagResult {
+  return boostBag(task.data, task.params, task.seed, task.rows ?? undefined);
+}
+
+/** The model from every bag's result (`results` in task order). */
+export function assembleBoosted(bp: BoostedPlan, results: BagResult[]): TransparentModel {
+  const { plan } = bp;
+  const partitions = new Map<string, PartitionModel>();
+  plan.parts.forEach((part, i) => {
+    const bags = results.filter((_, t) => bp.tasks[t].part === i);
+    partitions.set(
+      part.key,
+      assembleBoostedPartition({
+        key: part.key,
+        y: part.y,
+        binned: bp.binned[i],
+        bags,
+        params: bp.params[i],
+        featureParams: bp.featureParams,
+        classifier: plan.modelType === 'classifier',
+        idColumns: plan.idColumns,
+      }),
+    );
+  });
+  return { modelType: plan.modelType, method: 'boosted', target: plan.target, partitionOn: plan.partitionOn, targetLabels: plan.labels, partitions };
+}
+
+/** About k of the n rows, each kept with probability k/n, in ascending order. */
+function sampleRows(n: number, k: number, seed: number): Int32Array {
+  const random = mulberry32(seed);
+  const keep = k / n;
+  const rows = new Int32Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) if (random() < keep) rows[m++] = i;
+  return rows.slice(0, m);
+}
