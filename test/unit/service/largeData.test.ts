@@ -53,6 +53,8 @@ describe('service: CSV dialects, stored frames and large datasets', function () 
     const trained = await env.call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: 'old', dataset_id: datasetId } });
     assert.equal(trained.status, 200, JSON.stringify(trained.body));
     assert.ok(existsSync(frame), 'the frame is written when the old dataset is first used');
+    assert.ok([200, 204].includes((await env.call('DELETE', `/v1/datasets/${datasetId}`)).status));
+    assert.ok(!existsSync(frame), 'deleting the dataset removes its frame');
   });
 
   it('trains a million rows with its own split, and with partitions', async () => {
