@@ -55,7 +55,7 @@ export async function saveStream(source: Readable, target: string, limitBytes: n
 export async function inspectCsv(path: string, label: string): Promise<CsvShape> {
   const builder = new CsvFrameBuilder();
   try {
-    for await (const chunk of createReadStream(path)) builder.push(chunk as Buffer);
+    for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) builder.push(chunk as Buffer);
     const frame = builder.finish();
     checkCsvShape(label, builder.header ?? [], frame.nRows);
     return { rows: frame.nRows, columns: frame.names };
