@@ -162,13 +162,24 @@ describe('client: every operation against the real local service', function () {
     const labels = await client.autotrain.generateLabels({ summary });
     assert.ok(labels.labels.some((l) => l.column === 'churned'));
     const features = await client.autotrain.generateFeatureEngineering({ summary, n: 2 });
-    assert.ok(features.recommendations.length >= 1 && features.recommendations.length <= 2, `${features.recommendations.length} recommendations`);
-    assert.ok(features.recommendations.every((r) => summary.columns.some((c) => JSON.stringify(r).includes(c))), 'each names a column of the data');
+    // The rules' two recommendations for this data (n = 2): drop the identifier column, bin tenure.
+    assert.deepEqual(
+      features.recommendations.map((r) => [r.feature_name, r.step]),
+      [
+        ['drop_uninformative_columns', { type: 'drop_columns', columns: ['customer_id'] }],
+        ['tenure_bins', { type: 'quantile_bins', column: 'tenure', bins: 10 }],
+      ],
+    );
     const chart = await client.autotrain.visualizeData({ summary, goal: goals.goals[0] });
     assert.equal(chart.language, 'python');
     assert.match(chart.code, /def plot\(data/);
     const insights = await client.autotrain.generateInsights({ summary, goal: goals.goals[0] });
-    assert.ok(insights.insights.length > 0, 'the rules find at least one insight for a rules goal');
+    assert.equal(insights.source, 'rules');
+    assert.ok(insights.insights.length > 0, 'the rules find at least one insight for the goal');
+    for (const insight of insights.insights) {
+      assert.ok(insight.columns.every((c) => summary.columns.includes(c)), `${insight.title} names columns of the data`);
+    }
+    assert.ok(insights.insights.some((i) => i.columns.some((c) => goals.goals[0].columns.includes(c))), 'an insight is about the goal’s columns');
     assert.ok(insights.insights.every((i) => Object.keys(i.evidence).length > 0), 'every insight carries its evidence');
   });
 

@@ -10,7 +10,7 @@ import {
 } from '../../../src/engine';
 import { loadDataset } from './helpers';
 
-// Reference figures (docs/reference-algorithm.md): cars regression R² 0.43 because of the categorical-zeroing bug.
+// The xplainable method; reference figures, measurements and why each floor is where it is: docs/reference-algorithm.md.
 describe('engine accuracy on the sample datasets (80/20 split)', () => {
   it('cars: the regressor clearly beats the reference R² of 0.43 on several splits', () => {
     const cars = loadDataset('cars');

@@ -21,11 +21,11 @@ function feature(p: PartitionModel, name: string): FeatureModel {
   return p.features.find((f) => f.name === name) as FeatureModel;
 }
 
-// Reference numbers and their derivation: docs/reference-algorithm.md ("Golden example"). The bug fixes of our engine do not change this example:
-// x has no missing values (so the NaN split-statistics fix §12-1 is not exercised), the regressor uses x only (so the
-// Ridge category fix §2.9 is not exercised) and calibration is off (§3.1). Tests below name the cases where a fix
-// does change the outcome.
-describe('engine golden example (docs/reference-algorithm.md)', () => {
+// Reference numbers of the xplainable method and their derivation: docs/reference-algorithm.md. The bug fixes of
+// our engine do not change this example: x has no missing values (so the missing-value split-statistics fix is not
+// exercised), the regressor uses x only (so the ridge category fix is not exercised) and calibration is off. Tests
+// below name the cases where a fix does change the outcome.
+describe('engine golden example of the xplainable method (docs/reference-algorithm.md)', () => {
   const model = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: PARAMS, mapCalibration: false });
   const p = dataset(model);
 
@@ -100,8 +100,8 @@ describe('engine golden example (docs/reference-algorithm.md)', () => {
   });
 });
 
-describe('engine bug fixes that change reference results', () => {
-  it('§12-1: missing numeric values are left out of split statistics, so 0/1 leaf means stay within [0, 1]', () => {
+describe('engine bug fixes that change reference results (docs/reference-algorithm.md)', () => {
+  it('missing numeric values are left out of split statistics, so 0/1 leaf means stay within [0, 1]', () => {
     const x = [1, 2, NaN, 3, NaN, 4, 5, NaN, 6, 7, 8, NaN];
     const y = [0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 0, 1];
     const frame = new DataFrame([numberColumn('x', Float64Array.from(x)), numberColumn('y', Float64Array.from(y))]);
@@ -113,7 +113,7 @@ describe('engine bug fixes that change reference results', () => {
     assertClose([f.leaves.mean[f.leaves.mean.length - 1]], [1], 1e-12, 'missing-bin mean');
   });
 
-  it('§2.9: a regressor keeps the contributions of a categorical feature (the reference zeroes them)', () => {
+  it('a regressor keeps the contributions of a categorical feature (the reference zeroes them)', () => {
     const levels = ['lo', 'mid', 'hi'];
     const rows = Array.from({ length: 60 }, (_, i) => ({ c: levels[i % 3], y: (i % 3) * 10 + (i % 2) }));
     const reg = fitModel(DataFrame.fromRecords(rows), { method: 'xplainable', target: 'y', modelType: 'regressor' });
@@ -123,7 +123,7 @@ describe('engine bug fixes that change reference results', () => {
     assert.ok(preds[1] - preds[0] > 15, `hi − lo = ${preds[1] - preds[0]}`);
   });
 
-  it('§4: refit honours a new min_leaf_size (the reference keeps the old absolute leaf size)', () => {
+  it('refit honours a new min_leaf_size (the reference keeps the old absolute leaf size)', () => {
     const model = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: PARAMS, mapCalibration: false });
     const before = dataset(model).features[0].leaves.count.length;
     const { model: coarse } = refit(model, { features: ['x'], params: { min_leaf_size: 0.4 } });
@@ -132,7 +132,7 @@ describe('engine bug fixes that change reference results', () => {
     for (const c of counts) assert.ok(c >= Math.floor(0.4 * 12), `leaf of ${c} rows is below the minimum`);
   });
 
-  it('§3.1: the calibration map keeps empty bins, so every key 0..100 has a probability', () => {
+  it('the calibration map keeps empty bins, so every key 0..100 has a probability', () => {
     const model = fitModel(goldenFrame(), { method: 'xplainable', target: 'y', modelType: 'classifier', params: PARAMS });
     const cal = dataset(model).calibration as Float64Array;
     assert.equal(cal.length, 101);

@@ -1,3 +1,5 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ModelInfo, ModelVersion, Partition } from '../../../src/contract';
 
 export function model(overrides: Partial<ModelInfo> = {}): ModelInfo {
@@ -39,4 +41,12 @@ export function version(overrides: Partial<ModelVersion> = {}): ModelVersion {
 
 export function partition(overrides: Partial<Partition> = {}): Partition {
   return { partition_id: 'p1', partition: '__dataset__', n_train: 80, n_test: 20, base_value: 0.25, ...overrides };
+}
+
+/** Every .ts file under `dir`, recursively. */
+export function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
+  });
 }

@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_FIT_METHOD, DEFAULT_PARAMS, FIT_METHODS, PARAM_RANGES } from '../../../src/engine';
 import { VIEW_TYPES } from '../../../src/panels/protocol';
+import { sourceFiles } from './fixtures';
 
 const root = join(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const nls: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8'));
 const declared: string[] = manifest.contributes.commands.map((c: { command: string }) => c.command);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
-  });
-}
 
 describe('package.json contributions', () => {
   it('activates on every webview panel type, so open panels restore after a reload', () => {
@@ -39,11 +33,19 @@ describe('package.json contributions', () => {
     }
   });
 
-  // Registration itself, both ways, is checked in a real extension host (test/vscode/suite/smoke.test.ts).
-  it('names every declared command in src', () => {
-    const source = sourceFiles(join(root, 'src')).map((file) => readFileSync(file, 'utf8')).join('\n');
-    const named = new Set([...source.matchAll(/['"](xmodels\.[a-zA-Z]+\.[a-zA-Z]+)['"]/g)].map((m) => m[1]));
-    for (const id of declared) assert.ok(named.has(id), `${id} is declared but never named in src`);
+  // The same, on the running extension's command list, is checked in a real extension host (test/vscode/suite/smoke.test.ts).
+  it('registers every declared command and declares every registered one', () => {
+    const files = sourceFiles(join(root, 'src'));
+    const source = files.map((file) => readFileSync(file, 'utf8')).join('\n');
+    // Commands are registered by id literal (register / registerCommand), and the panels' ids by PANEL_COMMANDS.
+    const called = [...source.matchAll(/\bregister(?:Command)?\(\s*['"](xmodels\.[\w.]+)['"]/g)].map((m) => m[1]);
+    const panelTable = /PANEL_COMMANDS[^=]*=\s*\{([^}]*)\}/.exec(readFileSync(join(root, 'src/panels/index.ts'), 'utf8'));
+    assert.ok(panelTable, 'src/panels/index.ts defines PANEL_COMMANDS');
+    const panels = [...panelTable[1].matchAll(/['"](xmodels\.[\w.]+)['"]/g)].map((m) => m[1]);
+    assert.ok(panels.length >= 5 && called.length >= 20, 'the registration calls were found');
+    const registered = new Set([...called, ...panels]);
+    assert.deepEqual(declared.filter((id) => !registered.has(id)), [], 'declared but never registered');
+    assert.deepEqual([...registered].filter((id) => !declared.includes(id)), [], 'registered but not declared');
   });
 
   it('gives the training settings the engine\u2019s defaults, ranges and fit methods', () => {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { client, removeDir, startService, type Call, type ServiceProcess } from './harness';
+import { client, DATASETS, removeDir, startService, type Call, type ServiceProcess } from './harness';
 import { smallCsv } from './fixtures';
 
 /** A chat-completions endpoint on 127.0.0.1 that records the credentials of every request and answers 500. */
@@ -105,5 +105,61 @@ describe('service: API keys for text generation', function () {
       .join('');
     assert.ok(stored.includes('keyed'), 'the job is in the database file');
     assert.ok(!stored.includes(CALLER_KEY), 'the key is not');
+  });
+});
+
+describe('service: a job resumed after a restart has lost its caller\u2019s key', function () {
+  this.timeout(180_000);
+  let caller: Recorder;
+  let own: Recorder;
+  let service: ServiceProcess;
+
+  before(async () => {
+    caller = await new Recorder().start();
+    own = await new Recorder().start();
+  });
+
+  after(async () => {
+    await service?.stop();
+    if (service) removeDir(service.dataDir);
+    await Promise.all([caller.stop(), own.stop()]);
+  });
+
+  const summarize = async (call: Call, csv: string, name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), name);
+    return (await call('POST', '/v1/autotrain/summarize-dataset', { body: form })).body;
+  };
+  const statusOf = async (call: Call, id: string) => (await call('GET', `/v1/autotrain/check_training_status?training_id=${id}`)).body;
+
+  it('runs without it (never stored), sends nothing secret to the caller\u2019s endpoint and logs why', async () => {
+    const env = { OPENAI_API_KEY: SERVICE_KEY, OPENAI_BASE_URL: own.url };
+    service = await startService({ env });
+    let call = client(service.url, service.apiKey);
+    // A long job holds the only running slot, so the keyed one is still pending at the kill.
+    const long = await call('POST', '/v1/autotrain/start_autotrain', {
+      json: { team_id: null, req: { model_name: 'long', model_description: '', summary: await summarize(call, readFileSync(join(DATASETS, 'flights-20k.csv'), 'utf8'), 'flights.csv'), label: 'delay', model_type: 'regressor' } },
+    });
+    for (let s = await statusOf(call, long.body.training_id); s.status === 'pending'; s = await statusOf(call, long.body.training_id)) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const keyed = await call('POST', '/v1/autotrain/start_autotrain', {
+      json: { team_id: null, req: { model_name: 'keyed', model_description: '', summary: await summarize(call, smallCsv(), 'small.csv'), label: 'label', textgen_config: { provider: 'openai', base_url: caller.url, api_key: CALLER_KEY, model: 'm' } } },
+    });
+    assert.equal(keyed.status, 202, JSON.stringify(keyed.body));
+    assert.equal((await statusOf(call, keyed.body.training_id)).status, 'pending');
+    await service.kill9();
+
+    service = await startService({ dataDir: service.dataDir, env });
+    call = client(service.url, service.apiKey);
+    let done = await statusOf(call, keyed.body.training_id);
+    while (done.status === 'pending' || done.status === 'running') {
+      await new Promise((r) => setTimeout(r, 100));
+      done = await statusOf(call, keyed.body.training_id);
+    }
+    assert.equal(done.status, 'completed', JSON.stringify(done));
+    assert.ok(caller.seen.length > 0, 'the resumed job still called its (loopback) endpoint');
+    assert.deepEqual(caller.credentials(), [], 'with neither the lost key nor the service\u2019s key');
+    assert.match(service.stderr(), /resumed after a restart without its text-generation key/);
   });
 });

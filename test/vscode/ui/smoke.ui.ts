@@ -1,4 +1,5 @@
-// The XModels activity-bar item shows once the extension is loaded, and clicking it shows the Models view.
+// The XModels activity-bar item shows once the extension is loaded, clicking it shows the Models view, and the local
+// service it ships connects. scripts/test-packaged.mjs (part of npm test) also runs it against the packaged .vsix.
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { useWorkbench } from '../lib/workbench';
@@ -16,6 +17,12 @@ describe('XModels in the workbench (smoke)', () => {
     assert.match((await sideBar.locator('.composite.title h2').textContent()) ?? '', /^XModels: Models$/);
     const path = await workbench.screenshot('smoke-models-view');
     assert.ok(existsSync(path), `no screenshot at ${path}`);
+  });
+
+  it('starts the local service it ships and shows the connection in the status bar', async () => {
+    const status = workbench.page.locator('#workbench\\.parts\\.statusbar .statusbar-item', { hasText: /XModels: local/ });
+    await status.waitFor({ state: 'visible', timeout: 60_000 });
+    assert.match((await status.textContent()) ?? '', /XModels: local · /);
   });
 
   it('switches between the dark and the light theme', async () => {
