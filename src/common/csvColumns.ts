@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { CsvTextDecoder, detectDelimiter } from '../engine/csvDialect';
+import { decodeCsvSample, detectDelimiter } from '../engine/csvDialect';
 
 export type ColumnKind = 'binary' | 'number' | 'category' | 'date' | 'text' | 'id' | 'empty';
 
@@ -29,7 +29,7 @@ const maxCategories = 50;
  * mid-row (the cut row is dropped).
  */
 export function sniffCsv(content: string | Uint8Array, maxRows = 5000): CsvSample {
-  let text = typeof content === 'string' ? content : new CsvTextDecoder().decode(content);
+  let text = typeof content === 'string' ? content : decodeCsvSample(content);
   if (typeof content !== 'string' && text.includes('\n')) text = text.slice(0, text.lastIndexOf('\n') + 1);
   const records = parse(text, {
     bom: true,

@@ -14,6 +14,8 @@ export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 export const CSV_EXTENSIONS = ['csv', 'tsv', 'txt'] as const;
 
 const SAMPLE_LINES = 50;
+/** Bytes gathered before the encoding is decided, however small the chunks a caller pushes. */
+const ENCODING_SAMPLE_BYTES = 64 * 1024;
 
 /**
  * The encoding of a file from its first bytes: a byte order mark decides; without one the text is UTF-8 when the
@@ -56,26 +58,33 @@ export function invalidUtf8Offset(bytes: Uint8Array, allowCutEnd = false): numbe
 }
 
 /**
- * Decodes a byte stream chunk by chunk in the encoding its first chunk shows. A UTF-8 file with an invalid byte
- * past the first chunk is an error naming that byte's offset (the start was decoded as UTF-8 already).
+ * Decodes a byte stream chunk by chunk in the encoding its start shows (at least its first 64 KB, or the whole first
+ * chunk when larger). A UTF-8 file with an invalid byte after that is an error naming the byte's offset.
  */
 export class CsvTextDecoder {
-  private decoder: TextDecoder | null = null;
+  private decoder: Pick<TextDecoder, 'decode'> | null = null;
   private encoding: CsvEncoding | null = null;
   private offset = 0;
   private tail = new Uint8Array(0);
+  private head: Uint8Array[] = [];
+  private headBytes = 0;
 
   get detected(): CsvEncoding | null {
     return this.encoding;
   }
 
-  decode(chunk: Uint8Array, final = false): string {
+  /** `decideNow`: detect the encoding on what has arrived, even if less than the usual sample. */
+  decode(chunk: Uint8Array, final = false, decideNow = false): string {
     let bytes = chunk;
     if (!this.decoder) {
-      if (bytes.length === 0 && !final) return '';
+      this.head.push(chunk);
+      this.headBytes += chunk.length;
+      if (this.headBytes < ENCODING_SAMPLE_BYTES && !final && !decideNow) return '';
+      bytes = concat(this.head, this.headBytes);
+      this.head = [];
       const { encoding, bomBytes } = detectEncoding(bytes);
       this.encoding = encoding;
-      this.decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8', ignoreBOM: false });
+      this.decoder = encoding === 'windows-1252' ? new Windows1252Decoder() : new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
       bytes = bytes.subarray(bomBytes);
       this.offset = bomBytes;
     }
@@ -100,6 +109,38 @@ export class CsvTextDecoder {
     this.offset += bytes.length;
     this.tail = bytes.length >= 3 ? bytes.slice(bytes.length - 3) : bytes.slice();
   }
+}
+
+/** Windows-1252's characters for bytes 0x80-0x9F (the rest are Latin-1, i.e. the byte's own code point). */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const CP1252 = Uint16Array.from({ length: 256 }, (_, b) => (b >= 0x80 && b < 0xa0 ? CP1252_HIGH.charCodeAt(b - 0x80) : b));
+
+/** Node's own windows-1252 decoder reads 0x80-0x9F as Latin-1 controls on some versions, so map the bytes here. */
+class Windows1252Decoder {
+  private readonly utf16 = new TextDecoder('utf-16le');
+
+  decode(bytes?: Uint8Array): string {
+    if (!bytes || bytes.length === 0) return '';
+    const units = new Uint16Array(bytes.length);
+    for (let i = 0; i < bytes.length; i++) units[i] = CP1252[bytes[i]];
+    return this.utf16.decode(units);
+  }
+}
+
+function concat(chunks: Uint8Array[], length: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** Decodes the first bytes of a file, which may end inside a character (that character is left out). */
+export function decodeCsvSample(bytes: Uint8Array): string {
+  return new CsvTextDecoder().decode(bytes, false, true);
 }
 
 /** Decodes a whole file's bytes (see CsvTextDecoder). */

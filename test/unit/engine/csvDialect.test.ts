@@ -46,6 +46,11 @@ describe('CSV dialect', () => {
     assert.deepEqual([f.value(0, 'name'), f.value(0, 'city'), f.value(1, 'name')], ['café', 'Köln', '€']);
   });
 
+  it('decides the encoding on the start of the file, not on the first small chunk', () => {
+    const f = read(latin1(`name\n${'plain\n'.repeat(100)}caf\xe9\n`), 16);
+    assert.equal(f.value(100, 'name'), 'café');
+  });
+
   it('decodes UTF-16 files with either byte order mark', () => {
     for (const bytes of [utf16le('a\tb\ncafé\t2\n'), utf16be('a\tb\ncafé\t2\n')]) {
       const f = read(bytes, 3);
