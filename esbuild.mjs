@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, basename } from 'node:path';
+import { nodeBundle } from './scripts/nodeBundle.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -30,13 +31,7 @@ const common = {
   legalComments: 'none',
 };
 
-const node = {
-  ...common,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['vscode'],
-};
+const node = { ...common, ...nodeBundle };
 
 const builds = [
   { ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },

@@ -11,6 +11,7 @@ import { SettingsAccessor } from './common/settings';
 import { textGenConfigFrom } from './common/textgen';
 import { TextGenKeyStore } from './common/textGenKey';
 import { ConnectionCommands } from './commands/connectionCommands';
+import { ExportCommand } from './commands/exportCommand';
 import type { CommandContext } from './commands/commandContext';
 import { LinkPreprocessorCommand } from './commands/linkPreprocessorCommand';
 import { ModelCommands } from './commands/modelCommands';
@@ -123,6 +124,8 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   const predict = new PredictCommand(ctx);
   const models = new ModelCommands(ctx);
   const connectionCommands = new ConnectionCommands(connection, auth, inputs, log);
+  const panels = registerPanels(services);
+  const exporter = new ExportCommand(ctx, () => panels.activeProfile());
   const register = services.registerCommand;
 
   context.subscriptions.push(
@@ -145,6 +148,8 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     register('xmodels.models.linkPreprocessor', (node?: unknown) => link.link(node)),
     register('xmodels.models.predict', (arg?: unknown) => predict.predict(arg)),
     register('xmodels.models.copyId', (node?: unknown) => models.copyId(node)),
+    register('xmodels.models.exportPython', (node?: unknown) => exporter.export('python', node)),
+    register('xmodels.models.exportSql', (node?: unknown) => exporter.export('sql', node)),
     register('xmodels.models.delete', (node?: unknown) => models.delete(node)),
     register('xmodels.connection.useHosted', () => connectionCommands.useHosted()),
     register('xmodels.connection.useLocal', () => connectionCommands.useLocal()),
@@ -152,11 +157,11 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     register('xmodels.connection.selectTeam', () => connectionCommands.selectTeam()),
     register('xmodels.connection.showLog', () => connectionCommands.showLog()),
     register('xmodels.textgen.setApiKey', () => textGenKey.askAndStore()),
-    registerPanels(services),
+    panels,
     registerWizard(services, inputs),
   );
 
-  void connection.connect();
+  openWalkthroughOnce(context);
   const activationMs = performance.now() - started;
   log.info(`XModels activated in ${activationMs.toFixed(1)} ms`);
   return { services, connection, tree, treeView, inputs, commands, activationMs };
@@ -165,6 +170,15 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
 export async function deactivate(): Promise<void> {
   await connectionToStop?.stop();
   connectionToStop = undefined;
+}
+
+const WALKTHROUGH_SHOWN = 'xmodels.walkthroughShown';
+
+/** Opens the Get Started walkthrough on the first activation (not in extension-host tests, which start fresh each run). */
+function openWalkthroughOnce(context: vscode.ExtensionContext): void {
+  if (context.extensionMode === vscode.ExtensionMode.Test || context.globalState.get<boolean>(WALKTHROUGH_SHOWN)) return;
+  void context.globalState.update(WALKTHROUGH_SHOWN, true);
+  void vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#getStarted`, false);
 }
 
 /** Command titles from the manifest (VS Code has already replaced the `%key%` placeholders), without the "…". */

@@ -5,6 +5,7 @@ import {
   EvaluationSchema,
   FeatureInfoSchema,
   ModelInfoSchema,
+  ModelPayloadSchema,
   ModelVersionSchema,
   PartitionListSchema,
   PredictionsSchema,
@@ -17,6 +18,7 @@ import {
   type FeatureInfo,
   type LinkPreprocessorRequest,
   type ModelInfo,
+  type ModelPayload,
   type ModelVersion,
   type PartitionList,
   type PredictRequest,
@@ -135,6 +137,11 @@ export class ModelsApi {
 
   async getFeatureInfo(version_id: string, options?: CallOptions): Promise<FeatureInfo> {
     return this.transport.get(`models/feature-info/${segment(version_id)}`, FeatureInfoSchema, options);
+  }
+
+  /** The version's fitted model as partition payloads (a local-service addition: feature `model_payload`). */
+  async getModelPayload(version_id: string, options?: CallOptions): Promise<ModelPayload> {
+    return this.transport.get(`models/versions/${segment(version_id)}/payload`, ModelPayloadSchema, options);
   }
 
   /** Predicts with a version (a local-service addition: feature `predict`); rows come back in input order. */

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { rootCertificates } from 'node:tls';
+import { Agent, ProxyAgent, request, type Dispatcher } from './undici';
 import type { z } from 'zod';
 import { abortedError, invalidArgument, XModelsApiError } from './errors';
 import { errorFromResponse, parseResponse } from './httpErrors';
@@ -19,6 +20,10 @@ export interface XModelsClientOptions {
   proxy?: string | null;
   /** Hosts that bypass the proxy (NO_PROXY syntax); omitted reads NO_PROXY. */
   noProxy?: string;
+  /** The `Proxy-Authorization` value (e.g. `Basic …`) for a proxy whose URL carries no credentials. */
+  proxyAuthorization?: string;
+  /** TLS to the service and the proxy: extra trusted certificates (added to Node's own) and whether to verify. */
+  tls?: { ca?: readonly string[]; rejectUnauthorized?: boolean };
   /** How long to wait for a connection, the response headers, or the next chunk of a body (default 120 s). */
   timeoutMs?: number;
   /** An undici dispatcher to send through instead of the client's own keep-alive agent (tests, custom TLS). */
@@ -90,7 +95,7 @@ export class Transport {
     const proxy = options.dispatcher ? undefined : resolveProxy(this.base, options);
     this.network = { origin: this.base.origin, proxy: proxy && safeOrigin(proxy), timeoutMs: this.timeoutMs };
     this.ownsDispatcher = !options.dispatcher;
-    this.dispatcher = options.dispatcher ?? this.createDispatcher(proxy);
+    this.dispatcher = options.dispatcher ?? this.createDispatcher(proxy, options);
   }
 
   /** Closes the client's own connections (an injected dispatcher is left to its owner). */
@@ -105,11 +110,10 @@ export class Transport {
       if (spec.signal?.aborted) throw abortedError(label, spec.signal.reason);
       let response: Dispatcher.ResponseData;
       try {
-        response = await request(this.url(spec), {
+        response = await request(this.dispatcher, this.url(spec), {
           method: spec.method,
           headers: this.headers(spec),
           body: encodeBody(spec.body),
-          dispatcher: this.dispatcher,
           signal: spec.signal,
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
@@ -178,17 +182,28 @@ export class Transport {
     return headers;
   }
 
-  private createDispatcher(proxy: string | undefined): Dispatcher {
+  private createDispatcher(proxy: string | undefined, options: Pick<XModelsClientOptions, 'proxyAuthorization' | 'tls'>): Dispatcher {
+    const tls = {
+      ...(options.tls?.ca?.length ? { ca: [...rootCertificates, ...options.tls.ca] } : {}),
+      ...(options.tls?.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}),
+    };
     const agentOptions = {
       keepAliveTimeout: 10_000,
       keepAliveMaxTimeout: 60_000,
-      connect: { timeout: Math.min(this.timeoutMs, 15_000) },
+      connect: { timeout: Math.min(this.timeoutMs, 15_000), ...tls },
     };
     if (!proxy) return new Agent(agentOptions);
     if (!URL.canParse(proxy) || !/^https?:$/.test(new URL(proxy).protocol)) {
       throw invalidArgument('The proxy setting is not a URL: use the form http://host:port (or http://user:password@host:port).', 'proxy');
     }
-    return new ProxyAgent({ ...agentOptions, uri: proxy });
+    const hasCredentials = new URL(proxy).username !== '';
+    return new ProxyAgent({
+      ...agentOptions,
+      uri: proxy,
+      requestTls: tls,
+      proxyTls: tls,
+      ...(options.proxyAuthorization && !hasCredentials ? { token: options.proxyAuthorization } : {}),
+    });
   }
 
   /** Masks the API key wherever it could surface (a service echoing headers, a URL in a message). */

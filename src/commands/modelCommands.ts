@@ -27,7 +27,7 @@ export class ModelCommands {
       await client.models.deleteModel(model.model_id);
     } catch (error) {
       if ((error as { status?: number }).status === 404 || (error as { status?: number }).status === 405) {
-        throw new UserFacingError(`This service cannot delete models (${(error as Error).message}).`);
+        throw new UserFacingError(vscode.l10n.t('This service cannot delete models ({0}).', (error as Error).message));
       }
       throw error;
     }

@@ -100,7 +100,7 @@ export class RefitCommand {
     await this.ctx.revealModel(result.model_id, result.version_id);
     const before = headlineMetric(version.test_metrics);
     const after = headlineMetric(result.test_metrics) ?? 'no test metric';
-    offerPanels(`Refit ${model.model_name}: ${after}${before ? ` (was ${before})` : ''}.`, result);
+    offerPanels(`Refit ${model.model_name}: ${after}${before ? ` (was ${before})` : ''}.`, result, model.model_name);
     return result;
   }
 }

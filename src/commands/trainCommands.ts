@@ -239,7 +239,7 @@ export class TrainCommands {
     );
     this.ctx.log.info(`Trained ${plan.name}: model ${result.model_id}, version ${result.version_id} in ${result.duration_ms} ms`);
     await this.ctx.revealModel(result.model_id, result.version_id);
-    offerPanels(`Trained ${plan.name}: ${headlineMetric(result.test_metrics) ?? 'no test metric'} on ${result.n_test} test rows.`, result, plan.file);
+    offerPanels(`Trained ${plan.name}: ${headlineMetric(result.test_metrics) ?? 'no test metric'} on ${result.n_test} test rows.`, result, plan.name, plan.file);
     return result;
   }
 }
@@ -253,7 +253,8 @@ const AUTOTRAIN = 'Autotrain this dataset';
  */
 export function offerPanels(
   message: string,
-  result: { version_id: string; partitions?: TrainResult['partitions']; warnings?: string[] },
+  result: { model_id: string; version_id: string; partitions?: TrainResult['partitions']; warnings?: string[] },
+  modelName: string,
   csv?: vscode.Uri,
 ): void {
   const whole = result.partitions?.find((partition) => partition.partition === '__dataset__') ?? result.partitions?.[0];
@@ -264,9 +265,9 @@ export function offerPanels(
     : vscode.window.showInformationMessage(message, ...actions);
   void shown.then((choice) => {
     if (choice === AUTOTRAIN && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
-    if (choice === 'Open Profile') void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id });
+    if (choice === 'Open Profile') void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id, modelId: result.model_id, modelName });
     if (choice === 'Open Evaluation' && whole) {
-      void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, ...(csv ? { csvPath: csv.fsPath } : {}) });
+      void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, modelName, ...(csv ? { csvPath: csv.fsPath } : {}) });
     }
   });
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 
-export type ConnectionState = 'connecting' | 'connected' | 'offline' | 'signedOut';
+/** `idle`: nothing has needed the service yet, so it has not been started (or signed in to). */
+export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'offline' | 'signedOut';
 
 /** The `when`-clause keys this extension sets; menus and welcome views in package.json read them. */
 export interface ContextKeyValues {

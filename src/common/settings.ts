@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { VSCodeHttpSettings } from '../connection/vscodeNetwork';
 import { parseSettings, settingSections, type Settings } from './settingsSchema';
 
 /** The one place that reads `xmodels.*` settings; every value is validated, invalid ones fall back to defaults. */
@@ -10,7 +11,7 @@ export class SettingsAccessor implements vscode.Disposable {
 
   constructor(private readonly log: vscode.LogOutputChannel) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration('xmodels')) return;
+      if (!event.affectsConfiguration('xmodels') && !event.affectsConfiguration('http')) return;
       this.cached = undefined;
       this._onDidChangeSettings.fire(this.current);
     });
@@ -27,9 +28,17 @@ export class SettingsAccessor implements vscode.Disposable {
     return this.cached;
   }
 
-  /** VS Code's own proxy setting, which the hosted connection falls back to. */
-  get httpProxy(): string {
-    return vscode.workspace.getConfiguration('http').get<string>('proxy') ?? '';
+  /** VS Code's own network settings, which the hosted connection follows. */
+  get http(): VSCodeHttpSettings {
+    const http = vscode.workspace.getConfiguration('http');
+    const noProxy = http.get<unknown>('noProxy');
+    return {
+      proxy: http.get<string>('proxy') ?? '',
+      noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : [],
+      proxyStrictSSL: http.get<boolean>('proxyStrictSSL') ?? true,
+      proxyAuthorization: http.get<string | null>('proxyAuthorization') ?? null,
+      systemCertificates: http.get<boolean>('systemCertificates') ?? true,
+    };
   }
 
   async setConnectionMode(mode: Settings['connection']['mode']): Promise<void> {

@@ -9,6 +9,7 @@ import type { TreeFeatures } from '../tree/nodes';
 import type { HostedAuthProvider, HostedSession } from './hostedAuthProvider';
 import { LocalServiceProcess } from './localServiceProcess';
 import { traceClient } from './requestTrace';
+import { hostedNetworkOptions, systemCertificates } from './vscodeNetwork';
 import type { ServiceLine } from './serviceLine';
 
 export type ConnectionMode = 'local' | 'hosted';
@@ -48,7 +49,7 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly _onDidChangeConnection = new vscode.EventEmitter<void>();
   readonly onDidChangeConnection = this._onDidChangeConnection.event;
 
-  private _state: ConnectionState = 'connecting';
+  private _state: ConnectionState = 'idle';
   private _mode: ConnectionMode = 'local';
   private _features: TreeFeatures = noFeatures;
   private client: XModelsClient | undefined;
@@ -66,10 +67,10 @@ export class ConnectionManager implements vscode.Disposable {
 
   constructor(private readonly deps: ConnectionDependencies) {
     const settings = deps.settings.current;
-    this.hostedSettings = JSON.stringify([settings.hosted, settings.network.proxy]);
+    this.hostedSettings = JSON.stringify([settings.hosted, settings.network.proxy, deps.settings.http]);
     this.subscriptions.push(
       deps.settings.onDidChangeSettings((settings) => {
-        const hosted = JSON.stringify([settings.hosted, settings.network.proxy]);
+        const hosted = JSON.stringify([settings.hosted, settings.network.proxy, deps.settings.http]);
         const hostedChanged = hosted !== this.hostedSettings;
         this.hostedSettings = hosted;
         if (settings.connection.mode !== this._mode || (this._mode === 'hosted' && hostedChanged)) void this.connect();
@@ -101,12 +102,19 @@ export class ConnectionManager implements vscode.Disposable {
     return { state: this._state, mode: this._mode, where: this.where, team, username: this.info?.username, reason: this.reason };
   }
 
-  /** The connected client; waits while connecting, and explains what to do when not connected. */
+  /** Connects on first need: activation leaves the service alone until a view, command or panel asks for data. */
+  start(): void {
+    if (this._state === 'idle' && !this.pending) void this.connect();
+  }
+
+  /** The connected client (connecting first if nothing has yet); waits while connecting, and explains what to do when not connected. */
   async getClient(): Promise<XModelsClient> {
+    this.start();
     if (this.pending) await this.pending;
     if (this._state === 'connected' && this.client) return this.client;
-    const next = this._state === 'signedOut' ? 'Run "XModels: Connect to Hosted Service…".' : 'Use Retry in the XModels view.';
-    throw new UserFacingError(`XModels is not connected${this.reason ? ` (${this.reason})` : ''}. ${next}`);
+    const next = this._state === 'signedOut' ? vscode.l10n.t('Run "XModels: Connect to Hosted Service…".') : vscode.l10n.t('Use Retry in the XModels view.');
+    const notConnected = this.reason ? vscode.l10n.t('XModels is not connected ({0}).', this.reason) : vscode.l10n.t('XModels is not connected.');
+    throw new UserFacingError(`${notConnected} ${next}`);
   }
 
   /** (Re)connects according to the `xmodels.connection.mode` setting; concurrent calls share one attempt. */
@@ -177,7 +185,8 @@ export class ConnectionManager implements vscode.Disposable {
       if (mode === 'hosted' && isUnauthorized(error)) {
         this.reason = describeError(error);
         this.setState('signedOut');
-        void vscode.window.showWarningMessage(`The hosted XModels service rejected the stored API key: ${this.reason}`, 'Connect to Hosted Service…').then((choice) => {
+        const connect = vscode.l10n.t('Connect to Hosted Service…');
+        void vscode.window.showWarningMessage(vscode.l10n.t('The hosted XModels service rejected the stored API key: {0}', this.reason), connect).then((choice) => {
           if (choice) void vscode.commands.executeCommand('xmodels.connection.useHosted');
         });
       } else {
@@ -235,7 +244,7 @@ export class ConnectionManager implements vscode.Disposable {
       baseUrl: session.baseUrl,
       apiKey: session.accessToken,
       pathPrefix: settings.hosted.pathPrefix || undefined,
-      proxy: settings.network.proxy || this.deps.settings.httpProxy || undefined,
+      ...hostedNetworkOptions(settings.network.proxy, this.deps.settings.http, systemCertificates),
       timeoutMs: settings.network.requestTimeoutSeconds * 1000,
       onRetry: (retry) => this.deps.log.warn(`Retrying ${retry.request} in ${retry.delayMs} ms: ${retry.reason}`),
     });
@@ -247,7 +256,7 @@ export class ConnectionManager implements vscode.Disposable {
     if (!this.restartedAfterCrash) {
       this.restartedAfterCrash = true;
       this.deps.log.warn(`The local service stopped unexpectedly (exit ${code}); restarting it once.`);
-      void vscode.window.showInformationMessage(`The local XModels service stopped unexpectedly (exit ${code}) and is being restarted.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('The local XModels service stopped unexpectedly (exit {0}) and is being restarted.', String(code)));
       void this.connect();
       return;
     }
@@ -259,11 +268,12 @@ export class ConnectionManager implements vscode.Disposable {
     this.reason = reason;
     this.setState('offline');
     if (wasOffline) return;
-    const actions = this._mode === 'local' ? ['Retry', 'Show Log'] : ['Retry', 'Use Local Service', 'Show Log'];
-    void vscode.window.showWarningMessage(`XModels cannot reach the ${this.where}: ${reason}`, ...actions).then((choice) => {
-      if (choice === 'Retry') void this.retry();
-      else if (choice === 'Use Local Service') void this.useMode('local');
-      else if (choice === 'Show Log') this.deps.log.show(true);
+    const [retry, useLocal, showLog] = [vscode.l10n.t('Retry'), vscode.l10n.t('Use Local Service'), vscode.l10n.t('Show Log')];
+    const actions = this._mode === 'local' ? [retry, showLog] : [retry, useLocal, showLog];
+    void vscode.window.showWarningMessage(vscode.l10n.t('XModels cannot reach the {0}: {1}', this.where, reason), ...actions).then((choice) => {
+      if (choice === retry) void this.retry();
+      else if (choice === useLocal) void this.useMode('local');
+      else if (choice === showLog) this.deps.log.show(true);
     });
   }
 

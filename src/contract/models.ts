@@ -130,6 +130,16 @@ export const PartitionPayloadSchema = z.object({
 });
 export type PartitionPayload = z.input<typeof PartitionPayloadSchema>;
 
+/** A version's fitted model as partition payloads (a local-service addition: feature `model_payload`); exports read it. */
+export const ModelPayloadSchema = z.object({
+  version_id: IdSchema,
+  model_type: ModelTypeSchema,
+  target_name: z.string(),
+  partition_on: z.string().nullable(),
+  partitions: z.array(PartitionPayloadSchema).min(1),
+});
+export type ModelPayload = z.infer<typeof ModelPayloadSchema>;
+
 export const CreateModelRequestSchema = z.object({
   name: z.string().min(1),
   description: z.string().default(''),

@@ -22,6 +22,7 @@ export const LocalFeatureSchema = z.enum([
   'train_model_id',
   'cancel_training',
   'delete_model',
+  'model_payload',
 ]);
 export type LocalFeature = z.infer<typeof LocalFeatureSchema>;
 

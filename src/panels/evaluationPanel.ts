@@ -2,15 +2,15 @@ import * as vscode from 'vscode';
 import type { XModelsServices } from '../common/services';
 import type { PanelDefinition } from './panelHost';
 import { partitionLabel } from './shaping/format';
-import { evaluationArgs } from './panelArgs';
+import { evaluationArgs, hasSubject, subjectTitle } from './panelArgs';
 
 export function evaluationPanel(services: XModelsServices): PanelDefinition<'evaluation'> {
   return {
     kind: 'evaluation',
-    title: (args) => `Evaluation ${args.partitionId.slice(0, 8)}`,
+    title: (args) => (hasSubject(args) ? subjectTitle(args, 'Evaluation') : `Evaluation ${args.partitionId.slice(0, 8)}`),
     key: (args) => args.partitionId,
     parseArgs: evaluationArgs,
-    loadedTitle: (evaluation) => `Evaluation: ${partitionLabel(evaluation.partition)}`,
+    loadedTitle: (evaluation, args) => subjectTitle(args, 'Evaluation', partitionLabel(evaluation.partition)),
     handlers: {
       async load(params, { signal }) {
         const client = await services.getClient();

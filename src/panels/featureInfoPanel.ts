@@ -1,11 +1,11 @@
 import type { XModelsServices } from '../common/services';
 import type { PanelDefinition } from './panelHost';
-import { featureInfoArgs } from './panelArgs';
+import { featureInfoArgs, hasSubject, subjectTitle } from './panelArgs';
 
 export function featureInfoPanel(services: XModelsServices): PanelDefinition<'featureInfo'> {
   return {
     kind: 'featureInfo',
-    title: (args) => `Feature info ${args.versionId.slice(0, 8)}`,
+    title: (args) => (hasSubject(args) ? subjectTitle(args, 'Feature info') : `Feature info ${args.versionId.slice(0, 8)}`),
     key: (args) => args.versionId,
     parseArgs: featureInfoArgs,
     handlers: {

@@ -7,7 +7,7 @@ import { featureInfoPanel } from './featureInfoPanel';
 import { LastTextEditor } from './lastTextEditor';
 import { PanelHost, type PanelDefinition, type ShownPanel } from './panelHost';
 import { profilePanel } from './profilePanel';
-import type { PanelKind } from './protocol';
+import type { PanelKind, ProfileArgs } from './protocol';
 import { visualizationPanel } from './visualizationPanel';
 
 export { VIEW_TYPES } from './protocol';
@@ -22,39 +22,46 @@ export const PANEL_COMMANDS: Readonly<Record<PanelKind, string>> = {
   visualization: 'xmodels.panels.visualization',
 };
 
-const MISSING_ARGUMENT: Readonly<Record<PanelKind, string>> = {
-  profile: 'Open the profile from a model version or partition in the XModels view.',
-  evaluation: 'Open the evaluation from a partition of a model version in the XModels view.',
-  featureInfo: 'Open the feature info from a model version in the XModels view.',
-  datasetSummary: 'Summarize a CSV file first (XModels: Summarize Dataset) to see its summary.',
-  visualization: 'Pick a goal to visualize (XModels: Visualize Goal) to see its chart code.',
+const MISSING_ARGUMENT: Readonly<Record<PanelKind, () => string>> = {
+  profile: () => vscode.l10n.t('Open the profile from a model version or partition in the XModels view.'),
+  evaluation: () => vscode.l10n.t('Open the evaluation from a partition of a model version in the XModels view.'),
+  featureInfo: () => vscode.l10n.t('Open the feature info from a model version in the XModels view.'),
+  datasetSummary: () => vscode.l10n.t('Summarize a CSV file first (XModels: Summarize Dataset) to see its summary.'),
+  visualization: () => vscode.l10n.t('Pick a goal to visualize (XModels: Visualize Goal) to see its chart code.'),
 };
+
+export interface RegisteredPanels extends vscode.Disposable {
+  /** The object of the profile panel in front, for commands run from its title bar. */
+  activeProfile(): ProfileArgs | undefined;
+}
 
 /**
  * Registers the panel commands and the serializers that restore open panels after a reload. Each command
  * resolves to the shown panel (`ShownPanel`), whose `loaded` settles once its data has been answered.
  */
-export function registerPanels(services: XModelsServices): vscode.Disposable {
+export function registerPanels(services: XModelsServices): RegisteredPanels {
   const editors = new LastTextEditor();
   const disposables: vscode.Disposable[] = [editors];
 
-  function register<K extends PanelKind>(definition: PanelDefinition<K>) {
+  function register<K extends PanelKind>(definition: PanelDefinition<K>): PanelHost<K> {
     const host = new PanelHost(definition, services.extensionUri, services.log);
     disposables.push(host);
     disposables.push(
       services.registerCommand(PANEL_COMMANDS[definition.kind], (raw?: unknown): ShownPanel => {
         const args = definition.parseArgs(raw);
-        if (!args) throw new UserFacingError(MISSING_ARGUMENT[definition.kind]);
+        if (!args) throw new UserFacingError(MISSING_ARGUMENT[definition.kind]());
         return host.show(args);
       }),
     );
+    return host;
   }
 
-  register(profilePanel(services));
+  const profiles = register(profilePanel(services));
   register(evaluationPanel(services));
   register(featureInfoPanel(services));
   register(datasetSummaryPanel());
   register(visualizationPanel(services, editors));
 
-  return vscode.Disposable.from(...disposables);
+  const all = vscode.Disposable.from(...disposables);
+  return { activeProfile: () => profiles.activeArgs(), dispose: () => all.dispose() };
 }

@@ -3,7 +3,7 @@
  * Pure apart from the contract schemas, so it is unit-tested without VS Code.
  */
 import { DatasetSummarySchema, GoalSchema, LabelSchema, RecommendationSchema, VisualizationLibrarySchema } from '../contract/autotrain';
-import type { DatasetSummaryArgs, EvaluationArgs, FeatureInfoArgs, ProfileArgs, VisualizationArgs } from './protocol';
+import type { DatasetSummaryArgs, EvaluationArgs, FeatureInfoArgs, PanelSubject, ProfileArgs, VisualizationArgs } from './protocol';
 
 function field(raw: unknown, name: string): string | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
@@ -11,26 +11,54 @@ function field(raw: unknown, name: string): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-/** From a version or partition node, or `{versionId, modelId?, partitionId?}`. */
+function positiveInteger(raw: unknown, name: string): number | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const value = (raw as Record<string, unknown>)[name];
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/**
+ * The model name and version number: plain `modelName`/`versionNumber`, else those of a tree node (a version
+ * node's `model` and `version`, a partition node's `model` and `versionNumber`).
+ */
+export function panelSubject(raw: unknown): PanelSubject {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const { model, version } = raw as Record<string, unknown>;
+  const modelName = field(raw, 'modelName') ?? field(model, 'model_name');
+  const versionNumber = positiveInteger(raw, 'versionNumber') ?? positiveInteger(version, 'version_number');
+  return { ...(modelName ? { modelName } : {}), ...(versionNumber ? { versionNumber } : {}) };
+}
+
+/** "breast_cancer v2 · Profile"; the parts alone when neither the model nor the version is known. */
+export function subjectTitle(subject: PanelSubject, ...parts: string[]): string {
+  const version = subject.versionNumber ? `v${subject.versionNumber}` : undefined;
+  const name = [subject.modelName, version].filter((part) => part).join(' ');
+  return [name, ...parts].filter((part) => part).join(' \u00b7 ');
+}
+
+/** Whether a title can name the model or the version. */
+export const hasSubject = (subject: PanelSubject): boolean => Boolean(subject.modelName || subject.versionNumber);
+
+/** From a version or partition node, or `{versionId, modelId?, partitionId?, modelName?, versionNumber?}`. */
 export function profileArgs(raw: unknown): ProfileArgs | undefined {
   const versionId = field(raw, 'versionId');
   if (!versionId) return undefined;
   const modelId = field(raw, 'modelId');
   const partitionId = field(raw, 'partitionId');
-  return { versionId, ...(modelId ? { modelId } : {}), ...(partitionId ? { partitionId } : {}) };
+  return { versionId, ...(modelId ? { modelId } : {}), ...(partitionId ? { partitionId } : {}), ...panelSubject(raw) };
 }
 
-/** From a partition node or `{partitionId, csvPath?}`. */
+/** From a partition node or `{partitionId, csvPath?, modelName?, versionNumber?}`. */
 export function evaluationArgs(raw: unknown): EvaluationArgs | undefined {
   const partitionId = field(raw, 'partitionId');
   const csvPath = field(raw, 'csvPath');
-  return partitionId ? { partitionId, ...(csvPath ? { csvPath } : {}) } : undefined;
+  return partitionId ? { partitionId, ...(csvPath ? { csvPath } : {}), ...panelSubject(raw) } : undefined;
 }
 
-/** From a version (or partition) node or `{versionId}`. */
+/** From a version (or partition) node or `{versionId, modelName?, versionNumber?}`. */
 export function featureInfoArgs(raw: unknown): FeatureInfoArgs | undefined {
   const versionId = field(raw, 'versionId');
-  return versionId ? { versionId } : undefined;
+  return versionId ? { versionId, ...panelSubject(raw) } : undefined;
 }
 
 /** `{summary, goals?, labels?, recommendations?}`, each checked against the contract. */

@@ -35,7 +35,7 @@ export interface PanelDefinition<K extends PanelKind> {
   /** Validates command arguments and arguments restored from webview state. */
   parseArgs(raw: unknown): PanelArgs[K] | undefined;
   /** A more telling title once the data is known. */
-  loadedTitle?(result: ResultOf<PanelApis[K], 'load' & keyof PanelApis[K]>): string;
+  loadedTitle?(result: ResultOf<PanelApis[K], 'load' & keyof PanelApis[K]>, args: PanelArgs[K]): string;
   handlers: PanelHandlers<K>;
 }
 
@@ -94,6 +94,11 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
       this.webviewOptions(),
     );
     return { viewType: this.viewType, key, loaded: this.attach(panel, args, key) };
+  }
+
+  /** The arguments of this kind's panel that is the active editor, if one is. */
+  activeArgs(): PanelArgs[K] | undefined {
+    return [...this.open.values()].find(({ panel }) => panel.active)?.args;
   }
 
   dispose(): void {
@@ -179,7 +184,7 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
         if (!latest.isCurrent(method, id)) return;
         post({ kind: 'response', id, ok: true, result: result ?? null });
         if (method === 'load') {
-          if (this.definition.loadedTitle && !disposed) panel.title = this.definition.loadedTitle(result as never);
+          if (this.definition.loadedTitle && !disposed) panel.title = this.definition.loadedTitle(result as never, entry.args);
           settleLoaded({ viewType: this.viewType, ok: true });
         }
       } catch (error) {

@@ -2,7 +2,7 @@ import type { ModelVersion } from '../contract/models';
 import { UserFacingError } from '../common/errors';
 import type { XModelsServices } from '../common/services';
 import type { PanelDefinition } from './panelHost';
-import { profileArgs } from './panelArgs';
+import { profileArgs, hasSubject, subjectTitle } from './panelArgs';
 import type { ProfileArgs } from './protocol';
 
 const shortId = (id: string) => id.slice(0, 8);
@@ -18,11 +18,13 @@ export function refitBlocker(args: ProfileArgs, version: ModelVersion | undefine
 export function profilePanel(services: XModelsServices): PanelDefinition<'profile'> {
   return {
     kind: 'profile',
-    title: (args) => `Profile ${shortId(args.versionId)}`,
+    title: (args) => (hasSubject(args) ? subjectTitle(args, 'Profile') : `Profile ${shortId(args.versionId)}`),
     key: (args) => args.versionId,
     parseArgs: profileArgs,
-    loadedTitle: ({ profile, version }) =>
-      `Profile: ${profile.target_name}${version ? ` v${version.version_number}` : ` ${shortId(profile.version_id)}`}`,
+    loadedTitle: ({ version }, args) => {
+      const subject = { ...args, ...(version ? { versionNumber: version.version_number } : {}) };
+      return hasSubject(subject) ? subjectTitle(subject, 'Profile') : `Profile ${shortId(args.versionId)}`;
+    },
     handlers: {
       async load(params, { signal }) {
         const client = await services.getClient();

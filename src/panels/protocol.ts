@@ -29,19 +29,24 @@ export const VIEW_TYPES: Readonly<Record<PanelKind, string>> = {
 
 // ---- what each panel shows (its identity, kept in the webview state so the panel restores) ----
 
-export interface ProfileArgs {
+/** What a model panel's title names ("breast_cancer v2"), as far as the opener knows it. */
+export interface PanelSubject {
+  modelName?: string;
+  versionNumber?: number;
+}
+export interface ProfileArgs extends PanelSubject {
   versionId: string;
   /** Needed to refit (the refit request names the model's dataset); absent when opened by id alone. */
   modelId?: string;
   /** The partition to show first (opened from a partition node). */
   partitionId?: string;
 }
-export interface EvaluationArgs {
+export interface EvaluationArgs extends PanelSubject {
   partitionId: string;
   /** The local CSV the model was trained from, when known: "Autotrain this dataset" starts on it. */
   csvPath?: string;
 }
-export interface FeatureInfoArgs {
+export interface FeatureInfoArgs extends PanelSubject {
   versionId: string;
 }
 export interface DatasetSummaryArgs {

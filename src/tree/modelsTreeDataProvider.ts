@@ -13,6 +13,8 @@ export interface TreeConnection {
   readonly features: TreeFeatures;
   readonly onDidChangeConnection: vscode.Event<void>;
   getClient(): Promise<XModelsClient>;
+  /** Connects if nothing has yet (showing the view is the first need for data). */
+  start(): void;
   /** Called when a load fails because the service is unreachable: the connection goes offline once, quietly. */
   reportUnreachable(error: unknown): void;
 }
@@ -127,7 +129,10 @@ export class ModelsTreeDataProvider implements vscode.TreeDataProvider<TreeNode>
 
   private async rootChildren(): Promise<TreeNode[]> {
     const busy = [...this.busy.values()];
-    if (this.connection.state !== 'connected') return busy;
+    if (this.connection.state !== 'connected') {
+      this.connection.start();
+      return busy;
+    }
     if (!this.models) {
       try {
         const client = await this.connection.getClient();
@@ -163,7 +168,7 @@ export class ModelsTreeDataProvider implements vscode.TreeDataProvider<TreeNode>
     const { partitions } = await client.models.listModelVersionPartitions(node.versionId);
     return sortPartitions(partitions).map((partition) =>
       this.remember(
-        { kind: 'partition', modelId: node.modelId, versionId: node.versionId, partitionId: partition.partition_id, partition, model: node.model },
+        { kind: 'partition', modelId: node.modelId, versionId: node.versionId, partitionId: partition.partition_id, versionNumber: node.version.version_number, partition, model: node.model },
         node,
       ),
     );

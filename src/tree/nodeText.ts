@@ -1,4 +1,5 @@
 import type { Metrics, ModelInfo, ModelVersion, Partition } from '../contract';
+import { WHOLE_DATA_LABEL } from '../panels/shaping/format';
 import type { MessageNode, ModelNode, PartitionNode, VersionNode } from './nodes';
 
 const WHOLE_DATASET = '__dataset__';
@@ -36,17 +37,16 @@ export function versionLabel(version: ModelVersion): string {
   return `v${version.version_number}`;
 }
 
-/** `refit · 2026-11-22 01:05 · AUC 0.912`, plus `· preprocessor` when one is linked. */
+/** `AUC 0.912 · refit · 2026-11-22 01:05`, plus `· preprocessor` when one is linked: the metric first, so a narrow sidebar still shows it. */
 export function versionDescription(version: ModelVersion): string {
-  const parts = [version.source, shortDate(version.created)];
   const metric = headlineMetric(version.test_metrics);
-  if (metric) parts.push(metric);
+  const parts = [...(metric ? [metric] : []), version.source, shortDate(version.created)];
   if (version.linked_preprocessor) parts.push('preprocessor');
   return parts.join(' · ');
 }
 
 export function partitionLabel(partition: Partition, partitionOn: string | null): string {
-  if (partition.partition === WHOLE_DATASET) return 'All rows';
+  if (partition.partition === WHOLE_DATASET) return WHOLE_DATA_LABEL;
   return partitionOn ? `${partitionOn} = ${partition.partition}` : partition.partition;
 }
 

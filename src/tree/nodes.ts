@@ -21,6 +21,8 @@ export interface PartitionNode {
   modelId: string;
   versionId: string;
   partitionId: string;
+  /** The parent version's number, so panels opened from the partition name "model vN". */
+  versionNumber: number;
   partition: Partition;
   model: ModelInfo;
 }

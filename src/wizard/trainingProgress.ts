@@ -82,7 +82,7 @@ export async function followTraining(
   await services.revealModel(model.modelId, model.versionId);
   const openProfile = 'Open profile';
   void vscode.window.showInformationMessage(`Model ${modelName} is trained.`, openProfile).then((choice) => {
-    if (choice === openProfile) void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: model.versionId });
+    if (choice === openProfile) void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: model.versionId, modelId: model.modelId, modelName });
   });
   return model;
 }

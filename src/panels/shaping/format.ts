@@ -25,7 +25,10 @@ export function percentTick(value: number, ticks: readonly { value: number }[]):
   return formatPercent(value, span < 0.1 ? 1 : 0);
 }
 
+/** How the whole-data partition (`__dataset__`) reads everywhere: tree, panel titles and partition pickers. */
+export const WHOLE_DATA_LABEL = 'All data';
+
 /** A human name for the whole-data partition and partition values. */
 export function partitionLabel(partition: string): string {
-  return partition === '__dataset__' ? 'All data' : partition;
+  return partition === '__dataset__' ? WHOLE_DATA_LABEL : partition;
 }

@@ -12,6 +12,8 @@ import {
   PartitionListSchema,
   PredictRequestSchema,
   PredictionsSchema,
+  ModelPayloadSchema,
+  type ModelPayload,
   ProfileSchema,
   RefitRequestSchema,
   RefitResultSchema,
@@ -20,7 +22,7 @@ import {
   type FeatureInfoEntry,
   type Profile,
 } from '../../contract';
-import { modelProfile } from '../../engine';
+import { modelProfile, toPayloads } from '../../engine';
 import type { ServiceContext } from '../context';
 import { invalid, notFound } from '../errors';
 import { allowedTeam } from '../http/auth';
@@ -125,6 +127,18 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
       profileCache.set(version.version_id, profile);
     }
     return sendJson(c, ProfileSchema, profile);
+  });
+
+  app.get('/v1/models/versions/:version_id/payload', (c) => {
+    const version = requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
+    const model = deserializeModel(version.model_json);
+    return sendJson(c, ModelPayloadSchema, {
+      version_id: version.version_id,
+      model_type: model.modelType === 'regressor' ? 'regression' : 'binary_classification',
+      target_name: model.target,
+      partition_on: model.partitionOn,
+      partitions: toPayloads(model) as ModelPayload['partitions'],
+    });
   });
 
   app.get('/v1/models/evaluation/:partition_id', (c) => {

@@ -4,6 +4,7 @@ import { Agent } from 'undici';
 import { XModelsApiError, XModelsClient } from '../../../src/client';
 import { closedPort, startProxy, startServer, type Loopback, type LoopbackProxy } from './loopback';
 import { API_KEY } from './mockService';
+import { hostedNetworkOptions } from '../../../src/connection/vscodeNetwork';
 
 const health = { status: 'ok', version: '1.0.0', local: true, features: [] };
 
@@ -119,6 +120,32 @@ describe('client: network failures and proxies on loopback', () => {
     assert.equal(error.code, 'PROXY_AUTH_REQUIRED');
     assert.match(error.message, new RegExp(`The proxy ${p.url} asked for credentials`));
     assert.ok(!error.message.includes('s3cret'));
+  });
+
+  it("follows VS Code's http.proxy, http.proxyAuthorization and http.noProxy through a proxy that requires credentials", async () => {
+    const target = await service();
+    const p = await proxy('ada:s3cret');
+    const authorization = `Basic ${Buffer.from('ada:s3cret').toString('base64')}`;
+    const http = { proxy: p.url, noProxy: [], proxyStrictSSL: true, proxyAuthorization: authorization, systemCertificates: true };
+    const options = hostedNetworkOptions('', http, () => []);
+    const teams = await client({ baseUrl: target.url, ...options }).teams();
+    assert.deepEqual(teams, [{ team_id: 'team-1', team_name: 'Research' }]);
+    assert.equal(p.log.length, 1, 'the request went through the proxy');
+    assert.equal(p.log[0].authorization, authorization);
+
+    const bypass = hostedNetworkOptions('', { ...http, noProxy: ['127.0.0.1'] }, () => []);
+    await client({ baseUrl: target.url, ...bypass }).health();
+    assert.equal(p.log.length, 1, 'a host in http.noProxy bypasses the proxy');
+
+    const withoutCredentials = hostedNetworkOptions('', { ...http, proxyAuthorization: null }, () => []);
+    assert.equal((await failure(client({ baseUrl: target.url, ...withoutCredentials }).health())).code, 'PROXY_AUTH_REQUIRED');
+  });
+
+  it("maps VS Code's certificate settings: OS certificates added, verification off only with proxyStrictSSL false", () => {
+    const http = { proxy: '', noProxy: ['x.test'], proxyStrictSSL: false, proxyAuthorization: 'Basic x', systemCertificates: true };
+    assert.deepEqual(hostedNetworkOptions('', http, () => ['PEM']), { proxy: undefined, tls: { ca: ['PEM'], rejectUnauthorized: false } });
+    const own = hostedNetworkOptions('http://own:1', { ...http, proxy: 'http://vscode:2', proxyStrictSSL: true, systemCertificates: false }, () => ['PEM']);
+    assert.deepEqual(own, { proxy: 'http://own:1', tls: {} }, "XModels' own proxy setting wins, without VS Code's exceptions");
   });
 
   it('uses HTTP_PROXY from the environment for a non-loopback host', async () => {

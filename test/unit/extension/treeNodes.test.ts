@@ -38,7 +38,7 @@ describe('tree contextValue', () => {
 
   it('marks the whole-data partition and message nodes', () => {
     const p = partition();
-    assert.equal(contextValueFor({ kind: 'partition', modelId: 'm1', versionId: 'v2', partitionId: p.partition_id, partition: p, model: model() }, all), 'partition;wholeDataset;');
+    assert.equal(contextValueFor({ kind: 'partition', modelId: 'm1', versionId: 'v2', partitionId: p.partition_id, versionNumber: 2, partition: p, model: model() }, all), 'partition;wholeDataset;');
     assert.equal(contextValueFor({ kind: 'error', parentKey: 'root', message: 'x' }, all), 'error;');
     assert.equal(contextValueFor({ kind: 'loadMore', shown: 200, total: 450 }, all), 'loadMore;');
   });
@@ -56,7 +56,7 @@ describe('tree node text', () => {
   });
 
   it('describes a version by source, date, headline metric and preprocessor', () => {
-    assert.equal(versionDescription(version()), 'refit · 2026-11-22 01:05 · AUC 0.912');
+    assert.equal(versionDescription(version()), 'AUC 0.912 · refit · 2026-11-22 01:05');
     assert.equal(
       versionDescription(version({ source: 'train', linked_preprocessor: { preprocessor_id: 'p', version_id: 'pv' }, test_metrics: null })),
       'train · 2026-11-22 01:05 · preprocessor',
@@ -74,8 +74,8 @@ describe('tree node text', () => {
     assert.equal(shortDate('yesterday'), 'yesterday');
   });
 
-  it('labels partitions by value, the whole-data one as All rows', () => {
-    assert.equal(partitionLabel(partition(), 'island'), 'All rows');
+  it('labels partitions by value, the whole-data one as All data (as the panels do)', () => {
+    assert.equal(partitionLabel(partition(), 'island'), 'All data');
     assert.equal(partitionLabel(partition({ partition: 'Dream' }), 'island'), 'island = Dream');
   });
 

@@ -5,6 +5,7 @@ import {
   evaluationArgs,
   featureInfoArgs,
   profileArgs,
+  subjectTitle,
   visualizationArgs,
 } from '../../../src/panels/panelArgs';
 import { goal, label, recommendations, summary } from './fixtures';
@@ -28,6 +29,16 @@ describe('panels: command and restored arguments', () => {
     assert.deepEqual(evaluationArgs({ partitionId: 'p-2', csvPath: '/data/cars.csv' }), { partitionId: 'p-2', csvPath: '/data/cars.csv' }, 'the training CSV for autotrain');
     assert.deepEqual(featureInfoArgs(versionNode), { versionId: 'v-1' });
     assert.deepEqual(featureInfoArgs({ versionId: 'v-9', extra: 1 }), { versionId: 'v-9' });
+  });
+
+  it('names the model and version in the arguments, from a node or a plain subject', () => {
+    const model = { model_name: 'breast_cancer' };
+    assert.deepEqual(profileArgs({ ...versionNode, model, version: { version_number: 2 } }), { versionId: 'v-1', modelId: 'm-1', modelName: 'breast_cancer', versionNumber: 2 });
+    assert.deepEqual(evaluationArgs({ ...partitionNode, model, versionNumber: 3 }), { partitionId: 'p-1', modelName: 'breast_cancer', versionNumber: 3 });
+    assert.deepEqual(featureInfoArgs({ versionId: 'v-1', modelName: 'churn', versionNumber: 0 }), { versionId: 'v-1', modelName: 'churn' });
+    assert.equal(subjectTitle({ modelName: 'breast_cancer', versionNumber: 2 }, 'Evaluation', 'All data'), 'breast_cancer v2 \u00b7 Evaluation \u00b7 All data');
+    assert.equal(subjectTitle({ versionNumber: 2 }, 'Profile'), 'v2 \u00b7 Profile');
+    assert.equal(subjectTitle({}, 'Evaluation', 'All data'), 'Evaluation \u00b7 All data');
   });
 
   it('checks a summary against the contract and keeps only valid list items', () => {

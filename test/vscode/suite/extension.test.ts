@@ -257,12 +257,12 @@ describe('XModels extension core', function () {
       assert.equal(version.version.parameters.max_leaves, 4, 'the edited parameter reached the service');
       const item = api.tree.getTreeItem(version);
       assert.equal(item.label, 'v1');
-      assert.match(String(item.description), /^train · \d{4}-\d\d-\d\d \d\d:\d\d · AUC \d\.\d{3}$/);
+      assert.match(String(item.description), /^AUC \d\.\d{3} · train · \d{4}-\d\d-\d\d \d\d:\d\d$/, 'the headline metric comes first');
       assert.match(String(item.contextValue), /^version;refittable;.*latest;$/);
       const partitions = await children(api, version);
       assert.equal(partitions.length, 1);
       assert.equal(partitions[0].kind, 'partition');
-      assert.equal(api.tree.getTreeItem(partitions[0]).label, 'All rows');
+      assert.equal(api.tree.getTreeItem(partitions[0]).label, 'All data');
       assert.equal(api.tree.getParent(partitions[0]), version);
       assert.equal((api.tree.getParent(version) as ModelNode).modelId, trained.model_id);
     });
@@ -540,6 +540,7 @@ describe('XModels extension core', function () {
         features: { deleteModel: true, predict: true, preprocessors: true },
         onDidChangeConnection: changed.event,
         getClient: async () => ({ models: { listTeamModels: async () => models } }) as unknown as XModelsClient,
+        start: () => undefined,
         reportUnreachable: () => undefined,
       };
       const log = vscode.window.createOutputChannel('XModels figures', { log: true });

@@ -95,7 +95,7 @@ describe('panels in VS Code', function () {
     const again = await open('xmodels.panels.profile', node);
     assert.equal(again.key, shown.key);
     assert.equal(webviewTabs(VIEW_TYPES.profile).length, 1, 'opening it again reveals the same panel');
-    assert.match(await tabLabel(VIEW_TYPES.profile, /^Profile: target v\d+$/), /^Profile: target v\d+$/);
+    assert.match(await tabLabel(VIEW_TYPES.profile, /^v\d+ · Profile$/), /^v\d+ · Profile$/, 'the loaded version names the tab');
     assert.deepEqual(failures, []);
   });
 
@@ -107,8 +107,30 @@ describe('panels in VS Code', function () {
   it('opens the evaluation of a classifier and of a regressor partition', async () => {
     await assertLoaded(await open('xmodels.panels.evaluation', { kind: 'partition', ...classifier }), VIEW_TYPES.evaluation);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await assertLoaded(await open('xmodels.panels.evaluation', { kind: 'partition', ...regressor }), VIEW_TYPES.evaluation);
-    assert.match(await tabLabel(VIEW_TYPES.evaluation, /^Evaluation: All data$/), /^Evaluation: All data$/);
+    const node = { kind: 'partition', ...regressor, model: { model_name: 'penguins' }, versionNumber: 4 };
+    await assertLoaded(await open('xmodels.panels.evaluation', node), VIEW_TYPES.evaluation);
+    const title = /^penguins v4 · Evaluation · All data$/;
+    assert.match(await tabLabel(VIEW_TYPES.evaluation, title), title);
+  });
+
+  it('exports a version as Python from its node and as SQL from the profile panel in front', async () => {
+    const node = { kind: 'version', ...classifier, model: { model_name: 'panels-binary' }, version: { version_number: 1 } };
+    const python = await vscode.commands.executeCommand<vscode.TextDocument>('xmodels.models.exportPython', node);
+    assert.equal(python.languageId, 'python');
+    assert.ok(python.isUntitled, 'the export is a new untitled file');
+    assert.match(python.getText(), /^"""panels-binary v1: an XModels classifier/);
+    const profile = await client.models.getModelProfile(classifier.versionId);
+    for (const feature of Object.keys({ ...profile.partitions[0].numeric, ...profile.partitions[0].categorical })) {
+      assert.ok(python.getText().includes(JSON.stringify(feature)), `the Python names ${feature}`);
+    }
+    await assertLoaded(await open('xmodels.panels.profile', { versionId: classifier.versionId }), VIEW_TYPES.profile);
+    const sql = await vscode.commands.executeCommand<vscode.TextDocument>('xmodels.models.exportSql');
+    assert.equal(sql.languageId, 'sql');
+    assert.match(sql.getText(), /xm_score/);
+    for (const document of [python, sql]) {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
   });
 
   it('opens the feature info of a version', async () => {

@@ -88,6 +88,11 @@ async function panel(workbench: Workbench, heading: RegExp, chart = true): Promi
   return view;
 }
 
+/** Waits for the editor tab with this title (model panels are titled by model, version and panel). */
+async function tab(workbench: Workbench, title: RegExp): Promise<void> {
+  await workbench.page.locator('.tabs-container .tab .label-name', { hasText: title }).first().waitFor({ timeout });
+}
+
 async function screenshots(workbench: Workbench, name: string): Promise<void> {
   await workbench.page.mouse.move(700, 5);
   await workbench.runCommand('Notifications: Clear All Notifications');
@@ -121,6 +126,7 @@ describe('panels in the workbench', function () {
     this.timeout(180_000);
     await workbench.contextMenu(await versionRow(workbench, 'ui-classifier'), 'Open Profile');
     const view = await panel(workbench, /Profile: target/);
+    await tab(workbench, /^ui-classifier v\d+ · Profile$/);
     await screenshots(workbench, 'panels-profile-classifier');
     const features = view.locator('.feature-list button');
     assert.ok((await features.count()) >= 4, 'the classifier lists its features');
@@ -140,12 +146,14 @@ describe('panels in the workbench', function () {
   it('opens the profile of a regressor', async () => {
     await workbench.contextMenu(await versionRow(workbench, 'penguins'), 'Open Profile');
     await panel(workbench, /Profile: Body Mass/);
+    await tab(workbench, /^penguins v\d+ · Profile$/);
     await screenshots(workbench, 'panels-profile-regressor');
   });
 
   it('opens the evaluation of a classifier and updates the confusion matrix with the threshold', async () => {
     await openPartition(workbench, 'ui-classifier');
     const view = await panel(workbench, /Evaluation: All data/);
+    await tab(workbench, /^ui-classifier v\d+ · Evaluation · All data$/);
     const caption = view.locator('table.confusion caption');
     assert.match((await caption.textContent()) ?? '', /threshold 0\.50/);
     await view.locator('input[type="range"]').fill('0.3');
@@ -161,6 +169,7 @@ describe('panels in the workbench', function () {
     await workbench.runCommand('View: Close All Editors');
     await workbench.contextMenu(await versionRow(workbench, 'penguins'), 'Open Feature Info');
     await panel(workbench, /Feature info/);
+    await tab(workbench, /^penguins v\d+ · Feature info$/);
     await screenshots(workbench, 'panels-feature-info-regressor');
   });
 

@@ -1,0 +1,20 @@
+// Types of the undici modules imported one by one (src/client/undici.ts); undici types only its main entry.
+declare module 'undici/lib/dispatcher/agent.js' {
+  import type { Agent } from 'undici';
+  const AgentModule: typeof Agent;
+  export default AgentModule;
+}
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  import type { ProxyAgent } from 'undici';
+  const ProxyAgentModule: typeof ProxyAgent;
+  export default ProxyAgentModule;
+}
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  import type { Dispatcher } from 'undici';
+  const DispatcherModule: typeof Dispatcher;
+  export default DispatcherModule;
+}
+declare module 'undici/lib/api/index.js' {
+  const requestApi: Record<string, unknown>;
+  export default requestApi;
+}

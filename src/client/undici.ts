@@ -1,0 +1,23 @@
+/**
+ * The parts of undici the client uses: a keep-alive agent, a proxy agent and `dispatcher.request`. They come from
+ * undici's own modules because its main entry also loads fetch, WebSocket, caches and mocks (about half a megabyte
+ * of the extension bundle). Wiring the request API onto the dispatcher prototype is what that entry does too.
+ */
+import type { Agent as AgentClass, Dispatcher, ProxyAgent as ProxyAgentClass } from 'undici';
+import AgentModule from 'undici/lib/dispatcher/agent.js';
+import DispatcherModule from 'undici/lib/dispatcher/dispatcher.js';
+import ProxyAgentModule from 'undici/lib/dispatcher/proxy-agent.js';
+import requestApi from 'undici/lib/api/index.js';
+
+Object.assign(DispatcherModule.prototype, requestApi);
+
+export const Agent: typeof AgentClass = AgentModule;
+export const ProxyAgent: typeof ProxyAgentClass = ProxyAgentModule;
+export type { Dispatcher };
+
+export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
+
+/** `undici.request(url, …)` through the given dispatcher. */
+export function request(dispatcher: Dispatcher, url: URL, options: RequestOptions): Promise<Dispatcher.ResponseData> {
+  return dispatcher.request({ ...options, origin: url.origin, path: `${url.pathname}${url.search}` });
+}

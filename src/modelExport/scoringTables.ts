@@ -1,0 +1,115 @@
+import { fromPayloads } from '../engine/payload';
+import type { FitMethod } from '../engine/boostParams';
+import type { Label, PartitionModel, TransparentModel } from '../engine/types';
+import type { ModelPayload } from '../contract/models';
+
+export const DATASET_KEY = '__dataset__';
+
+/** A numeric feature: bin i covers (uppers[i-1], uppers[i]]; a value above every bound, or missing, scores `missing`. */
+export interface NumericTable {
+  name: string;
+  kind: 'numeric';
+  uppers: number[];
+  scores: number[];
+  missing: number;
+}
+
+/** A categorical feature: one score per training category; a missing or unseen value scores `missing`. */
+export interface CategoricalTable {
+  name: string;
+  kind: 'categorical';
+  categories: string[];
+  scores: number[];
+  missing: number;
+}
+
+export type FeatureTable = NumericTable | CategoricalTable;
+
+/**
+ * How a score becomes the output: `logistic` (a `boosted` classifier's log-odds), `calibration` (an `xplainable`
+ * classifier's map at trunc(score × 100)), `clip01` (an `xplainable` classifier without a map) or `range` (a
+ * regressor's prediction clipped to its training range).
+ */
+export type Link = 'logistic' | 'calibration' | 'clip01' | 'range';
+
+/** One additive scorer: base value + Σ feature contributions, then the link. A multiclass model would hold one per class. */
+export interface Scorer {
+  baseValue: number;
+  features: FeatureTable[];
+  /** `calibration` link: 101 probabilities, keys 0..100. */
+  calibration: number[] | null;
+  /** `range` link: the finite bounds only (null where unbounded). */
+  range: [number | null, number | null];
+}
+
+export interface PartitionTables {
+  /** `__dataset__` (the fallback for unseen partition values) or the partition value as text. */
+  key: string;
+  scorer: Scorer;
+}
+
+/** Everything an exported scoring function needs: plain lookup tables, no engine types. */
+export interface ScoringTables {
+  title: string;
+  modelType: 'classifier' | 'regressor';
+  method: FitMethod;
+  link: Link;
+  target: string;
+  partitionOn: string | null;
+  /** Classifier: [negative, positive] labels. */
+  labels: [Label, Label] | null;
+  /** Every feature of any partition, in the order the service sums them. */
+  features: string[];
+  /** `__dataset__` first. */
+  partitions: PartitionTables[];
+}
+
+const finiteOrNull = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+function featureTable(f: PartitionModel['features'][number]): FeatureTable {
+  const missingLeaf = f.leaves.score.length - 1;
+  const scores = Array.from(f.leaves.score.subarray(0, missingLeaf));
+  const missing = f.leaves.score[missingLeaf];
+  if (f.type === 'numeric') return { name: f.name, kind: 'numeric', uppers: Array.from(f.leaves.upper.subarray(0, missingLeaf)), scores, missing };
+  const categories = (f.categorical?.categories ?? []).slice(0, missingLeaf);
+  return { name: f.name, kind: 'categorical', categories, scores: scores.slice(0, categories.length), missing };
+}
+
+function linkOf(model: TransparentModel): Link {
+  if (model.modelType === 'regressor') return 'range';
+  if (model.method === 'boosted') return 'logistic';
+  return [...model.partitions.values()].every((p) => p.calibration) ? 'calibration' : 'clip01';
+}
+
+/** The lookup tables of a fitted model, `__dataset__` first, features in the order prediction sums them. */
+export function scoringTables(model: TransparentModel, title: string): ScoringTables {
+  const link = linkOf(model);
+  const dataset = model.partitions.get(DATASET_KEY);
+  const ordered = [...(dataset ? [dataset] : []), ...[...model.partitions.values()].filter((p) => p !== dataset)];
+  const features = [...new Set(ordered.flatMap((p) => p.features.map((f) => f.name)))];
+  return {
+    title,
+    modelType: model.modelType,
+    method: model.method,
+    link,
+    target: model.target,
+    partitionOn: model.partitionOn,
+    labels: model.targetLabels,
+    features,
+    partitions: ordered.map((p) => ({
+      key: p.key,
+      scorer: {
+        baseValue: p.baseValue,
+        features: p.features.map(featureTable),
+        calibration: link === 'calibration' && p.calibration ? Array.from(p.calibration) : null,
+        range: [finiteOrNull(p.predictionRange[0]), finiteOrNull(p.predictionRange[1])],
+      },
+    })),
+  };
+}
+
+/** The tables of a version's model as the service sends it (`GET …/versions/{id}/payload`). */
+export function scoringTablesFromPayload(payload: ModelPayload, title: string): ScoringTables {
+  const model = fromPayloads(payload.partitions, payload.model_type, { target: payload.target_name, partitionOn: payload.partition_on });
+  return scoringTables(model, title);
+}

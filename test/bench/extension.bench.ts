@@ -1,0 +1,157 @@
+// The extension as a user meets it, in plain Node with a stand-in `vscode` module: load + activate of the minified
+// bundle (against a one-command extension bundle), the first tree level with 1,000 models (against 100), and the
+// profile panel's first chart with 7 and 100 features (the panel's data requests to the real local service plus
+// the shaping of the first chart; against a health request). The webview's own start-up is not in these figures.
+import './vscodeStub';
+import * as esbuild from 'esbuild';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { XModelsClient } from '../../src/client';
+import { ContextKeys } from '../../src/common/contextKeys';
+import { profilePanel } from '../../src/panels/profilePanel';
+import { featureSeries, listFeatures, pickPartition } from '../../src/panels/shaping/profileSeries';
+import { ModelsTreeDataProvider } from '../../src/tree/modelsTreeDataProvider';
+import { removeDir, startService } from '../unit/service/harness';
+
+const ROOT = join(__dirname, '../..');
+
+async function bundle(entry: string, outfile: string): Promise<void> {
+  const { nodeBundle } = (await import(pathToFileURL(join(ROOT, 'scripts/nodeBundle.mjs')).href)) as { nodeBundle: esbuild.BuildOptions };
+  await esbuild.build({ ...nodeBundle, entryPoints: [entry], outfile, bundle: true, minify: true, legalComments: 'none', logLevel: 'error' });
+}
+
+function fakeContext(dir: string) {
+  const packageJSON = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as unknown;
+  const memento = { get: () => true, update: async () => undefined, keys: () => [] };
+  return {
+    subscriptions: [] as { dispose(): unknown }[],
+    extensionPath: ROOT,
+    extensionUri: { fsPath: ROOT },
+    globalStorageUri: { fsPath: dir },
+    globalState: memento,
+    workspaceState: memento,
+    secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
+    extensionMode: 1,
+    extension: { id: 'xmodels.xmodels', packageJSON },
+  };
+}
+
+type Activate = (context: unknown) => unknown;
+
+/** Milliseconds to load the bundle and to run its `activate`. */
+async function timeActivation(file: string, dir: string): Promise<{ load: number; activate: number }> {
+  const started = performance.now();
+  const loadedModule = (await import(pathToFileURL(file).href)) as { activate?: Activate; default?: { activate: Activate } };
+  const extension = { activate: loadedModule.activate ?? loadedModule.default!.activate };
+  const loaded = performance.now();
+  extension.activate(fakeContext(dir));
+  return { load: loaded - started, activate: performance.now() - loaded };
+}
+
+async function activation(dir: string): Promise<void> {
+  const minimal = join(dir, 'minimal.ts');
+  writeFileSync(minimal, "import * as vscode from 'vscode';\nexport function activate(context: vscode.ExtensionContext) {\n  context.subscriptions.push(vscode.commands.registerCommand('x.hello', () => 1));\n}\n");
+  await bundle(minimal, join(dir, 'minimal.js'));
+  await bundle(join(ROOT, 'src/extension.ts'), join(dir, 'extension.js'));
+  const base = await timeActivation(join(dir, 'minimal.js'), dir);
+  const ours = await timeActivation(join(dir, 'extension.js'), dir);
+  const [baseline, ms] = [base.load + base.activate, ours.load + ours.activate];
+  const kb = statSync(join(dir, 'extension.js')).size / 1024;
+  console.log(`extension bundle (minified): ${kb.toFixed(0)} KB (target < 400 KB)`);
+  console.log(
+    `load + activate: ${ms.toFixed(1)} ms (load ${ours.load.toFixed(1)}, activate ${ours.activate.toFixed(1)}); one-command extension ${baseline.toFixed(1)} ms; ratio ${(ms / baseline).toFixed(1)}`,
+  );
+}
+
+async function treeFirstPaint(): Promise<void> {
+  const models = Array.from({ length: 1000 }, (_, i) => ({
+    model_id: `bench-${i}`, model_name: `model ${i}`, model_description: '', model_type: i % 2 ? 'regression' : 'binary_classification',
+    target_name: 'y', algorithm: i % 2 ? 'XRegressor' : 'XClassifier', partition_on: null, team_id: 'bench',
+    created: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), created_by: 'bench', number_of_versions: 1, latest_version_id: `v-${i}`, archived: false,
+  }));
+  const paint = async (count: number): Promise<number> => {
+    const connection = {
+      state: 'connected' as const,
+      features: { deleteModel: true, predict: true, preprocessors: true },
+      onDidChangeConnection: () => ({ dispose() {} }),
+      getClient: async () => ({ models: { listTeamModels: async () => models.slice(0, count) } }) as never,
+      start: () => undefined,
+      reportUnreachable: () => undefined,
+    };
+    const provider = new ModelsTreeDataProvider(connection, new ContextKeys(), { warn() {}, info() {} } as never, () => count);
+    const started = performance.now();
+    const items = (await provider.getChildren()).map((node) => provider.getTreeItem(node));
+    const ms = performance.now() - started;
+    if (items.length !== count) throw new Error(`expected ${count} tree items, got ${items.length}`);
+    return ms;
+  };
+  await paint(100);
+  const baseline = await paint(100);
+  const ms = await paint(1000);
+  console.log(`first tree level: 1,000 models ${ms.toFixed(1)} ms; 100 models ${baseline.toFixed(1)} ms; ratio ${(ms / baseline).toFixed(1)}`);
+}
+
+function wideCsv(features: number, rows: number): string {
+  const header = [...Array.from({ length: features }, (_, j) => `f${j}`), 'target'].join(',');
+  const lines = Array.from({ length: rows }, (_, i) => {
+    const xs = Array.from({ length: features }, (_, j) => ((i * (j + 7)) % 97) / 9.7);
+    return [...xs.map((x) => x.toFixed(3)), xs[0] + xs[features - 1] > 10 ? 'yes' : 'no'].join(',');
+  });
+  return [header, ...lines].join('\n');
+}
+
+async function profileFirstPaint(): Promise<void> {
+  const service = await startService();
+  const client = new XModelsClient({ baseUrl: service.url, apiKey: service.apiKey, proxy: null });
+  try {
+    const services = { getClient: async () => client, log: { warn() {} } } as never;
+    const firstChart = async (versionId: string, modelId: string): Promise<number> => {
+      const started = performance.now();
+      const args = { versionId, modelId };
+      const data = await profilePanel(services).handlers.load(args, { args, signal: new AbortController().signal });
+      const partition = pickPartition(data.profile.partitions);
+      if (!partition) throw new Error('the profile has no partition');
+      const [top] = listFeatures(partition, '', 'importance');
+      if (!featureSeries(partition, top.feature)) throw new Error('no series for the top feature');
+      return performance.now() - started;
+    };
+    const timings: string[] = [];
+    let healthMs = Infinity;
+    for (const features of [7, 100]) {
+      const trained = await client.models.trainModel({ csv_content: wideCsv(features, 2000), target_column: 'target', model_name: `wide-${features}` });
+      await firstChart(trained.version_id, trained.model_id);
+      let ms = Infinity;
+      for (let run = 0; run < 3; run++) ms = Math.min(ms, await firstChart(trained.version_id, trained.model_id));
+      for (let i = 0; i < 3; i++) {
+        const t = performance.now();
+        await client.health();
+        healthMs = Math.min(healthMs, performance.now() - t);
+      }
+      timings.push(`${features} features ${ms.toFixed(1)} ms (ratio to a health request ${(ms / healthMs).toFixed(1)})`);
+    }
+    console.log(`profile first chart (data + shaping, target < 500 ms): ${timings.join('; ')}`);
+  } finally {
+    await client.close();
+    await service.stop();
+    removeDir(service.dataDir);
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'xmodels-extension-bench-'));
+  mkdirSync(dir, { recursive: true });
+  try {
+    await activation(dir);
+    await treeFirstPaint();
+    await profileFirstPaint();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Database } from 'node-sqlite3-wasm';
+import { ModelPayloadSchema, PredictionsSchema, type Predictions } from '../../../src/contract';
+import { scoringTablesFromPayload, toPython, toSql, type ScoringTables } from '../../../src/modelExport';
+import { DATASETS, useService } from '../service/harness';
+
+const TOLERANCE = 1e-9;
+
+/** Penguins rows split in two, plus held-out rows with an unseen island, an unseen species and missing values. */
+function penguinRows(target: string): { train: string; heldOut: string; header: string[] } {
+  const [headerLine, ...lines] = readFileSync(join(DATASETS, 'penguins.csv'), 'utf8').trim().split('\n');
+  const header = headerLine.split(',');
+  const t = header.indexOf(target);
+  const usable = lines.filter((line) => {
+    const value = line.split(',')[t];
+    return value !== '' && value !== '.';
+  });
+  // Every third row is held out, so both parts cover every species and island.
+  const train = usable.filter((_, i) => i % 3 !== 0);
+  const heldOut = usable.filter((_, i) => i % 3 === 0);
+  const odd = header.map((name) => (name === 'Island' ? 'Atlantis' : name === 'Species' ? 'Unknown' : name === target ? heldOut[0].split(',')[t] : ''));
+  const text = header.map((name, i) => (name === 'Beak Length (mm)' ? 'n/a' : heldOut[1].split(',')[i]));
+  return { header, train: [headerLine, ...train].join('\n'), heldOut: [headerLine, ...heldOut, odd.join(','), text.join(',')].join('\n') };
+}
+
+interface Scored {
+  prediction: string | number;
+  probability?: number;
+  score: number;
+  contributions: Record<string, number>;
+}
+
+function runPython(source: string, csv: string): Scored[] {
+  const dir = mkdtempSync(join(tmpdir(), 'xmodels-export-'));
+  try {
+    writeFileSync(join(dir, 'model.py'), source);
+    writeFileSync(join(dir, 'rows.csv'), csv);
+    const out = execFileSync('python3', [join(dir, 'model.py'), join(dir, 'rows.csv')], { encoding: 'utf8' });
+    return out.trim().split('\n').map((line) => JSON.parse(line) as Scored);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Loads the CSV into SQLite (numeric features as REAL, the rest as TEXT, empty fields as NULL) and runs the query. */
+function runSql(query: string, csv: string, tables: ScoringTables): Scored[] {
+  const [headerLine, ...lines] = csv.split('\n');
+  const header = headerLine.split(',');
+  const numeric = new Set(tables.partitions.flatMap((p) => p.scorer.features.filter((f) => f.kind === 'numeric').map((f) => f.name)));
+  const db = new Database(':memory:');
+  try {
+    db.run(`CREATE TABLE input_rows (${header.map((h) => `"${h}" ${numeric.has(h) ? 'REAL' : 'TEXT'}`).join(', ')})`);
+    for (const line of lines) {
+      const values = line.split(',').map((v) => (v === '' ? null : v));
+      db.run(`INSERT INTO input_rows VALUES (${header.map(() => '?').join(', ')})`, values);
+    }
+    return db.all(query).map((row) => ({
+      prediction: row.xm_prediction as string | number,
+      probability: row.xm_probability as number | undefined,
+      score: row.xm_score as number,
+      contributions: Object.fromEntries(tables.features.map((f) => [f, row[`xm_contribution_${f}`] as number])),
+    }));
+  } finally {
+    db.close();
+  }
+}
+
+function assertMatches(scored: Scored[], service: Predictions, tables: ScoringTables, what: string): void {
+  assert.equal(scored.length, service.n, `${what}: one result per row`);
+  scored.forEach((row, r) => {
+    const at = `${what}, row ${r}`;
+    if (tables.modelType === 'classifier') {
+      assert.equal(row.prediction, service.predictions[r], `${at}: prediction`);
+      assert.ok(Math.abs((row.probability ?? NaN) - service.probabilities![r]) <= TOLERANCE, `${at}: probability ${row.probability} vs ${service.probabilities![r]}`);
+    } else {
+      assert.ok(Math.abs((row.prediction as number) - (service.predictions[r] as number)) <= TOLERANCE, `${at}: prediction ${row.prediction} vs ${service.predictions[r]}`);
+    }
+    if (service.scores) assert.ok(Math.abs(row.score - service.scores[r]) <= TOLERANCE, `${at}: score`);
+    for (const feature of tables.features) {
+      const expected = service.contributions![feature][r];
+      assert.ok(Math.abs(row.contributions[feature] - expected) <= TOLERANCE, `${at}: contribution of ${feature} ${row.contributions[feature]} vs ${expected}`);
+    }
+  });
+}
+
+describe('model export: Python and SQL reproduce the service', function () {
+  this.timeout(120_000);
+  const env = useService();
+
+  const cases = [
+    { name: 'boosted classifier', target: 'Sex', model_type: 'classifier', method: 'boosted' },
+    { name: 'xplainable classifier', target: 'Sex', model_type: 'classifier', method: 'xplainable' },
+    { name: 'boosted regressor', target: 'Body Mass (g)', model_type: 'regressor', method: 'boosted' },
+    { name: 'xplainable regressor partitioned by island', target: 'Body Mass (g)', model_type: 'regressor', method: 'xplainable', partition_on: 'Island' },
+    { name: 'boosted classifier partitioned by island', target: 'Sex', model_type: 'classifier', method: 'boosted', partition_on: 'Island' },
+  ] as const;
+
+  for (const c of cases) {
+    it(`${c.name}: held-out rows score the same in Python, in SQLite and in the service`, async () => {
+      const { train, heldOut } = penguinRows(c.target);
+      const trained = await env.call('POST', '/v1/models/train', {
+        json: { target_column: c.target, model_name: c.name, csv_content: train, model_type: c.model_type, method: c.method, ...('partition_on' in c ? { partition_on: c.partition_on } : {}) },
+      });
+      assert.equal(trained.status, 200, JSON.stringify(trained.body));
+      const payload = await env.call('GET', `/v1/models/versions/${trained.body.version_id}/payload`);
+      assert.equal(payload.status, 200, JSON.stringify(payload.body));
+      const tables = scoringTablesFromPayload(ModelPayloadSchema.parse(payload.body), `${c.name} v1`);
+      assert.equal(tables.method, c.method);
+      assert.equal(tables.partitions.length > 1, 'partition_on' in c, 'partitions are exported');
+      const predicted = await env.call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { csv_content: heldOut, explain: true } });
+      assert.equal(predicted.status, 200, JSON.stringify(predicted.body));
+      const service = PredictionsSchema.parse(predicted.body);
+
+      const python = toPython(tables);
+      for (const feature of tables.features) assert.ok(python.includes(JSON.stringify(feature)), `the Python names ${feature}`);
+      assertMatches(runPython(python, heldOut), service, tables, 'Python');
+      assertMatches(runSql(toSql(tables), heldOut, tables), service, tables, 'SQL');
+    });
+  }
+});
