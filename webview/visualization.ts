@@ -1,13 +1,15 @@
 /** Visualization code panel: generated Python per library, highlighted, with editor actions and a native preview. */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import hljs from 'highlight.js/lib/core';
 import python from 'highlight.js/lib/languages/python';
 import type { VisualizationLibrary, VisualizationResponse } from '../src/contract/autotrain.js';
 import type { CodeParams } from '../src/panels/protocol.js';
 import { chartPreview, type ChartPreview } from '../src/panels/shaping/chartPreview.js';
+import { lineDiff } from '../src/panels/shaping/lineDiff.js';
 import { formatNumber } from '../src/panels/shaping/format.js';
 import { axis, ChartSet, themedOptions } from './shared/charts.js';
-import { h } from './shared/dom.js';
+import { controlValue, h } from './shared/dom.js';
 import { connectPanel, type PanelClient } from './shared/panelClient.js';
 import { errorMessage, loadInto } from './shared/status.js';
 import { withAlpha } from './shared/theme.js';
@@ -131,7 +133,9 @@ class VisualizationView {
         const result = await this.client.request(method, params);
         const done =
           method === 'insertAtCursor' && result && typeof result === 'object' && 'fileName' in result
-            ? `Inserted into ${String(result.fileName)}.`
+            ? 'cell' in result && typeof result.cell === 'number'
+              ? `Added as cell ${result.cell} of ${String(result.fileName)}.`
+              : `Inserted into ${String(result.fileName)}.`
             : method === 'copy'
               ? 'Copied to the clipboard.'
               : 'Opened as a new file.';
@@ -143,6 +147,52 @@ class VisualizationView {
       }
     });
     return button;
+  }
+
+  /** "Fix this chart": an instruction, then the edited code as a diff to apply or discard; never run. */
+  private fixForm(response: VisualizationResponse): HTMLElement {
+    const result = h('div', { 'aria-live': 'polite' });
+    const input = h('vscode-textfield', { placeholder: 'log scale, only 2020, colour by species…', 'aria-label': 'What to change in the chart' });
+    const button = h('vscode-button', { secondary: true, 'aria-label': 'Fix this chart' }, 'Fix this chart');
+    const submit = async (): Promise<void> => {
+      const instruction = controlValue(input).trim();
+      if (!instruction) {
+        result.replaceChildren(notice('info', 'Say what to change, for example "log scale", "only 2020" or "colour by species".'));
+        return;
+      }
+      button.setAttribute('disabled', '');
+      result.replaceChildren(notice('info', 'Editing the code…'));
+      try {
+        const edited = await this.client.request('fixChart', { library: response.library, code: response.code, instruction });
+        result.replaceChildren(this.diffView(response, edited));
+      } catch (error) {
+        result.replaceChildren(notice('error', errorMessage(error)));
+      } finally {
+        button.removeAttribute('disabled');
+      }
+    };
+    button.addEventListener('click', () => void submit());
+    input.addEventListener('keydown', (event) => {
+      if ((event as KeyboardEvent).key === 'Enter') void submit();
+    });
+    return h('div', { class: 'fix-chart' }, h('div', { class: 'toolbar' }, input, button), result);
+  }
+
+  private diffView(current: VisualizationResponse, edited: VisualizationResponse): HTMLElement {
+    const lines = lineDiff(current.code, edited.code).filter((l) => l.kind !== 'same');
+    const apply = h('vscode-button', { 'aria-label': 'Replace the code with the edited code' }, 'Apply');
+    const discard = h('vscode-button', { secondary: true, 'aria-label': 'Keep the current code' }, 'Discard');
+    const view = h(
+      'div',
+      { class: 'fix-diff' },
+      ...edited.warnings.map((w) => notice('warning', w)),
+      h('p', { class: 'muted', text: `${lines.length} changed line(s)${edited.source === 'llm' ? ', written by the configured language model' : ''}:` }),
+      h('pre', { class: 'code-block diff', tabindex: 0, 'aria-label': 'Changes to the code' }, ...lines.map((l) => h('div', { class: `diff-${l.kind}`, text: `${l.kind === 'added' ? '+' : '-'} ${l.text}` }))),
+      h('div', { class: 'toolbar' }, apply, discard),
+    );
+    apply.addEventListener('click', () => this.show(edited));
+    discard.addEventListener('click', () => view.remove());
+    return view;
   }
 
   private show(response: VisualizationResponse): void {
@@ -169,6 +219,7 @@ class VisualizationView {
           ),
           status,
           h('pre', { class: 'code-block', tabindex: 0, 'aria-label': `${response.library} code` }, code),
+          this.fixForm(response),
           response.dependencies.length
             ? h('p', { class: 'muted' }, 'Requires: ', h('code', { text: `pip install ${response.dependencies.join(' ')}` }))
             : null,

@@ -259,11 +259,20 @@ export const TrainManualBodySchema = z.object({
   drop_columns: z.array(z.string()).optional(),
   model_type: RequestModelTypeSchema.optional(),
 });
+/** "Fix this chart": the code on screen and what to change ("log scale", "only 2020", "colour by species"). */
+export const ChartEditSchema = z.object({
+  code: z.string().min(1).max(200_000),
+  instruction: z.string().trim().min(1).max(500),
+});
+export type ChartEdit = z.infer<typeof ChartEditSchema>;
+
 export const VisualizeBodySchema = z.object({
   summary: DatasetSummarySchema,
   goal: GoalInputSchema,
   library: VisualizationLibrarySchema.default('plotly'),
   textgen_config: textgen,
+  /** When set, the answer is this code with the edit applied (rules for common edits, else the language model). */
+  edit: ChartEditSchema.optional(),
 });
 export const InsightsBodySchema = z.object({
   goal: GoalInputSchema,

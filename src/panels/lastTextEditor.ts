@@ -23,6 +23,11 @@ export class LastTextEditor implements vscode.Disposable {
     });
   }
 
+  /** The last active text editor as it was left (a notebook cell's editor too), without showing it again. */
+  current(): vscode.TextEditor | undefined {
+    return this.last && !this.last.document.isClosed ? this.last : undefined;
+  }
+
   dispose(): void {
     this.subscription.dispose();
   }

@@ -125,9 +125,12 @@ export interface CodeParams {
 }
 export interface VisualizationApi {
   load: Method<{ library: VisualizationLibrary }, VisualizationResponse>;
-  insertAtCursor: Method<CodeParams, { fileName: string }>;
+  /** `cell` is set when the code went into a new notebook cell (its 1-based number). */
+  insertAtCursor: Method<CodeParams, { fileName: string; cell?: number }>;
   openAsNewFile: Method<CodeParams, null>;
   copy: Method<CodeParams, null>;
+  /** "Fix this chart": the code with the instruction applied, for the panel to show as a diff before it replaces the code. */
+  fixChart: Method<{ library: VisualizationLibrary; code: string; instruction: string }, VisualizationResponse>;
 }
 
 export interface PanelApis {
@@ -144,7 +147,7 @@ export const PANEL_METHODS: { readonly [K in PanelKind]: readonly (keyof PanelAp
   evaluation: ['load', 'autotrain'],
   featureInfo: ['load'],
   datasetSummary: ['load', 'run'],
-  visualization: ['load', 'insertAtCursor', 'openAsNewFile', 'copy'],
+  visualization: ['load', 'insertAtCursor', 'openAsNewFile', 'copy', 'fixChart'],
 };
 
 // ---- messages ----

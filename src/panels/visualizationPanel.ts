@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { UserFacingError } from '../common/errors';
 import type { XModelsServices } from '../common/services';
 import type { LastTextEditor } from './lastTextEditor';
+import { insertNotebookCell, targetNotebook } from './notebookInsert';
 import type { PanelDefinition } from './panelHost';
 import { datasetKey, visualizationArgs } from './panelArgs';
 
@@ -18,7 +19,15 @@ export function visualizationPanel(services: XModelsServices, editors: LastTextE
         return client.autotrain.visualizeData({ summary: args.summary, goal: args.goal, library, textgen_config }, { signal });
       },
 
+      async fixChart({ library, code, instruction }, { args, signal }) {
+        const client = await services.getClient();
+        const textgen_config = await services.textGenConfig();
+        return client.autotrain.visualizeData({ summary: args.summary, goal: args.goal, library, textgen_config, edit: { code, instruction } }, { signal });
+      },
+
       async insertAtCursor({ code }) {
+        const notebook = targetNotebook(editors.current());
+        if (notebook) return { fileName: notebook.notebook.uri.fsPath, cell: await insertNotebookCell(notebook, code) };
         const editor = await editors.resolve();
         if (!editor) {
           throw new UserFacingError('No text editor is open to insert into: open a file, place the cursor, then choose Insert at cursor again.');

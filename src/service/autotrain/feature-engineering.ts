@@ -1,7 +1,7 @@
 import { ComplexitySchema, type DatasetSummary, type FeatureEngineeringResponse, type Recommendation } from '../../contract/autotrain';
 import { PreprocessorStepSchema, type PreprocessorStep } from '../../contract/datasets';
 import type { DataFrame } from '../../engine';
-import { ruleRecommendations, stepColumns } from './feature-rules';
+import { isMeasureField, ruleRecommendations, stepColumns } from './feature-rules';
 import { asList } from './json-extract';
 import { askJson, compactFields, UnusableAnswerError, withRulesFallback } from './llm-task';
 import type { LlmEndpoint, TextGenContext } from './textgen';
@@ -30,15 +30,23 @@ function systemPrompt(n: number): string {
   ].join('\n');
 }
 
+/** Steps that compute on a column's numbers, meaningless on flags and category codes. */
+const NUMERIC_TRANSFORMS = new Set<PreprocessorStep['type']>(['log1p', 'clip', 'quantile_bins', 'ratio']);
+
 function stepKey(step: PreprocessorStep): string {
   return JSON.stringify(step);
 }
 
 /** The step's problem with this dataset, or null when every column it reads exists (and a ratio's new name does not). */
-function stepProblem(step: PreprocessorStep, columns: readonly string[]): string | null {
+function stepProblem(step: PreprocessorStep, summary: DatasetSummary): string | null {
+  const columns = summary.field_names;
   const reads = step.type === 'ratio' ? [step.numerator, step.denominator] : stepColumns(step);
   const unknown = reads.filter((c) => !columns.includes(c));
   if (unknown.length) return `step ${step.type} names unknown column(s) ${unknown.map((c) => `'${c}'`).join(', ')}`;
+  if (NUMERIC_TRANSFORMS.has(step.type)) {
+    const codes = reads.filter((c) => !summary.fields.some((f) => f.column === c && isMeasureField(f)));
+    if (codes.length) return `step ${step.type} transforms ${codes.map((c) => `'${c}'`).join(', ')}, which is a flag or a code, not a measurement`;
+  }
   if (step.type === 'ratio' && columns.includes(step.name)) return `ratio name '${step.name}' already is a column`;
   return null;
 }
@@ -54,7 +62,7 @@ function validateRecommendations(summary: DatasetSummary): (value: unknown) => D
         problems.push(`step ${JSON.stringify(r?.step)} is not a valid preprocessor step`);
         continue;
       }
-      const problem = stepProblem(parsed.data, summary.field_names);
+      const problem = stepProblem(parsed.data, summary);
       if (problem) {
         problems.push(problem);
         continue;

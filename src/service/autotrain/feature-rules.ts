@@ -1,22 +1,28 @@
 import type { DatasetSummary, Recommendation, SummaryField } from '../../contract/autotrain';
 import type { PreprocessorStep } from '../../contract/datasets';
 import type { DataFrame } from '../../engine';
-import { columnNumbers, columnTexts, isAmbiguousDate } from './columns';
-import { isNumericField, MAX_LEVELS, variation } from './field-roles';
+import { columnTexts, isAmbiguousDate } from './columns';
+import { isNumericField, MAX_LEVELS } from './field-roles';
 import { rankLabelCandidates } from './label-rules';
 import { nameTokens } from './semantic';
-import { finite, fmt, round, skewness } from './stats';
+import { fmt, round } from './stats';
 
 type Draft = Omit<Recommendation, 'index'>;
 
-const SKEW_THRESHOLD = 1;
 const CONDENSE_MIN_FREQ = 0.01;
-const QUANTILE_BINS = 10;
-const MAX_RATIOS = 2;
+/** Ratios beyond these add little and crowd out other suggestions. */
+const MAX_RATIOS = 6;
+/** Numbers with at most this many distinct values are codes or counts of few levels, not measurements to combine. */
+const CODE_LEVELS = 10;
 /** Columns missing in more than this share of rows are dropped rather than filled. */
 const MOSTLY_MISSING = 0.5;
 /** Name words too generic to say two columns measure related things. */
 const GENERIC_TOKENS = new Set(['mm', 'cm', 'm', 'km', 'g', 'kg', 'lbs', 'in', 'min', 'max', 'per', 'of', 'the', 'a', 'us', 'time', 'date', 'total', 'num']);
+
+/** A number with enough distinct values to be a measurement, not a binary flag or a code of a few levels. */
+export function isMeasureField(f: SummaryField): boolean {
+  return isNumericField(f) && f.properties.num_unique_values > CODE_LEVELS;
+}
 
 /** Every column a step reads or writes. */
 export function stepColumns(step: PreprocessorStep): string[] {
@@ -91,27 +97,6 @@ function datePartRecommendations(summary: DatasetSummary, skip: Set<string>): Dr
     });
 }
 
-/** Right skew from the rows when available, else a tail-length proxy from the summary's min, mean, max and std. */
-function isRightSkewed(f: SummaryField, frame: DataFrame | undefined): boolean {
-  const { min, max, mean, std } = f.properties;
-  if (typeof min !== 'number' || typeof max !== 'number' || mean === undefined || !std) return false;
-  if (frame?.has(f.column)) return skewness(finite(columnNumbers(frame.column(f.column)))) > SKEW_THRESHOLD;
-  return max - mean > 3 * (mean - min) && (max - mean) / std > 3;
-}
-
-function logRecommendations(numeric: SummaryField[], frame: DataFrame | undefined): Draft[] {
-  return numeric
-    .filter((f) => (f.properties.min as number) >= 0 && isRightSkewed(f, frame))
-    .map((f) => ({
-      feature_name: `log1p_${f.column}`,
-      description: `Apply log1p to '${f.column}' (from ${fmt(f.properties.min as number)} to ${fmt(f.properties.max as number)}, right-skewed) to compress its long tail.`,
-      columns: [f.column],
-      step: { type: 'log1p', column: f.column },
-      expected_impact: 'Spreads the crowded low values so splits separate them better; large outliers stop dominating.',
-      complexity: 'low',
-    }));
-}
-
 function condenseRecommendations(summary: DatasetSummary, skip: Set<string>): Draft[] {
   return summary.fields
     .filter((f) => !skip.has(f.column) && f.properties.semantic_type !== 'id' && ['category', 'string'].includes(f.properties.dtype) && f.properties.num_unique_values > MAX_LEVELS)
@@ -146,62 +131,52 @@ function textCleanRecommendations(summary: DatasetSummary, frame: DataFrame | un
     }));
 }
 
-function ratioRecommendations(numeric: SummaryField[]): Draft[] {
-  const out: Draft[] = [];
-  for (let i = 0; i < numeric.length && out.length < MAX_RATIOS; i++) {
-    for (let j = i + 1; j < numeric.length && out.length < MAX_RATIOS; j++) {
-      const [a, b] = [numeric[i], numeric[j]];
-      const shared = nameTokens(a.column).filter((t) => !GENERIC_TOKENS.has(t) && nameTokens(b.column).includes(t));
-      if (!shared.length || !((b.properties.min as number) > 0)) continue;
-      const name = `${a.column} / ${b.column}`;
-      out.push({
-        feature_name: name,
-        description: `Add the ratio '${name}': both measure '${shared[0]}', and their proportion can carry signal that neither has alone.`,
-        columns: [a.column, b.column],
-        step: { type: 'ratio', numerator: a.column, denominator: b.column, name },
-        expected_impact: 'Lets additive per-feature models use an interaction between two related measurements.',
-        complexity: 'medium',
-      });
+/** Numeric pairs whose names share a word come first: they measure related things, so their proportion means something. */
+function ratioRecommendations(measures: SummaryField[]): Draft[] {
+  const pairs: { a: SummaryField; b: SummaryField; shared: string | undefined; order: number }[] = [];
+  for (let i = 0; i < measures.length; i++) {
+    for (let j = i + 1; j < measures.length; j++) {
+      const [a, b] = [measures[i], measures[j]];
+      if (!((b.properties.min as number) > 0)) continue;
+      const shared = nameTokens(a.column).find((t) => !GENERIC_TOKENS.has(t) && nameTokens(b.column).includes(t));
+      pairs.push({ a, b, shared, order: pairs.length });
     }
   }
-  return out;
-}
-
-function binRecommendations(numeric: SummaryField[], logged: Set<string>): Draft[] {
-  const candidate = numeric
-    .filter((f) => !logged.has(f.column) && f.properties.num_unique_values > 2 * QUANTILE_BINS)
-    .map((f, i) => ({ f, i, cv: variation(f) }))
-    .sort((a, b) => b.cv - a.cv || a.i - b.i)[0]?.f;
-  if (!candidate) return [];
-  return [{
-    feature_name: `${candidate.column}_bins`,
-    description: `Bin '${candidate.column}' into ${QUANTILE_BINS} quantile bins of equal row counts.`,
-    columns: [candidate.column],
-    step: { type: 'quantile_bins', column: candidate.column, bins: QUANTILE_BINS },
-    expected_impact: 'Makes the feature robust to outliers and measurement noise at the cost of resolution.',
-    complexity: 'low',
-  }];
+  return pairs
+    .sort((x, y) => Number(y.shared !== undefined) - Number(x.shared !== undefined) || x.order - y.order)
+    .slice(0, MAX_RATIOS)
+    .map(({ a, b, shared }) => {
+      const name = `${a.column} / ${b.column}`;
+      return {
+        feature_name: name,
+        description: shared
+          ? `Add the ratio '${name}': both measure '${shared}', and their proportion can carry signal that neither has alone.`
+          : `Add the ratio '${name}': a per-unit quantity that an additive model cannot build from the two columns separately.`,
+        columns: [a.column, b.column],
+        step: { type: 'ratio', numerator: a.column, denominator: b.column, name },
+        expected_impact: 'Lets an additive per-feature model use an interaction between two measurements.',
+        complexity: 'medium',
+      };
+    });
 }
 
 /**
  * Feature-engineering recommendations as preprocessor steps, in priority order (autotrain.md §7.4). The most likely
- * label is never transformed.
+ * label is never transformed. Only steps that change what an additive model of binned features can learn are offered:
+ * monotone transforms (log, quantile bins) leave its splits where they were, and codes are not measurements.
  */
 export function ruleRecommendations(summary: DatasetSummary, frame: DataFrame | undefined): Recommendation[] {
   const target = rankLabelCandidates(summary)[0]?.column;
   const drops = dropRecommendation(summary, target);
   const skip = new Set([...(target ? [target] : []), ...drops.flatMap((d) => d.columns)]);
-  const numeric = summary.fields.filter((f) => isNumericField(f) && !skip.has(f.column));
-  const logs = logRecommendations(numeric, frame);
+  const measures = summary.fields.filter((f) => isMeasureField(f) && !skip.has(f.column));
   const drafts = [
     ...drops,
     ...fillRecommendations(summary, skip),
     ...datePartRecommendations(summary, skip),
-    ...logs,
     ...condenseRecommendations(summary, skip),
     ...textCleanRecommendations(summary, frame, skip),
-    ...ratioRecommendations(numeric),
-    ...binRecommendations(numeric, new Set(logs.flatMap((l) => l.columns))),
+    ...ratioRecommendations(measures),
   ];
   return drafts.map((d, index) => ({ index, ...d }));
 }

@@ -1,7 +1,8 @@
 import type { DatasetSummary, Goal, SummaryField } from '../../contract/autotrain';
 import type { DataFrame } from '../../engine';
 import { columnNumbers, columnTexts } from './columns';
-import { isCategoricalField, isDateField, isNumericField, variation } from './field-roles';
+import { fieldByName, isCategoricalField, isDateField, isNumericField, variation } from './field-roles';
+import { derivation, measuredColumns } from './label-evidence';
 import { rankLabelCandidates } from './label-rules';
 import { fmt, pearson, round } from './stats';
 
@@ -54,13 +55,28 @@ function etaSquared(frame: DataFrame, category: string, numeric: string): number
   return all === 0 ? 0 : between / all;
 }
 
-function scatterGoals(numeric: SummaryField[], frame: DataFrame | undefined): Draft[] {
+/** Pairs of columns where one is computed from the other (a sum, product or near-copy): their scatter says nothing. */
+function derivedPairs(summary: DatasetSummary, frame: DataFrame | undefined): Set<string> {
+  const pairs = new Set<string>();
+  if (!frame) return pairs;
+  const measured = measuredColumns(summary, frame);
+  for (const column of measured) {
+    for (const source of derivation(frame, column, measured)?.sources ?? []) {
+      pairs.add(`${column}\u0000${source}`);
+      pairs.add(`${source}\u0000${column}`);
+    }
+  }
+  return pairs;
+}
+
+function scatterGoals(numeric: SummaryField[], frame: DataFrame | undefined, derived: Set<string>): Draft[] {
   if (numeric.length < 2) return [];
   let best: { x: SummaryField; y: SummaryField; r: number | null } = { x: numeric[0], y: numeric[1], r: null };
   if (frame) {
     let bestAbs = -1;
     for (let i = 0; i < numeric.length; i++) {
       for (let j = i + 1; j < numeric.length; j++) {
+        if (derived.has(`${numeric[i].column}\u0000${numeric[j].column}`)) continue;
         const { r } = pearson(columnNumbers(frame.column(numeric[i].column)), columnNumbers(frame.column(numeric[j].column)));
         if (r !== null && Math.abs(r) > bestAbs) {
           bestAbs = Math.abs(r);
@@ -88,8 +104,8 @@ function groupedPairs(categories: SummaryField[], numeric: SummaryField[], frame
   return scored.sort((a, b) => b.eta - a.eta || a.i - b.i).slice(0, 2);
 }
 
-function labelGoals(summary: DatasetSummary, categories: SummaryField[], numeric: SummaryField[]): Draft[] {
-  const label = rankLabelCandidates(summary)[0];
+function labelGoals(summary: DatasetSummary, categories: SummaryField[], numeric: SummaryField[], frame: DataFrame | undefined): Draft[] {
+  const label = rankLabelCandidates(summary, frame)[0];
   if (!label) return [];
   const target = { target_column: label.column, model_type: label.model_type };
   const other = label.model_type === 'classifier'
@@ -134,9 +150,12 @@ function mapGoals(numeric: SummaryField[]): Draft[] {
   }];
 }
 
-function heatmapGoals(numeric: SummaryField[]): Draft[] {
+/** The correlation heatmap of the numeric columns, the likely target first so it is always in view. */
+function heatmapGoals(numeric: SummaryField[], target: SummaryField | undefined): Draft[] {
   if (numeric.length < 3) return [];
-  const cols = numeric.slice(0, MAX_HEATMAP_COLUMNS).map((f) => f.column);
+  const first = target && isNumericField(target) ? [target] : [];
+  const ordered = [...first, ...numeric.filter((f) => f.column !== target?.column)];
+  const cols = ordered.slice(0, MAX_HEATMAP_COLUMNS).map((f) => f.column);
   return [{
     question: 'Which numeric columns are correlated with each other?',
     visualization: `heatmap of correlations between ${cols.join(', ')}`,
@@ -173,16 +192,17 @@ function interleave(kinds: Draft[][]): Draft[] {
  * label, a coordinate map and a correlation heatmap, interleaved so the first goals cover different kinds.
  */
 export function ruleGoals(summary: DatasetSummary, frame: DataFrame | undefined, persona?: string): Goal[] {
-  const numeric = summary.fields.filter(isNumericField);
+  // A two-valued number is a flag: its counts are a bar chart, and it has no distribution, spread or trend to draw.
+  const numeric = summary.fields.filter((f) => isNumericField(f) && f.properties.num_unique_values > 2);
   const byVariation = numeric.map((f, i) => ({ f, i, cv: variation(f) })).sort((a, b) => b.cv - a.cv || a.i - b.i).map((x) => x.f);
-  const categories = summary.fields.filter(isCategoricalField);
+  const categories = summary.fields.filter((f) => isCategoricalField(f) || (isNumericField(f) && f.properties.num_unique_values === 2));
   const dates = summary.fields.filter(isDateField);
   const usable = frame && summary.fields.every((f) => frame.has(f.column)) ? frame : undefined;
   const pairs = groupedPairs(categories, byVariation, usable);
   const kinds: Draft[][] = [
     byVariation.map(histogramGoal),
     categories.map(countGoal),
-    scatterGoals(byVariation, usable),
+    scatterGoals(byVariation, usable, derivedPairs(summary, usable)),
     pairs.slice(0, 1).map(({ cat, num }) => ({
       question: `What is the average ${num.column} for each ${cat.column}?`,
       visualization: `bar chart of mean ${num.column} by ${cat.column}`,
@@ -203,9 +223,9 @@ export function ruleGoals(summary: DatasetSummary, frame: DataFrame | undefined,
         columns: [dates[0].column, byVariation[0].column],
       }]
       : [],
-    labelGoals(summary, categories, numeric),
+    labelGoals(summary, categories, numeric, usable),
     mapGoals(numeric),
-    heatmapGoals(numeric),
+    heatmapGoals(numeric, fieldByName(summary, rankLabelCandidates(summary, usable)[0]?.column ?? '')),
   ];
   return interleave(kinds).map((g, index) => ({
     index,

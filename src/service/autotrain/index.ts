@@ -6,11 +6,12 @@
  *
  *   summarizeDataset(frame, {dataset_id, name, file_name}, ctx): Promise<DatasetSummary>
  *   generateGoals(summary, n, ctx, {persona?, frame?}): Promise<GoalsResponse>       {goals, source, warnings}
- *   generateLabels(summary, ctx): Promise<LabelsResponse>                            {labels, source, warnings}
+ *   generateLabels(summary, ctx, frame?): Promise<LabelsResponse>                    {labels, source, warnings}
  *   generateFeatureEngineering(summary, n, ctx, {frame?}): Promise<FeatureEngineeringResponse>
- *   visualizeData(summary, goal, library, ctx, frame?): Promise<VisualizationResponse>
+ *   visualizeData(summary, goal, library, ctx, frame?, edit?): Promise<VisualizationResponse>  edit: "Fix this chart"
  *   generateInsights(goal, summary, frame | undefined, ctx): Promise<Insights>
  *   pickLabel(labels): Label | null                          the most confident label
+ *   canTrainTarget(modelType, distinctValues), targetModelType(field)   what the engine can train on a column
  *   stepsFromRecommendations(recs, target?): PreprocessorStep[]  never touching the target
  *   searchParameters(trainFrame, {target, modelType, seed?, trials?, signal?, onProgress?, ...}): Promise<SearchResult>
  *   resolveTextGen(config, env, overrides?): TextGenContext   RULES_CONTEXT when no provider is configured
@@ -23,6 +24,7 @@ export { summarizeDataset } from './summary';
 export type { DatasetInfo } from './summary';
 export { generateGoals } from './goals';
 export { generateLabels, pickLabel } from './labels';
+export { canTrainTarget, targetModelType } from './label-rules';
 export { generateFeatureEngineering, stepsFromRecommendations } from './feature-engineering';
 export { visualizeData } from './visualize';
 export { AutotrainInputError } from './viz-plan';

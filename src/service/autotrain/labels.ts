@@ -1,4 +1,5 @@
 import type { DatasetSummary, Label, LabelsResponse } from '../../contract/autotrain';
+import type { DataFrame } from '../../engine';
 import { asList } from './json-extract';
 import { rankLabelCandidates, trainability } from './label-rules';
 import { askJson, compactFields, UnusableAnswerError, withRulesFallback } from './llm-task';
@@ -63,9 +64,9 @@ function labelsFromModel(llm: LlmEndpoint, summary: DatasetSummary, signal?: Abo
   return askJson(llm, SYSTEM, user, validateLabels(summary), signal);
 }
 
-/** Target-column candidates, best first (autotrain.md §7.3). */
-export async function generateLabels(summary: DatasetSummary, ctx: TextGenContext): Promise<LabelsResponse> {
-  const result = await withRulesFallback(ctx, 'generate_labels', (llm) => labelsFromModel(llm, summary, ctx.signal), () => rankLabelCandidates(summary));
+/** Target-column candidates, best first (autotrain.md §7.3); the rows, when given, reveal rare classes and leaks. */
+export async function generateLabels(summary: DatasetSummary, ctx: TextGenContext, frame?: DataFrame): Promise<LabelsResponse> {
+  const result = await withRulesFallback(ctx, 'generate_labels', (llm) => labelsFromModel(llm, summary, ctx.signal), () => rankLabelCandidates(summary, frame));
   return { labels: result.value, source: result.source, warnings: result.warnings };
 }
 

@@ -15,13 +15,18 @@ export const DEPENDENCIES: Record<VisualizationLibrary, string[]> = {
 
 /** Imports of the program; plotly heatmaps use graph_objects, which works across plotly and numpy versions. */
 function imports(library: VisualizationLibrary, plan: ChartPlan): string[] {
-  if (library === 'plotly') return ['import pandas as pd', plan.kind === 'heatmap' ? 'import plotly.graph_objects as go' : 'import plotly.express as px'];
-  return ['import matplotlib.pyplot as plt', 'import pandas as pd', ...(library === 'seaborn' ? ['import seaborn as sns'] : [])];
+  if (library === 'plotly') return [plan.kind === 'heatmap' ? 'import plotly.graph_objects as go' : 'import plotly.express as px'];
+  return library === 'seaborn' ? ['import seaborn as sns'] : [];
 }
 
 /** A Python string literal (JSON's escapes are valid Python). */
 export function py(text: string): string {
   return JSON.stringify(text);
+}
+
+/** A matplotlib text literal: `$` is escaped so that a column name such as `Cost $` is not read as math text. */
+function mplText(text: string): string {
+  return py(text.replace(/\$/g, '\\$'));
 }
 
 function periodKey(column: string, plan: Extract<ChartPlan, { kind: 'line' }>, frame: string): string {
@@ -76,7 +81,7 @@ function prepare(plan: ChartPlan): string[] {
           `rows = subset[${py(plan.y)}].value_counts().head(${TOP_LEVELS}).index`,
           `cols = subset[${py(plan.x)}].value_counts().head(${TOP_LEVELS}).index`,
           `subset = subset[subset[${py(plan.y)}].isin(rows) & subset[${py(plan.x)}].isin(cols)]`,
-          `matrix = pd.crosstab(subset[${py(plan.y)}], subset[${py(plan.x)}])`,
+          `matrix = pd.crosstab(subset[${py(plan.y)}], subset[${py(plan.x)}]).reindex(index=rows, columns=cols, fill_value=0)`,
         ];
   }
 }
@@ -172,35 +177,107 @@ function drawLines(library: VisualizationLibrary, plan: ChartPlan, title: string
   return [
     'fig, ax = plt.subplots(figsize=(10, 6))',
     ...axesDraw(plan, library === 'seaborn'),
-    ...(labels.x ? [`ax.set_xlabel(${py(labels.x)})`] : []),
-    ...(labels.y ? [`ax.set_ylabel(${py(labels.y)})`] : []),
-    `ax.set_title(${py(title)})`,
-    'plt.xticks(rotation=45, ha="right")',
-    'plt.tight_layout()',
-    'return plt',
+    ...(labels.x ? [`ax.set_xlabel(${mplText(labels.x)})`] : []),
+    ...(labels.y ? [`ax.set_ylabel(${mplText(labels.y)})`] : []),
+    `ax.set_title(${mplText(title)})`,
+    'plt.setp(ax.get_xticklabels(), rotation=45, ha="right")',
+    'fig.tight_layout()',
+    'return fig',
   ];
 }
 
-/**
- * A complete Python program: imports, the CSV path, `plot(data)` that shapes the data and draws the chart (returning
- * the figure for plotly, `plt` for matplotlib and seaborn), then `chart = plot(data)` as the last line.
- */
-export function chartProgram(library: VisualizationLibrary, plan: ChartPlan, title: string, fileName: string): string {
-  const body = [...prepare(plan), ...drawLines(library, plan, title)].map((l) => `    ${l}`);
+/** The service's CSV rule: comma-separated UTF-8 (a BOM allowed), and only an empty field is missing. */
+const READ_CSV_OPTIONS = 'sep=",", encoding="utf-8-sig", keep_default_na=False, na_values=[""]';
+
+/** Imports the framing itself uses, per library. */
+const FRAME_IMPORTS: Record<VisualizationLibrary, string[]> = {
+  plotly: ['import webbrowser', 'from pathlib import Path', '', 'import pandas as pd'],
+  matplotlib: ['from pathlib import Path', '', 'import matplotlib', 'import matplotlib.pyplot as plt', 'import pandas as pd'],
+  seaborn: ['from pathlib import Path', '', 'import matplotlib', 'import matplotlib.pyplot as plt', 'import pandas as pd'],
+};
+
+const READ_DATA = [
+  'def read_data(path: str) -> pd.DataFrame:',
+  '    """Reads the CSV as the XModels service does; a relative path is looked up next to this script, else in the working folder."""',
+  '    file = Path(path)',
+  '    if not file.is_absolute() and "__file__" in globals() and (Path(__file__).resolve().parent / file).exists():',
+  '        file = Path(__file__).resolve().parent / file',
+  `    return pd.read_csv(file, ${READ_CSV_OPTIONS})`,
+];
+
+const SHOW: Record<'plotly' | 'axes', string[]> = {
+  plotly: [
+    'def show(figure) -> None:',
+    '    """Writes the chart next to this script and opens it in the browser when there is one."""',
+    '    out = Path(__file__).resolve().with_suffix(".html")',
+    '    figure.write_html(out)',
+    '    print(f"Chart written to {out}")',
+    '    webbrowser.open(out.as_uri())',
+  ],
+  axes: [
+    'def show(figure) -> None:',
+    '    """Shows the chart in a window, or writes it next to this script when there is no display."""',
+    '    if matplotlib.get_backend().lower() in ("agg", "pdf", "ps", "svg", "cairo", "template"):',
+    '        out = Path(__file__).resolve().with_suffix(".png")',
+    '        figure.savefig(out)',
+    '        print(f"Chart written to {out}")',
+    '    else:',
+    '        plt.show()',
+  ],
+};
+
+/** As a script the chart is shown (or written to a file); in a notebook cell the last expression displays it. */
+function footer(library: VisualizationLibrary): string[] {
+  const axes = library !== 'plotly';
   return [
-    ...imports(library, plan),
+    'data = read_data(DATA_PATH)',
+    FINAL_LINE,
+    ...(axes ? ['chart = chart if isinstance(chart, matplotlib.figure.Figure) else plt.gcf()'] : []),
+    'if "__file__" in globals():',
+    '    show(chart)',
+    ...(axes ? ['else:', '    plt.close(chart)'] : []),
+    'chart',
+  ];
+}
+
+const IMPORT_LINE = /^(?:import|from)\s/;
+
+/**
+ * Frames chart code (imports and `def plot(data)`, with no data loading of its own) as a complete program: the
+ * framing's imports, `DATA_PATH`, the code, `read_data` and `show`, then `chart = plot(data)` and the display lines.
+ */
+export function frameProgram(library: VisualizationLibrary, code: string, fileName: string): string {
+  const lines = code.replace(/\r\n/g, '\n').trim().split('\n');
+  const firstBody = lines.findIndex((l) => l.trim() !== '' && !IMPORT_LINE.test(l));
+  const ownImports = (firstBody < 0 ? lines : lines.slice(0, firstBody)).filter((l) => l.trim() !== '');
+  const body = firstBody < 0 ? [] : lines.slice(firstBody);
+  const frameImports = FRAME_IMPORTS[library];
+  const extra = ownImports.filter((l) => !frameImports.includes(l));
+  return [
+    ...frameImports,
+    ...extra,
     '',
     `DATA_PATH = ${py(fileName)}`,
     '',
     '',
-    'def plot(data: pd.DataFrame):',
     ...body,
     '',
     '',
-    'data = pd.read_csv(DATA_PATH)',
-    FINAL_LINE,
+    ...READ_DATA,
+    '',
+    '',
+    ...SHOW[library === 'plotly' ? 'plotly' : 'axes'],
+    '',
+    '',
+    ...footer(library),
     '',
   ].join('\n');
+}
+
+/** The program of a plan: `plot(data)` shapes the data and draws the chart, returning the figure. */
+export function chartProgram(library: VisualizationLibrary, plan: ChartPlan, title: string, fileName: string): string {
+  const body = [...prepare(plan), ...drawLines(library, plan, title)].map((l) => `    ${l}`);
+  return frameProgram(library, [...imports(library, plan), '', '', 'def plot(data: pd.DataFrame):', ...body].join('\n'), fileName);
 }
 
 /** One sentence saying what the chart shows. */

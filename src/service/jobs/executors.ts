@@ -6,35 +6,43 @@ import {
   type StartAutotrainBody,
   type TrainManualBody,
 } from '../../contract';
-import { generateFeatureEngineering, generateLabels, pickLabel, resolveTextGen, stepsFromRecommendations } from '../autotrain';
+import { canTrainTarget, generateFeatureEngineering, generateLabels, pickLabel, resolveTextGen, stepsFromRecommendations, targetModelType } from '../autotrain';
 import type { ServiceContext } from '../context';
 import { loadDatasetFrame, requireDataset } from '../datasets/register';
 import { invalid, notFound } from '../errors';
 import type { Session } from '../http/types';
 import { trainModel } from '../modeling';
+import { linkPreprocessor } from '../store/models';
 import { findPreprocessorVersion, insertPreprocessor, insertPreprocessorVersion } from '../store/preprocessors';
 import type { JobControls } from './runner';
+import { ThroughputMeter, type EstimatedJob } from './throughput';
 import type { JobRecord } from './store';
 
 type Stored<T> = T & { username: string };
 
-/** A rough duration for a job, in seconds, from the data's size (the status then reports real progress). */
 /** The split of the final autotrain model; the parameter search only sees its training rows. */
 const AUTOTRAIN_SPLIT = { seed: 42, test_size: 0.2 };
 
-export function estimateSeconds(rows: number, columns: number, search: boolean): number {
-  const fit = 0.5 + (rows * Math.max(1, columns)) / 400_000;
-  return Math.round((search ? fit * 12 : fit) * 10) / 10;
+const throughput = new ThroughputMeter();
+
+/** A job's duration in seconds from the data's size and the throughput measured on earlier jobs (the status then reports real progress). */
+export function estimateSeconds(kind: EstimatedJob, rows: number, columns: number): number {
+  return throughput.estimate(kind, rows, columns);
 }
 
 function jobSession(job: JobRecord, username: string): Session {
   return { identity: { username, defaultTeamId: job.team_id, teams: [] }, teamId: job.team_id };
 }
 
-/** A regression target is a number column with more than two distinct values. */
-function guessModelType(summary: DatasetSummary, column: string): RequestModelType {
-  const field = summary.fields.find((f) => f.column === column);
-  return field && field.properties.dtype === 'number' && field.properties.num_unique_values > 2 ? 'regressor' : 'classifier';
+/** Refuses, before queueing, a label the engine cannot train (a classifier on more than two classes). */
+export function checkTrainableLabel(summary: DatasetSummary, label: string, modelType: RequestModelType | undefined): void {
+  const field = summary.fields.find((f) => f.column === label);
+  if (!field) return;
+  const type = modelType ?? targetModelType(field);
+  const check = canTrainTarget(type, field.properties.num_unique_values);
+  if (!check.ok) {
+    throw invalid('req.label', `label ${label} cannot be trained as a ${type}: ${check.reason}. Choose a column with two values, or a numeric column as a regressor.`);
+  }
 }
 
 /** A regression target is a numeric column with more than two distinct values; anything else is classified. */
@@ -57,12 +65,13 @@ export function checkManualRequest(ctx: ServiceContext, teamId: string, req: Tra
   if (!dataset.columns.includes(req.label)) {
     throw invalid('req.label', `label ${req.label} is not a column of dataset ${dataset.name}; columns are: ${dataset.columns.join(', ')}.`);
   }
-  return estimateSeconds(dataset.rows, dataset.columns.length, false);
+  return estimateSeconds('manual', dataset.rows, dataset.columns.length);
 }
 
 async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobControls, apiKey: string | undefined): Promise<void> {
   const req = job.request as Stored<StartAutotrainBody> & { textgen_key_withheld?: boolean };
   const { signal } = controls;
+  const started = Date.now();
   controls.progress(2, 'loading the dataset');
   const dataset = requireDataset(ctx, job.team_id, req.summary.dataset_id as string);
   const source = { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` };
@@ -77,12 +86,13 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
   let label = req.label;
   let modelType = req.model_type;
   if (!label) {
-    const best = pickLabel((await generateLabels(req.summary, textgen)).labels);
+    const frame = await loadDatasetFrame(ctx, dataset.path);
+    const best = pickLabel((await generateLabels(req.summary, textgen, frame)).labels);
     if (!best) throw new Error('No column of the dataset can be a label; give label explicitly.');
     label = best.column;
     modelType ??= best.model_type;
   }
-  modelType ??= guessModelType(req.summary, label);
+  modelType ??= targetModelType(req.summary.fields.find((f) => f.column === label));
 
   controls.progress(10, 'engineering features');
   const recommendations = await generateFeatureEngineering(req.summary, 5, textgen);
@@ -122,9 +132,12 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
           });
           insertPreprocessorVersion(ctx.store, { ...preprocessor, steps, fitted, dataset_id: dataset.dataset_id });
         }
-        return write();
+        const written = write();
+        if (preprocessor) linkPreprocessor(ctx.store, written.version_id, preprocessor.preprocessor_id, preprocessor.version_id);
+        return written;
       }),
   });
+  throughput.record('autotrain', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
 }
 
 async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
@@ -143,7 +156,9 @@ async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobContr
     drop_columns: req.drop_columns,
     model_type: req.model_type ?? (await targetKind(ctx, dataset.path, req.label)),
   });
+  const started = Date.now();
   await trainModel(ctx, jobSession(job, req.username), body, { source: 'train', signal: controls.signal, commit: controls.complete });
+  throughput.record('manual', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
 }
 
 export function registerExecutors(ctx: ServiceContext): void {

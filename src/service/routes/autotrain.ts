@@ -22,6 +22,7 @@ import {
 } from '../../contract';
 import type { DataFrame } from '../../engine';
 import {
+  AutotrainInputError,
   generateFeatureEngineering,
   generateGoals,
   generateInsights,
@@ -38,7 +39,7 @@ import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
 import { parseWith, readJson, sendJson } from '../http/body';
 import type { App, Session } from '../http/types';
-import { checkManualRequest, estimateSeconds } from '../jobs/executors';
+import { checkManualRequest, checkTrainableLabel, estimateSeconds } from '../jobs/executors';
 
 function teamOf(session: Session, requested: string | null | undefined): string {
   return requested ? allowedTeam(session.identity, requested) : session.teamId;
@@ -64,6 +65,16 @@ export async function summaryFrame(ctx: ServiceContext, teamId: string, summary:
   if (!summary.dataset_id) return undefined;
   const dataset = requireDataset(ctx, teamId, summary.dataset_id, 'summary.dataset_id');
   return loadDatasetFrame(ctx, dataset.path);
+}
+
+/** A goal or edit the dataset cannot answer is the caller's input to fix: a 422 naming the field, not a 500. */
+async function asInvalid<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AutotrainInputError) throw invalid(`req.${error.field}`, `${error.message}.`);
+    throw error;
+  }
 }
 
 export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
@@ -115,8 +126,9 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
 
   app.post('/v1/autotrain/generate_labels', async (c) => {
     const body = await readJson(c, GenerateLabelsRequestSchema);
-    teamOf(c.get('session'), body.team_id);
-    return sendJson(c, LabelsResponseSchema, await generateLabels(body.req.summary, textGen(body.req.textgen_config, c.req.raw.signal)));
+    const teamId = teamOf(c.get('session'), body.team_id);
+    const frame = await summaryFrame(ctx, teamId, body.req.summary);
+    return sendJson(c, LabelsResponseSchema, await generateLabels(body.req.summary, textGen(body.req.textgen_config, c.req.raw.signal), frame));
   });
 
   app.post('/v1/autotrain/generate_feature_engineering', async (c) => {
@@ -131,7 +143,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, VisualizeRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const frame = await summaryFrame(ctx, teamId, body.req.summary);
-    const result = await visualizeData(body.req.summary, body.req.goal, body.req.library, textGen(body.req.textgen_config, c.req.raw.signal), frame);
+    const result = await asInvalid(visualizeData(body.req.summary, body.req.goal, body.req.library, textGen(body.req.textgen_config, c.req.raw.signal), frame, body.req.edit));
     return sendJson(c, VisualizationResponseSchema, result);
   });
 
@@ -139,7 +151,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, InsightsRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const frame = await summaryFrame(ctx, teamId, body.req.summary);
-    const result = await generateInsights(body.req.goal, body.req.summary, frame, textGen(body.req.textgen_config, c.req.raw.signal));
+    const result = await asInvalid(generateInsights(body.req.goal, body.req.summary, frame, textGen(body.req.textgen_config, c.req.raw.signal)));
     return sendJson(c, InsightsSchema, result);
   });
 
@@ -152,7 +164,8 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     if (body.req.label && !summary.columns.includes(body.req.label)) {
       throw invalid('req.label', `label ${body.req.label} is not a column of the dataset; columns are: ${summary.columns.join(', ')}.`);
     }
-    const estimate = estimateSeconds(summary.rows, summary.columns.length, true);
+    if (body.req.label) checkTrainableLabel(summary, body.req.label, body.req.model_type);
+    const estimate = estimateSeconds('autotrain', summary.rows, summary.columns.length);
     // The caller's text-generation key stays in memory for this run; the stored request never holds it.
     const { api_key: apiKey, ...textgen } = body.req.textgen_config ?? {};
     const stored = { ...body.req, textgen_config: textgen, textgen_key_withheld: Boolean(apiKey), username: c.get('session').identity.username };

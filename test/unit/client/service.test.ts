@@ -162,12 +162,12 @@ describe('client: every operation against the real local service', function () {
     const labels = await client.autotrain.generateLabels({ summary });
     assert.ok(labels.labels.some((l) => l.column === 'churned'));
     const features = await client.autotrain.generateFeatureEngineering({ summary, n: 2 });
-    // The rules' two recommendations for this data (n = 2): drop the identifier column, bin tenure.
+    // The rules' two recommendations for this data (n = 2): drop the identifier column, a ratio of two measurements.
     assert.deepEqual(
       features.recommendations.map((r) => [r.feature_name, r.step]),
       [
         ['drop_uninformative_columns', { type: 'drop_columns', columns: ['customer_id'] }],
-        ['tenure_bins', { type: 'quantile_bins', column: 'tenure', bins: 10 }],
+        ['tenure / monthly', { type: 'ratio', numerator: 'tenure', denominator: 'monthly', name: 'tenure / monthly' }],
       ],
     );
     const chart = await client.autotrain.visualizeData({ summary, goal: goals.goals[0] });

@@ -47,7 +47,8 @@ describe('service: autotrain jobs', function () {
   });
 
   it('runs pending → running → completed with real progress and registers an autotrain model', async () => {
-    const summary = await summarize(call, smallCsv(200), 'small.csv');
+    // One missing x makes autotrain recommend a fill step, so it creates and applies a preprocessor.
+    const summary = await summarize(call, smallCsv(200).replace('\n37,', '\n,'), 'small.csv');
     const res = await start(call, summary, { label: 'label' });
     assert.equal(res.status, 202, JSON.stringify(res.body));
     assert.equal(res.body.status, 'pending');
@@ -65,6 +66,20 @@ describe('service: autotrain jobs', function () {
     assert.equal(versions.body[0].version_id, final.version_id);
     assert.equal(versions.body[0].source, 'autotrain');
     assert.equal((await call('GET', `/v1/models/${final.model_id}`)).body.target_name, 'label');
+    const linked = versions.body[0].linked_preprocessor;
+    assert.ok(linked, 'the preprocessor autotrain created and applied is reported on the version');
+    const pre = await call('GET', `/v1/preprocessors/${linked.preprocessor_id}/versions`);
+    assert.equal(pre.status, 200, JSON.stringify(pre.body));
+    assert.ok(pre.body.some((v: { version_id: string }) => v.version_id === linked.version_id));
+  });
+
+  it('refuses a classifier label with more than two classes at request time, naming the label', async () => {
+    const summary = await summarize(call, smallCsv(60), 'small.csv');
+    const res = await start(call, summary, { label: 'color' });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.match(res.body.detail, /label color cannot be trained as a classifier: it has 3 classes/);
+    const explicit = await start(call, summary, { label: 'color', model_type: 'classifier' });
+    assert.equal(explicit.status, 422);
   });
 
   it('cancels a job, reports 409 for cancelling it again, and answers 429 beyond the queue limit', async () => {

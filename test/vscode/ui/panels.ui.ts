@@ -210,6 +210,14 @@ describe('panels in the workbench', function () {
     const code = (await chart.locator('pre.code-block').textContent()) ?? '';
     assert.match(code, /def plot\(data\b/);
 
+    await chart.locator('vscode-textfield input').fill('log scale');
+    await chart.locator('vscode-button', { hasText: 'Fix this chart' }).click();
+    await chart.locator('.fix-diff .diff-added', { hasText: /log/ }).waitFor({ timeout });
+    await workbench.screenshot('panels-visualization-fix-diff-dark');
+    await chart.locator('.fix-diff vscode-button', { hasText: 'Apply' }).click();
+    await chart.locator('pre.code-block', { hasText: /log/ }).first().waitFor({ timeout });
+    assert.match((await chart.locator('p', { hasText: /Edited: log scale/ }).textContent()) ?? '', /Edited: log scale\./);
+
     await chart.locator('vscode-button', { hasText: 'Insert at cursor' }).click();
     await chart.locator('.notice', { hasText: /Inserted into Untitled-1/ }).waitFor({ timeout });
     // The editor renders spaces as non-breaking spaces and lines without breaks, hence \s and no ^/$ below.
