@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { decodeCsvSample, detectDelimiter } from '../engine/csvDialect';
 
 export type ColumnKind = 'binary' | 'number' | 'category' | 'date' | 'text' | 'id' | 'empty';
 
@@ -22,10 +23,17 @@ const dateLike = /^(\d{4}[-/]\d{1,2}[-/]\d{1,2}([ T]\d{1,2}:\d{2}(:\d{2})?)?|[A-
 const targetNames = /^(target|label|labels|class|outcome|y|response|result|churn|default|survived|is_?\w+)$/i;
 const maxCategories = 50;
 
-/** Parses the start of a CSV (header plus up to `maxRows` rows) and infers each column's kind. */
-export function sniffCsv(text: string, maxRows = 5000): CsvSample {
+/**
+ * Parses the start of a CSV (header plus up to `maxRows` rows) and infers each column's kind. Bytes are decoded and
+ * the delimiter detected by the engine's csvDialect rules, as the service reads the same file; a byte sample may end
+ * mid-row (the cut row is dropped).
+ */
+export function sniffCsv(content: string | Uint8Array, maxRows = 5000): CsvSample {
+  let text = typeof content === 'string' ? content : decodeCsvSample(content);
+  if (typeof content !== 'string' && text.includes('\n')) text = text.slice(0, text.lastIndexOf('\n') + 1);
   const records = parse(text, {
     bom: true,
+    delimiter: detectDelimiter(text),
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { EvaluationMetrics, FeatureInfoEntry, Metrics } from '../../contract';
 import {
+  CsvFrameBuilder,
   DATASET_PARTITION,
   DataFrame,
   applyPreprocessor,
@@ -9,7 +9,6 @@ import {
   featureImportances,
   fitModel,
   fitPreprocessor,
-  parseCsv,
   partitionFrames,
   predict,
   refit,
@@ -20,6 +19,7 @@ import {
   type PartitionModel,
   type TransparentModel,
 } from '../../engine';
+import { loadFrameSync, parseCsvFile, writeFrameFile } from '../datasets/frameFile';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
@@ -27,6 +27,8 @@ import type {
   CsvSource,
   FitOutcome,
   FitPreprocessorTask,
+  IngestOutcome,
+  IngestTask,
   PartitionOutcome,
   PredictOutcome,
   PredictTask,
@@ -56,8 +58,13 @@ export function featureNames(model: TransparentModel): string[] {
 }
 
 export function readFrame(source: CsvSource): DataFrame {
-  const text = 'path' in source ? readFileSync(source.path, 'utf8') : source.text;
-  return parseCsv(text);
+  return 'path' in source ? loadFrameSync(source.path) : new CsvFrameBuilder().push(source.text).finish();
+}
+
+export function runIngest(task: IngestTask): IngestOutcome {
+  const { frame, header } = parseCsvFile(task.path);
+  writeFrameFile(task.path, frame);
+  return { rows: frame.nRows, columns: frame.names, header };
 }
 
 export function applyPreprocessorIfAny(frame: DataFrame, fitted: unknown): DataFrame {
