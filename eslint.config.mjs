@@ -14,8 +14,6 @@ export default tseslint.config(
   {
     // Spreading an array into call arguments puts every element on the stack: past ~100k rows it throws.
     files: ['src/engine/**', 'src/service/**'],
-    // The boosting files spread per-feature arrays (one element per column) and are being rewritten elsewhere.
-    ignores: ['src/engine/boost/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
