@@ -12,6 +12,19 @@ export default tseslint.config(
     },
   },
   {
+    // Spreading an array into call arguments puts every element on the stack: past ~100k rows it throws.
+    files: ['src/engine/**', 'src/service/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression > SpreadElement, NewExpression > SpreadElement',
+          message: 'Do not spread an array into call arguments (it overflows the stack on row-sized arrays); loop instead.',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**', 'scripts/**', 'esbuild.mjs', 'src/cli.ts'],
     rules: { 'no-console': 'off' },
   },

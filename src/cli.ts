@@ -1,8 +1,9 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { clearStaleLock, Store } from './service/store/database';
-import { createKey, findOrCreateTeam, listKeys, revokeKey } from './service/store/teams';
+import { answerAdminRequest, submitAdminRequest, type AdminRequest } from './service/store/adminRequests';
+import { clearStaleLock, liveServicePid, Store } from './service/store/database';
+import type { KeyListing } from './service/store/teams';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './service/server';
 
 const USAGE = `Usage:
@@ -75,13 +76,14 @@ async function serveCommand(args: string[]): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
-/** Runs `work` on the data folder's store (which a running service may be using too) and closes it. */
-function withStore<T>(dataDir: string, work: (store: Store) => T): T {
+/** A running service holds the database, so it carries out the command; otherwise the CLI opens the store itself. */
+function adminCommand(dataDir: string, request: AdminRequest): unknown {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (liveServicePid(dataDir) !== null) return submitAdminRequest(dataDir, request);
   clearStaleLock(dataDir);
   const store = new Store(dataDir);
   try {
-    return work(store);
+    return answerAdminRequest(store, request);
   } finally {
     store.close();
   }
@@ -93,21 +95,15 @@ function keysCommand(args: string[]): void {
   if (action === 'create') {
     const flags = parseFlags(rest, { 'data-dir': 'value', team: 'value' });
     if (typeof flags.team !== 'string' || flags.team.trim() === '') throw new UsageError('keys create needs --team NAME.');
-    const teamName = flags.team.trim();
-    print(
-      withStore(dataDirOf(flags), (store) => {
-        const team = findOrCreateTeam(store, teamName);
-        return { api_key: createKey(store, team.team_id, localUsername()), team_id: team.team_id };
-      }),
-    );
+    print(adminCommand(dataDirOf(flags), { command: 'keys create', team: flags.team.trim(), username: localUsername() }));
   } else if (action === 'list') {
     const flags = parseFlags(rest, { 'data-dir': 'value' });
-    for (const key of withStore(dataDirOf(flags), listKeys)) print(key);
+    for (const key of adminCommand(dataDirOf(flags), { command: 'keys list' }) as KeyListing[]) print(key);
   } else if (action === 'revoke') {
     const flags = parseFlags(rest, { 'data-dir': 'value', 'key-id': 'value' });
     if (typeof flags['key-id'] !== 'string') throw new UsageError('keys revoke needs --key-id ID (from keys list).');
     const keyId = flags['key-id'].trim().toLowerCase();
-    const outcome = withStore(dataDirOf(flags), (store) => revokeKey(store, keyId));
+    const outcome = adminCommand(dataDirOf(flags), { command: 'keys revoke', keyId });
     if (outcome === 'unknown') throw new UsageError(`No key has the id ${keyId}; keys list shows the ids.`);
     if (outcome === 'ambiguous') throw new UsageError(`Several keys start with ${keyId}; give more of the id.`);
     print({ revoked: keyId });

@@ -22,9 +22,7 @@ export async function sampleCsv(uri: vscode.Uri): Promise<CsvSample> {
   try {
     const buffer = Buffer.alloc(SAMPLE_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SAMPLE_BYTES, 0);
-    let text = buffer.subarray(0, bytesRead).toString('utf8');
-    if (bytesRead === SAMPLE_BYTES) text = text.slice(0, text.lastIndexOf('\n') + 1);
-    const sample = sniffCsv(text);
+    const sample = sniffCsv(buffer.subarray(0, bytesRead));
     if (sample.rowsSampled === 0) throw new UserFacingError(`${basename(uri.fsPath)} has a header but no rows.`);
     return sample;
   } catch (error) {

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { decodeCsvSample, detectDelimiter } from '../engine/csvDialect';
 
 export type ColumnKind = 'binary' | 'number' | 'category' | 'date' | 'text' | 'id' | 'empty';
 
@@ -26,10 +27,17 @@ const maxCategories = 50;
 /** The most classes a classifier takes (the service's limit). */
 export const MAX_CLASSES = 50;
 
-/** Parses the start of a CSV (header plus up to `maxRows` rows) and infers each column's kind. */
-export function sniffCsv(text: string, maxRows = 5000): CsvSample {
+/**
+ * Parses the start of a CSV (header plus up to `maxRows` rows) and infers each column's kind. Bytes are decoded and
+ * the delimiter detected by the engine's csvDialect rules, as the service reads the same file; a byte sample may end
+ * mid-row (the cut row is dropped).
+ */
+export function sniffCsv(content: string | Uint8Array, maxRows = 5000): CsvSample {
+  let text = typeof content === 'string' ? content : decodeCsvSample(content);
+  if (typeof content !== 'string' && text.includes('\n')) text = text.slice(0, text.lastIndexOf('\n') + 1);
   const records = parse(text, {
     bom: true,
+    delimiter: detectDelimiter(text),
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { CSV_EXTENSIONS } from '../engine/csvDialect';
 
 /** Where a prompt sits in a multi-step flow; a Back button appears from step 2 on. */
 export interface StepInfo {
@@ -157,7 +158,7 @@ export class VsCodeQuickInputs implements QuickInputs {
       title,
       canSelectMany: false,
       openLabel: 'Select CSV',
-      filters: { 'CSV files': ['csv'] },
+      filters: { 'CSV files': [...CSV_EXTENSIONS] },
       defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
     });
     if (!picked?.[0]) throw new vscode.CancellationError();

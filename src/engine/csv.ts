@@ -1,13 +1,17 @@
+import { CsvTextDecoder, detectDelimiter } from './csvDialect';
 import { CsvError } from './errors';
 import { classifyLevels, DataFrame, numberColumn, parseNumber, type Column } from './frame';
 
 const QUOTE = 34;
-const COMMA = 44;
 const LF = 10;
 const CR = 13;
 
-/** Distinct texts remembered per numeric column, so a column that turns out to be text keeps its exact spelling. */
-const NUMBER_TEXT_CAP = 65536;
+/**
+ * Distinct texts remembered per numeric column, so a column that turns out to be text keeps its exact spelling. Past
+ * this many (a measured quantity, not a code) earlier rows are written as their numbers: keeping every spelling made
+ * parsing several times slower.
+ */
+const NUMBER_TEXT_CAP = 1024;
 
 /**
  * Accumulates one column while rows stream in: numbers into a Float64Array until a non-number appears, then
@@ -98,27 +102,38 @@ function uniqueNames(raw: string[]): string[] {
   });
 }
 
+/** Text read before the delimiter is decided: enough lines for csvDialect to compare them. */
+const DIALECT_SAMPLE_CHARS = 64 * 1024;
+
 /**
- * Streaming CSV reader (RFC 4180: comma separated, `"` quoting with `""` escapes, fields may span lines).
- * Accepts a UTF-8 BOM, CRLF or LF line ends, and skips empty lines. The first record is the header. A row with a
- * different number of fields than the header is an error naming its line. Only an empty field is missing.
+ * Streaming CSV reader (RFC 4180 quoting with `""` escapes, fields may span lines). The delimiter (`,` `;` tab
+ * `|`) and the encoding of byte input come from csvDialect unless given. Accepts a BOM, CRLF or LF line ends, and
+ * skips empty lines. The first record is the header. A row with a different number of fields than the header is an
+ * error naming its line. Only an empty field is missing.
  */
 export class CsvFrameBuilder {
-  private readonly decoder = new TextDecoder('utf-8');
+  private readonly decoder = new CsvTextDecoder();
   private pending = '';
   private line = 1;
   private started = false;
   private builders: ColumnBuilder[] | null = null;
   private rows = 0;
+  private delimiter: number;
+  /** The header's fields as written (the frame's column names are trimmed and made unique). */
+  header: string[] | null = null;
+
+  constructor(options: { delimiter?: string } = {}) {
+    this.delimiter = options.delimiter ? options.delimiter.charCodeAt(0) : -1;
+  }
 
   push(chunk: string | Uint8Array): this {
-    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk);
     this.scan(this.pending + text, false);
     return this;
   }
 
   finish(): DataFrame {
-    this.scan(this.pending + this.decoder.decode(), true);
+    this.scan(this.pending + this.decoder.decode(new Uint8Array(0), true), true);
     if (!this.builders) throw new CsvError('The CSV is empty: it has no header row', this.line, 1);
     return new DataFrame(
       this.builders.map((b) => b.finish()),
@@ -128,10 +143,16 @@ export class CsvFrameBuilder {
 
   private scan(input: string, final: boolean): void {
     let text = input;
-    if (!this.started && text.length > 0) {
+    if (!this.started) {
+      if (!final && text.length < DIALECT_SAMPLE_CHARS) {
+        this.pending = text;
+        return;
+      }
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      if (this.delimiter < 0) this.delimiter = detectDelimiter(text).charCodeAt(0);
       this.started = true;
     }
+    const delimiter = this.delimiter;
     const n = text.length;
     let pos = 0;
     let recordStart = 0;
@@ -172,16 +193,16 @@ export class CsvFrameBuilder {
         innerLines += countNewlines(text, pos, closed);
         end = closed + 1;
         // Text after a closing quote is kept literally, as lenient readers do.
-        while (end < n && !isDelimiter(text.charCodeAt(end))) end++;
+        while (end < n && !isFieldEnd(text.charCodeAt(end), delimiter)) end++;
         if (end >= n && !final) break;
         fields.push(value + text.slice(closed + 1, end));
       } else {
         end = pos;
-        while (end < n && !isDelimiter(text.charCodeAt(end))) end++;
+        while (end < n && !isFieldEnd(text.charCodeAt(end), delimiter)) end++;
         if (end >= n && !final) break;
         fields.push(text.slice(pos, end));
       }
-      if (end < n && text.charCodeAt(end) === COMMA) {
+      if (end < n && text.charCodeAt(end) === delimiter) {
         pos = end + 1;
         continue;
       }
@@ -200,6 +221,7 @@ export class CsvFrameBuilder {
   private emit(fields: string[]): void {
     if (fields.length === 1 && fields[0] === '') return;
     if (!this.builders) {
+      this.header = fields;
       this.builders = uniqueNames(fields).map((name) => new ColumnBuilder(name));
       return;
     }
@@ -215,8 +237,8 @@ export class CsvFrameBuilder {
   }
 }
 
-function isDelimiter(c: number): boolean {
-  return c === COMMA || c === LF || c === CR;
+function isFieldEnd(c: number, delimiter: number): boolean {
+  return c === delimiter || c === LF || c === CR;
 }
 
 function countNewlines(text: string, from: number, to: number): number {

@@ -9,14 +9,14 @@ export class EngineError extends Error {
   }
 }
 
-/** A CSV that cannot be read; `line` and `column` are 1-based positions in the text. */
+/** A CSV that cannot be read; `line` and `column` are 1-based positions in the text (null for an undecodable byte). */
 export class CsvError extends EngineError {
   constructor(
     message: string,
-    readonly line: number,
-    readonly column: number,
+    readonly line: number | null,
+    readonly column: number | null,
   ) {
-    super(`${message} (line ${line}, column ${column})`, 'csv');
+    super(line === null ? message : `${message} (line ${line}, column ${column})`, 'csv');
     this.name = 'CsvError';
   }
 }

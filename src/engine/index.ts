@@ -10,6 +10,7 @@ export { mulberry32 } from './prng';
 export { DataFrame, numberColumn, categoryColumn, inferColumn } from './frame';
 export type { Column, NumberColumn, CategoryColumn } from './frame';
 export { parseCsv, CsvFrameBuilder } from './csv';
+export { CSV_DELIMITERS, CSV_EXTENSIONS, CsvTextDecoder, decodeCsvBytes, detectDelimiter, detectEncoding, type CsvDelimiter, type CsvEncoding } from './csvDialect';
 export { parseJsonWithNonFinite } from './json';
 export { DEFAULT_PARAMS, PARAM_NAMES, PARAM_RANGES, validateParams } from './params';
 export * from './boostParams';

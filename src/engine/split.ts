@@ -25,8 +25,10 @@ export function trainTestSplit(n: number, testSize: number, seed: number, strata
     if (!g) groups.set(key, (g = []));
     g.push(i);
   }
-  const test: number[] = [];
-  const train: number[] = [];
+  const test = new Int32Array(n);
+  const train = new Int32Array(n);
+  let nTest = 0;
+  let nTrain = 0;
   for (const key of [...groups.keys()].sort((a, b) => a - b)) {
     const rows = groups.get(key) as number[];
     for (let i = rows.length - 1; i > 0; i--) {
@@ -34,8 +36,8 @@ export function trainTestSplit(n: number, testSize: number, seed: number, strata
       [rows[i], rows[j]] = [rows[j], rows[i]];
     }
     const k = Math.round(rows.length * testSize);
-    test.push(...rows.slice(0, k));
-    train.push(...rows.slice(k));
+    for (let i = 0; i < k; i++) test[nTest++] = rows[i];
+    for (let i = k; i < rows.length; i++) train[nTrain++] = rows[i];
   }
-  return { train: Int32Array.from(train).sort(), test: Int32Array.from(test).sort() };
+  return { train: train.slice(0, nTrain).sort(), test: test.slice(0, nTest).sort() };
 }

@@ -10,6 +10,7 @@ import { createApp } from './http/app';
 import { registerExecutors } from './jobs/executors';
 import { JobRunner } from './jobs/runner';
 import { stderrLogger, type Logger } from './logger';
+import { answerAdminRequest, serveAdminRequests } from './store/adminRequests';
 import { claimDataDir, releaseDataDir, Store } from './store/database';
 import { createKey, findOrCreateTeam, identifyKey } from './store/teams';
 import { Trainer } from './training/trainer';
@@ -63,7 +64,8 @@ export async function startService(options: ServeOptions): Promise<RunningServic
   const logger = options.logger ?? stderrLogger();
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   claimDataDir(options.dataDir);
-  const store = new Store(options.dataDir);
+  const store = new Store(options.dataDir, { exclusive: true });
+  const stopAdmin = serveAdminRequests(options.dataDir, (request) => answerAdminRequest(store, request));
   const { apiKey, teamId } = defaultKey(store, options.dataDir);
   const trainer = new Trainer({ threads: options.threads });
   const jobs = new JobRunner(store, logger, {
@@ -101,6 +103,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
   const close = () =>
     (closing ??= (async () => {
       jobs.stop();
+      stopAdmin();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { CsvError, EngineError } from '../engine';
 import { searchParameters } from './autotrain';
-import { applyPreprocessorIfAny, InputError, readFrame, runFitPreprocessor, runPredict, runRefit, runTrain, splitFrame } from './training/pipeline';
+import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runPredict, runRefit, runTrain, splitFrame } from './training/pipeline';
 import type { SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
 
 async function runSearch(task: SearchTask): Promise<SearchOutcome> {
@@ -29,6 +29,8 @@ function execute(task: TrainingTask): unknown {
       return runFitPreprocessor(task);
     case 'search':
       return runSearch(task);
+    case 'ingest':
+      return runIngest(task);
   }
 }
 
@@ -38,7 +40,10 @@ async function run(task: TrainingTask): Promise<TaskReply<unknown>> {
     return { ok: true, value: await execute(task) };
   } catch (error) {
     if (error instanceof InputError) return { ok: false, error: { message: error.message, field: error.field } };
-    if (error instanceof CsvError) return { ok: false, error: { message: `${task.kind === 'predict' ? 'The prediction data' : 'The CSV'} could not be read: ${error.message}`, field: 'csv' } };
+    if (error instanceof CsvError) {
+      const message = task.kind === 'ingest' ? error.message : `${task.kind === 'predict' ? 'The prediction data' : 'The CSV'} could not be read: ${error.message}`;
+      return { ok: false, error: { message, field: 'csv' } };
+    }
     if (error instanceof EngineError) return { ok: false, error: { message: error.message, field: error.field ?? null } };
     throw error;
   }

@@ -59,7 +59,7 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
 
   const k = codes.length;
   const tables = data.nBins.map((b) => new Float64Array(b));
-  const maxBins = Math.max(2, ...data.nBins);
+  const maxBins = data.nBins.reduce((m, b) => Math.max(m, b), 2);
   const gSum = new Float64Array(maxBins);
   const hSum = new Float64Array(maxBins);
   const step = new Float64Array(maxBins);

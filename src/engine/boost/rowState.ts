@@ -24,7 +24,7 @@ export class LogisticRows implements GradientState {
     intercept: number,
   ) {
     this.e = new Float64Array(y.length).fill(Math.exp(intercept));
-    this.factor = new Float64Array(Math.max(2, ...codes.map((c) => maxCode(c) + 1)));
+    this.factor = new Float64Array(codes.reduce((m, c) => Math.max(m, maxCode(c) + 1), 2));
   }
 
   histogram(j: number, gSum: Float64Array, hSum: Float64Array): void {

@@ -84,7 +84,7 @@ export function tokenize(code: string, firstLine = 1): Token[] {
       if (j >= code.length) throw new CodeSyntaxError(`line ${line}: a string is not closed`);
       const body = code.slice(prefixEnd + quote.length, j);
       tokens.push({ kind: 'string', text: code.slice(i, j + quote.length), line });
-      if (/[fF]/.test(prefix)) for (const expr of fStringExpressions(body)) tokens.push(...tokenize(expr, line).filter((t) => t.kind !== 'newline'));
+      if (/[fF]/.test(prefix)) for (const expr of fStringExpressions(body)) for (const t of tokenize(expr, line)) if (t.kind !== 'newline') tokens.push(t);
       line += (body.match(/\n/g) ?? []).length;
       i = j + quote.length;
     } else if (NAME_START.test(ch)) {

@@ -168,7 +168,7 @@ function heatmapGoals(numeric: SummaryField[], target: SummaryField | undefined)
 function interleave(kinds: Draft[][]): Draft[] {
   const out: Draft[] = [];
   const byKey = new Map<string, Draft>();
-  const longest = Math.max(0, ...kinds.map((k) => k.length));
+  const longest = kinds.reduce((most, k) => Math.max(most, k.length), 0);
   for (let round = 0; round < longest; round++) {
     for (const kind of kinds) {
       const goal = kind[round];

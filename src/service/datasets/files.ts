@@ -1,9 +1,8 @@
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { parse } from 'csv-parse';
-import { invalid, payloadTooLarge } from '../errors';
+import { CsvFrameBuilder } from '../../engine';
+import { ApiError, invalid, payloadTooLarge } from '../errors';
 
 export interface CsvShape {
   rows: number;
@@ -52,22 +51,23 @@ export async function saveStream(source: Readable, target: string, limitBytes: n
   }
 }
 
-/** Reads the header and counts the records of a CSV file without holding it in memory. */
+/** Reads the header and counts the records of a bundled CSV file, streamed through the engine's reader. */
 export async function inspectCsv(path: string, label: string): Promise<CsvShape> {
-  let columns: string[] | null = null;
-  let rows = 0;
-  const parser = parse({ bom: true, skip_empty_lines: true });
-  parser.on('data', (record: string[]) => {
-    if (columns === null) columns = record;
-    else rows++;
-  });
+  const builder = new CsvFrameBuilder();
   try {
-    await pipeline(createReadStream(path), parser);
+    for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) builder.push(chunk as Buffer);
+    const frame = builder.finish();
+    checkCsvShape(label, builder.header ?? [], frame.nRows);
+    return { rows: frame.nRows, columns: frame.names };
   } catch (error) {
-    throw invalid('file', `${label} is not a readable CSV: ${(error as Error).message}`, 'Save the file as comma-separated text with a header row.');
+    if (error instanceof ApiError) throw error;
+    throw invalid('file', `${label} is not a readable CSV: ${(error as Error).message}`, 'Save the file as delimited text with a header row.');
   }
-  const header = columns as string[] | null;
-  if (header === null || header.every((c) => c.trim() === '')) {
+}
+
+/** 422 for a CSV the service cannot use: a blank header, a column named twice, or no rows under the header. */
+export function checkCsvShape(label: string, header: string[], rows: number): void {
+  if (header.every((c) => c.trim() === '')) {
     throw invalid('file', `${label} is empty: a CSV needs a header row.`, 'Upload a CSV whose first line names the columns.');
   }
   const seen = new Set<string>();
@@ -80,7 +80,6 @@ export async function inspectCsv(path: string, label: string): Promise<CsvShape>
     );
   }
   if (rows === 0) throw invalid('file', `${label} has a header but no data rows.`, 'Upload a CSV with at least one row under the header.');
-  return { rows, columns: header };
 }
 
 /** The first directory named `relative` found in `start` or one of its parents (works from src/ and from dist/). */

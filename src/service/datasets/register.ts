@@ -1,16 +1,25 @@
 import { rmSync } from 'node:fs';
+import type { DataFrame } from '../../engine';
+import { framePath, readFrameFile } from './frameFile';
 import type { Dataset } from '../../contract';
 import type { ServiceContext } from '../context';
-import { notFound } from '../errors';
+import { ApiError, invalid, notFound } from '../errors';
 import { findDataset, insertDataset } from '../store/datasets';
-import { datasetPath, inspectCsv } from './files';
+import { checkCsvShape, datasetPath } from './files';
 import type { ReceivedUpload } from './upload';
 
-/** Records an uploaded CSV as a dataset of the team (422 and nothing kept when it is not a readable CSV). */
+/**
+ * Parses an uploaded CSV once on the worker pool (its frame is stored beside it) and records it as a dataset of the
+ * team; 422 and nothing kept when it is not a readable CSV.
+ */
 export async function registerUpload(ctx: ServiceContext, teamId: string, upload: ReceivedUpload, name: string | undefined): Promise<Dataset> {
   const label = name || upload.fileName || 'The upload';
   try {
-    const shape = await inspectCsv(upload.path, label);
+    const shape = await ctx.trainer.ingest(upload.path).catch((error: unknown) => {
+      if (error instanceof ApiError) throw invalid('file', `${label} is not a readable CSV: ${error.detail}`, 'Save the file as delimited text with a header row.');
+      throw error;
+    });
+    checkCsvShape(label, shape.header, shape.rows);
     const dataset: Dataset = {
       dataset_id: upload.datasetId,
       name: (name || upload.fileName || `dataset-${new Date().toISOString().slice(0, 19)}`).trim(),
@@ -23,6 +32,7 @@ export async function registerUpload(ctx: ServiceContext, teamId: string, upload
     return dataset;
   } catch (error) {
     rmSync(upload.path, { force: true });
+    rmSync(framePath(upload.path), { force: true });
     throw error;
   }
 }
@@ -32,4 +42,12 @@ export function requireDataset(ctx: ServiceContext, teamId: string, datasetId: s
   const dataset = findDataset(ctx.store, teamId, datasetId);
   if (!dataset) throw notFound('Dataset', datasetId).withField(field);
   return { ...dataset, path: datasetPath(ctx.dataDir, dataset.dataset_id) };
+}
+
+/** The dataset's parsed frame, read without blocking (a dataset stored before frames existed is converted first). */
+export async function loadDatasetFrame(ctx: ServiceContext, csvPath: string): Promise<DataFrame> {
+  const stored = await readFrameFile(csvPath);
+  if (stored) return stored;
+  await ctx.trainer.ingest(csvPath);
+  return (await readFrameFile(csvPath)) as DataFrame;
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import {
   TrainRequestSchema,
   type DatasetSummary,
@@ -7,10 +6,10 @@ import {
   type StartAutotrainBody,
   type TrainManualBody,
 } from '../../contract';
-import { MAX_CLASSES, parseCsv } from '../../engine';
+import { MAX_CLASSES } from '../../engine';
 import { canTrainTarget, generateFeatureEngineering, generateLabels, pickLabel, resolveTextGen, stepsFromRecommendations, targetModelType } from '../autotrain';
 import type { ServiceContext } from '../context';
-import { requireDataset } from '../datasets/register';
+import { loadDatasetFrame, requireDataset } from '../datasets/register';
 import { invalid, notFound } from '../errors';
 import type { Session } from '../http/types';
 import { trainModel } from '../modeling';
@@ -51,8 +50,8 @@ export function checkTrainableLabel(summary: DatasetSummary, label: string, mode
 }
 
 /** A regression target is a numeric column with more than two distinct values; anything else is classified. */
-function targetKind(path: string, column: string): RequestModelType {
-  const col = parseCsv(readFileSync(path, 'utf8')).column(column);
+async function targetKind(ctx: ServiceContext, path: string, column: string): Promise<RequestModelType> {
+  const col = (await loadDatasetFrame(ctx, path)).column(column);
   if (col.storage !== 'number' || col.type !== 'numeric') return 'classifier';
   const distinct = new Set<number>();
   for (const v of col.values) if (!Number.isNaN(v) && distinct.add(v).size > 2) return 'regressor';
@@ -91,7 +90,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
   let label = req.label;
   let modelType = req.model_type;
   if (!label) {
-    const frame = parseCsv(readFileSync(dataset.path, 'utf8'));
+    const frame = await loadDatasetFrame(ctx, dataset.path);
     const best = pickLabel((await generateLabels(req.summary, textgen, frame)).labels);
     if (!best) throw new Error('No column of the dataset can be a label; give label explicitly.');
     label = best.column;
@@ -159,7 +158,7 @@ async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobContr
     dataset_id: dataset.dataset_id,
     preprocessor_version_id: req.version_id,
     drop_columns: req.drop_columns,
-    model_type: req.model_type ?? targetKind(dataset.path, req.label),
+    model_type: req.model_type ?? (await targetKind(ctx, dataset.path, req.label)),
   });
   const started = Date.now();
   await trainModel(ctx, jobSession(job, req.username), body, { source: 'train', signal: controls.signal, commit: controls.complete });

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import {
   AutotrainResponseSchema,
   DatasetSummarySchema,
@@ -20,7 +20,7 @@ import {
   type DatasetSummary,
   type TextGenConfig,
 } from '../../contract';
-import { parseCsv, type DataFrame } from '../../engine';
+import type { DataFrame } from '../../engine';
 import {
   AutotrainInputError,
   generateFeatureEngineering,
@@ -33,7 +33,7 @@ import {
   type TextGenContext,
 } from '../autotrain';
 import type { ServiceContext } from '../context';
-import { registerUpload, requireDataset } from '../datasets/register';
+import { loadDatasetFrame, registerUpload, requireDataset } from '../datasets/register';
 import { receiveUpload } from '../datasets/upload';
 import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
@@ -61,10 +61,10 @@ function parseTextGenField(value: string | undefined): TextGenConfig | undefined
 }
 
 /** The dataset rows behind a summary, when the summary names a dataset of the team. */
-export function summaryFrame(ctx: ServiceContext, teamId: string, summary: DatasetSummary): DataFrame | undefined {
+export async function summaryFrame(ctx: ServiceContext, teamId: string, summary: DatasetSummary): Promise<DataFrame | undefined> {
   if (!summary.dataset_id) return undefined;
   const dataset = requireDataset(ctx, teamId, summary.dataset_id, 'summary.dataset_id');
-  return parseCsv(readFileSync(dataset.path, 'utf8'));
+  return loadDatasetFrame(ctx, dataset.path);
 }
 
 /** A goal or edit the dataset cannot answer is the caller's input to fix: a 422 naming the field, not a 500. */
@@ -91,7 +91,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
       throw error;
     }
     const dataset = await registerUpload(ctx, teamId, upload, upload.fields.name);
-    const frame = parseCsv(readFileSync(upload.path, 'utf8'));
+    const frame = await loadDatasetFrame(ctx, upload.path);
     const summary = await summarizeDataset(
       frame,
       { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.csv$/i, ''), file_name: upload.fileName ?? dataset.name },
@@ -104,7 +104,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, SummarizeByIdRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const dataset = requireDataset(ctx, teamId, body.req.dataset_id, 'req.dataset_id');
-    const frame = parseCsv(readFileSync(dataset.path, 'utf8'));
+    const frame = await loadDatasetFrame(ctx, dataset.path);
     const summary = await summarizeDataset(
       frame,
       { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.csv$/i, ''), file_name: dataset.name },
@@ -116,7 +116,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/generate_goals', async (c) => {
     const body = await readJson(c, GenerateGoalsRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const frame = summaryFrame(ctx, teamId, body.req.summary);
+    const frame = await summaryFrame(ctx, teamId, body.req.summary);
     const result = await generateGoals(body.req.summary, body.req.n, textGen(body.req.textgen_config, c.req.raw.signal), {
       persona: body.req.persona,
       frame,
@@ -127,14 +127,14 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/generate_labels', async (c) => {
     const body = await readJson(c, GenerateLabelsRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const frame = summaryFrame(ctx, teamId, body.req.summary);
+    const frame = await summaryFrame(ctx, teamId, body.req.summary);
     return sendJson(c, LabelsResponseSchema, await generateLabels(body.req.summary, textGen(body.req.textgen_config, c.req.raw.signal), frame));
   });
 
   app.post('/v1/autotrain/generate_feature_engineering', async (c) => {
     const body = await readJson(c, GenerateFeatureEngineeringRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const frame = summaryFrame(ctx, teamId, body.req.summary);
+    const frame = await summaryFrame(ctx, teamId, body.req.summary);
     const result = await generateFeatureEngineering(body.req.summary, body.req.n, textGen(body.req.textgen_config, c.req.raw.signal), { frame });
     return sendJson(c, FeatureEngineeringResponseSchema, result);
   });
@@ -142,7 +142,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/visualize', async (c) => {
     const body = await readJson(c, VisualizeRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const frame = summaryFrame(ctx, teamId, body.req.summary);
+    const frame = await summaryFrame(ctx, teamId, body.req.summary);
     const result = await asInvalid(visualizeData(body.req.summary, body.req.goal, body.req.library, textGen(body.req.textgen_config, c.req.raw.signal), frame, body.req.edit));
     return sendJson(c, VisualizationResponseSchema, result);
   });
@@ -150,7 +150,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/insights', async (c) => {
     const body = await readJson(c, InsightsRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const frame = summaryFrame(ctx, teamId, body.req.summary);
+    const frame = await summaryFrame(ctx, teamId, body.req.summary);
     const result = await asInvalid(generateInsights(body.req.goal, body.req.summary, frame, textGen(body.req.textgen_config, c.req.raw.signal)));
     return sendJson(c, InsightsSchema, result);
   });

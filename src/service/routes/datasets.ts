@@ -6,6 +6,7 @@ import { receiveUpload } from '../datasets/upload';
 import { sendJson } from '../http/body';
 import type { App } from '../http/types';
 import { rmSync } from 'node:fs';
+import { framePath } from '../datasets/frameFile';
 import { notFound } from '../errors';
 import { datasetPath } from '../datasets/files';
 import { deleteDataset, listDatasets } from '../store/datasets';
@@ -25,6 +26,7 @@ export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
     const datasetId = c.req.param('dataset_id');
     if (!deleteDataset(ctx.store, c.get('session').teamId, datasetId)) throw notFound('Dataset', datasetId);
     rmSync(datasetPath(ctx.dataDir, datasetId), { force: true });
+    rmSync(framePath(datasetPath(ctx.dataDir, datasetId)), { force: true });
     return c.body(null, 204);
   });
 

@@ -11,6 +11,14 @@ const PID_FILE = 'service.pid';
 const BUSY_RETRY_MS = 10_000;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
+export interface StoreOptions {
+  /**
+   * Hold the database lock for the connection's lifetime (the service): the WASM build otherwise creates and removes
+   * a lock directory around every statement and re-reads the schema, which caps reads at a few thousand a second.
+   */
+  exclusive?: boolean;
+}
+
 function isLocked(error: unknown): boolean {
   return error instanceof Error && /database is locked|SQLITE_BUSY/i.test(error.message);
 }
@@ -55,17 +63,26 @@ export function releaseDataDir(dataDir: string): void {
   if (existsSync(file) && readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
 }
 
-/** A synchronous SQLite connection with migrations, transactions and retry while another process holds the lock. */
+/**
+ * A synchronous SQLite connection with migrations and transactions. An exclusive store takes the lock once, when it
+ * opens, and never waits again; a shared one (the CLI without a running service) retries while the lock is busy.
+ */
 export class Store {
   private readonly db: Database;
+  private readonly retries: boolean;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, options: StoreOptions = {}) {
+    this.retries = true;
     this.db = this.retry(() => new Database(join(dataDir, DB_FILE)));
-    this.retry(() => this.db.exec('PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;'));
+    this.retry(() => this.db.exec(`PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;${options.exclusive ? ' PRAGMA locking_mode = EXCLUSIVE;' : ''}`));
     this.migrate();
+    // A write takes the exclusive lock now, while waiting is still part of opening.
+    if (options.exclusive) this.retry(() => this.db.exec('BEGIN IMMEDIATE; COMMIT;'));
+    this.retries = !options.exclusive;
   }
 
   private retry<T>(fn: () => T): T {
+    if (!this.retries) return fn();
     const deadline = Date.now() + BUSY_RETRY_MS;
     for (;;) {
       try {

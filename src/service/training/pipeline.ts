@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { EvaluationMetrics, FeatureInfoEntry, Metrics } from '../../contract';
 import {
+  CsvFrameBuilder,
   DATASET_PARTITION,
   DataFrame,
   applyPreprocessor,
@@ -11,7 +11,6 @@ import {
   fitMulticlass,
   fitPreprocessor,
   refitMulticlass,
-  parseCsv,
   partitionFrames,
   predict,
   refit,
@@ -25,6 +24,7 @@ import {
   type PartitionModel,
   type TransparentModel,
 } from '../../engine';
+import { loadFrameSync, parseCsvFile, writeFrameFile } from '../datasets/frameFile';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
@@ -33,6 +33,8 @@ import type {
   CsvSource,
   FitOutcome,
   FitPreprocessorTask,
+  IngestOutcome,
+  IngestTask,
   PartitionOutcome,
   PredictOutcome,
   PredictTask,
@@ -63,8 +65,13 @@ export function featureNames(model: TransparentModel | MulticlassModel): string[
 }
 
 export function readFrame(source: CsvSource): DataFrame {
-  const text = 'path' in source ? readFileSync(source.path, 'utf8') : source.text;
-  return parseCsv(text);
+  return 'path' in source ? loadFrameSync(source.path) : new CsvFrameBuilder().push(source.text).finish();
+}
+
+export function runIngest(task: IngestTask): IngestOutcome {
+  const { frame, header } = parseCsvFile(task.path);
+  writeFrameFile(task.path, frame);
+  return { rows: frame.nRows, columns: frame.names, header };
 }
 
 export function applyPreprocessorIfAny(frame: DataFrame, fitted: unknown): DataFrame {

@@ -70,7 +70,20 @@ export interface SearchTask {
   port: MessagePort;
 }
 
-export type TrainingTask = TrainTask | RefitTask | PredictTask | FitPreprocessorTask | SearchTask;
+/** Parses an uploaded CSV once and stores its frame beside it. */
+export interface IngestTask {
+  kind: 'ingest';
+  path: string;
+}
+
+export interface IngestOutcome {
+  rows: number;
+  columns: string[];
+  /** The header as written, before names are trimmed and made unique. */
+  header: string[];
+}
+
+export type TrainingTask = TrainTask | RefitTask | PredictTask | FitPreprocessorTask | SearchTask | IngestTask;
 
 export interface PartitionOutcome {
   key: string;

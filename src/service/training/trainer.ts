@@ -6,6 +6,7 @@ import { invalid } from '../errors';
 import type {
   FitOutcome,
   FitPreprocessorTask,
+  IngestOutcome,
   PredictOutcome,
   PredictTask,
   RefitOutcome,
@@ -59,6 +60,11 @@ export class Trainer {
 
   fitPreprocessor(task: Omit<FitPreprocessorTask, 'kind'>, signal?: AbortSignal): Promise<unknown> {
     return this.run({ kind: 'fit-preprocessor', ...task }, signal);
+  }
+
+  /** Parses an uploaded CSV and stores its frame beside it; 422 naming line and column for a malformed file. */
+  ingest(path: string): Promise<IngestOutcome> {
+    return this.run({ kind: 'ingest', path });
   }
 
   /** The autotrain parameter search; `onProgress` gets 0..1 as trials finish. */

@@ -79,3 +79,22 @@ describe('CSV column sniffing', () => {
     assert.throws(() => sniffCsv(''), /no header/);
   });
 });
+
+describe('CSV column sniffing of files as users save them', () => {
+  it('splits semicolon- and tab-delimited files into their columns', () => {
+    for (const delimiter of [';', '\t']) {
+      const { columns } = sniffCsv(['age', 'city', 'churned'].join(delimiter) + '\n' + ['34', 'Paris', '1'].join(delimiter) + '\n' + ['51', 'Lyon', '0'].join(delimiter) + '\n');
+      assert.deepEqual(
+        columns.map((c) => c.name),
+        ['age', 'city', 'churned'],
+      );
+    }
+  });
+
+  it('decodes Windows-1252 bytes and drops the row cut at the end of a byte sample', () => {
+    const bytes = Uint8Array.from('name;n\ncaf\xe9;1\nth\xe9;2\ncut;', (ch) => ch.charCodeAt(0));
+    const { columns, rowsSampled } = sniffCsv(bytes);
+    assert.equal(rowsSampled, 2);
+    assert.deepEqual(columns[0].samples, ['café', 'thé']);
+  });
+});

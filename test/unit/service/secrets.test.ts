@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -99,7 +99,8 @@ describe('service: API keys for text generation', function () {
     }
     assert.ok(attacker.credentials().includes(`Bearer ${CALLER_KEY}`), 'the job used the caller\u2019s key');
     const stored = readdirSync(service.dataDir)
-      .filter((f) => f.startsWith('xmodels.db'))
+      // The running service holds the database lock (the directory xmodels.db.lock) for its lifetime.
+      .filter((f) => f.startsWith('xmodels.db') && statSync(join(service.dataDir, f)).isFile())
       .map((f) => readFileSync(join(service.dataDir, f)).toString('latin1'))
       .join('');
     assert.ok(stored.includes('keyed'), 'the job is in the database file');
