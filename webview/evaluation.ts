@@ -4,11 +4,15 @@ import type {
   ClassifierEvaluationMetrics,
   Evaluation,
   EvaluationMetrics,
+  MulticlassEvaluationMetrics,
   RegressorEvaluationMetrics,
 } from '../src/contract/models.js';
 import { formatNumber, formatSignificant, partitionLabel } from '../src/panels/shaping/format.js';
 import {
+  classRocCurves,
+  confusionHeat,
   isClassifierMetrics,
+  isMulticlassMetrics,
   isRegressorMetrics,
   metricRows,
   type MetricRow,
@@ -51,11 +55,17 @@ class EvaluationView {
 
   render(): void {
     const { evaluation } = this;
-    const classifier = evaluation.model_type === 'binary_classification';
+    const classifier = evaluation.model_type !== 'regression';
     const test = evaluation.test;
+    const multiclass = isMulticlassMetrics(test) ? test : null;
     const headline = classifier
-      ? fact('Test ROC AUC', formatNumber((test as ClassifierEvaluationMetrics).roc_auc, 3))
+      ? fact(multiclass ? 'Test ROC AUC (macro)' : 'Test ROC AUC', formatNumber((test as ClassifierEvaluationMetrics).roc_auc, 3))
       : fact('Test R²', formatNumber((test as RegressorEvaluationMetrics).r2, 3));
+    const kind = multiclass
+      ? `Multiclass classifier (${multiclass.confusion_matrix.labels.length} classes, one-vs-rest)`
+      : classifier
+        ? 'Binary classifier'
+        : 'Regressor';
     this.root.replaceChildren(
       h(
         'header',
@@ -64,7 +74,7 @@ class EvaluationView {
           'div',
           {},
           h('h1', { text: `Evaluation: ${partitionLabel(evaluation.partition)}` }),
-          h('p', { class: 'muted', text: classifier ? 'Binary classifier' : 'Regressor' }),
+          h('p', { class: 'muted', text: kind }),
         ),
         h('div', { class: 'header-facts' }, headline),
       ),
@@ -128,6 +138,7 @@ class EvaluationView {
     this.charts.clear();
     const metrics: EvaluationMetrics = this.evaluation[this.split];
     if (isClassifierMetrics(metrics)) this.body.replaceChildren(...this.classifierCharts(metrics));
+    else if (isMulticlassMetrics(metrics)) this.body.replaceChildren(...this.multiclassCharts(metrics));
     else if (isRegressorMetrics(metrics)) this.body.replaceChildren(...this.regressorCharts(metrics));
     else this.body.replaceChildren(notice('warning', 'This evaluation has no chart data.'));
   }
@@ -165,6 +176,74 @@ class EvaluationView {
       ),
       this.thresholdSection(metrics),
       this.distributionSection(metrics),
+    ];
+  }
+
+  private multiclassCharts(metrics: MulticlassEvaluationMetrics): HTMLElement[] {
+    const heat = confusionHeat(metrics);
+    const heatTitle = 'Confusion matrix (rows: actual class, columns: predicted class)';
+    const heatTable = h(
+      'table',
+      { class: 'confusion heat' },
+      h('caption', { class: 'muted', text: 'Each cell\u2019s shade is its share of the actual class\u2019s rows.' }),
+      h('thead', {}, h('tr', {}, h('td', {}), ...heat.map((r) => h('th', { scope: 'col', text: `Predicted ${r.actual}` })))),
+      h(
+        'tbody',
+        {},
+        ...heat.map((row) =>
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'row', text: `Actual ${row.actual} (${row.total})` }),
+            ...row.cells.map((cell) => {
+              const td = h('td', {
+                class: cell.predicted === row.actual ? 'hit' : 'miss',
+                'aria-label': `Actual ${row.actual}, predicted ${cell.predicted}: ${cell.count} (${Math.round(cell.share * 100)}%)`,
+              }, String(cell.count));
+              td.style.setProperty('--heat', cell.share.toFixed(3));
+              return td;
+            }),
+          ),
+        ),
+      ),
+    );
+    const curves = classRocCurves(metrics);
+    const rocTitle = 'One-vs-rest ROC curve of each class';
+    const roc = this.charts.create(`${rocTitle}: ${curves.map((c) => `${c.label} AUC ${formatNumber(c.auc, 3)}`).join(', ')}.`, (p) => ({
+      type: 'line',
+      data: {
+        datasets: [
+          ...curves.map((c, i) => ({
+            label: `${c.label} (AUC ${formatNumber(c.auc, 3)})`,
+            data: c.points,
+            borderColor: p.series[i % p.series.length],
+            pointRadius: 0,
+            borderWidth: 2,
+          })),
+          { label: 'Chance', data: [{ x: 0, y: 0 }, { x: 1, y: 1 }], borderColor: p.muted, borderDash: [4, 4], pointRadius: 0, borderWidth: 1 },
+        ],
+      },
+      options: themedOptions(p, {
+        parsing: false,
+        scales: { x: { type: 'linear', min: 0, max: 1, ...axis(p, 'False positive rate') }, y: { min: 0, max: 1, ...axis(p, 'True positive rate') } },
+      }),
+    }));
+    const perClass = table('Metrics of each class against the rest', [
+      { header: 'Class', cell: (c) => c.class },
+      { header: 'Rows', numeric: true, cell: (c) => String(c.support) },
+      { header: 'ROC AUC', numeric: true, cell: (c) => formatNumber(c.roc_auc, 3) },
+      { header: 'Precision', numeric: true, cell: (c) => formatNumber(c.precision, 3) },
+      { header: 'Recall', numeric: true, cell: (c) => formatNumber(c.recall, 3) },
+      { header: 'F1', numeric: true, cell: (c) => formatNumber(c.f1, 3) },
+    ], metrics.per_class);
+    return [
+      h(
+        'div',
+        { class: 'grid-2' },
+        h('section', { class: 'card', 'aria-label': heatTitle }, h('h3', { text: heatTitle }), heatTable),
+        h('section', { class: 'card', 'aria-label': rocTitle }, h('h3', { text: rocTitle }), roc),
+      ),
+      h('section', { class: 'card', 'aria-label': 'Per-class metrics' }, h('h3', { text: 'Per-class metrics' }), perClass),
     ];
   }
 

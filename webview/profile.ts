@@ -210,15 +210,16 @@ class ProfileView {
         'div',
         {},
         h('h1', { text: `Profile: ${profile.target_name}` }),
-        h('p', { class: 'muted', text: `${profile.model_type === 'regression' ? 'Regressor' : 'Binary classifier'} · version ${version?.version_number ?? profile.version_id}` }),
+        h('p', { class: 'muted', text: `${modelKind(profile.model_type, this.data.classes)} · version ${version?.version_number ?? profile.version_id}` }),
       ),
       h(
         'div',
         { class: 'header-facts' },
-        fact('Base value', formatNumber(this.partition.base_value)),
+        // The all-classes view of a multiclass model has no single base value (JSON carries its NaN as null).
+        fact('Base value', Number.isFinite(this.partition.base_value) ? formatNumber(this.partition.base_value) : 'per class'),
         fact('Features', String(listFeatures(this.partition, '', 'name').length)),
         partitionOptions.length > 1
-          ? select('Partition', partitionOptions, this.partition.partition, (value) => this.switchPartition(value))
+          ? select(this.data.classes ? 'Class' : 'Partition', partitionOptions, this.partition.partition, (value) => this.switchPartition(value))
           : null,
       ),
     );
@@ -345,7 +346,8 @@ class ProfileView {
     const feature = this.selectedFeature();
     const series = feature ? featureSeries(this.partition, feature) : undefined;
     if (!feature || !series) {
-      this.detail.replaceChildren(h('p', { class: 'muted', text: 'This partition has no features.' }));
+      const text = this.data.classes ? 'Pick a class to see how each feature moves its probability.' : 'This partition has no features.';
+      this.detail.replaceChildren(h('p', { class: 'muted', text }));
       return;
     }
     const importance = listFeatures(this.partition, '', 'name').find((f) => f.feature === feature)?.importance ?? 0;
@@ -444,3 +446,8 @@ connectLoadedPanel<'profile', ProfileUi>(
   { loading: 'Loading the profile…', failed: 'The profile could not be loaded.' },
   (root, client, data) => new ProfileView(root, client, data).render(),
 );
+
+function modelKind(type: string, classes: readonly string[] | undefined): string {
+  if (classes) return `Multiclass classifier (${classes.length} classes, one-vs-rest)`;
+  return type === 'regression' ? 'Regressor' : 'Binary classifier';
+}

@@ -9,7 +9,7 @@ import {
   ModelVersionSchema,
   PartitionListSchema,
   PredictionsSchema,
-  ProfileSchema,
+  ModelProfileSchema,
   RefitResultSchema,
   TrainResultSchema,
   type AddVersionResponse,
@@ -23,7 +23,7 @@ import {
   type PartitionList,
   type PredictRequest,
   type Predictions,
-  type Profile,
+  type ModelProfile,
   type RefitRequest,
   type RefitResult,
   type TrainRequest,
@@ -127,8 +127,8 @@ export class ModelsApi {
     return this.transport.postJson(`models/versions/${segment(version_id)}/refit`, params, RefitResultSchema, options);
   }
 
-  async getModelProfile(version_id: string, options?: CallOptions): Promise<Profile> {
-    return this.transport.get(`models/profile/${segment(version_id)}`, ProfileSchema, options);
+  async getModelProfile(version_id: string, options?: CallOptions): Promise<ModelProfile> {
+    return this.transport.get(`models/profile/${segment(version_id)}`, ModelProfileSchema, options);
   }
 
   async getModelEvaluation(partition_id: string, options?: CallOptions): Promise<Evaluation> {

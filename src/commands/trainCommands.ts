@@ -3,6 +3,8 @@ import type { TrainModelParams } from '../client';
 import type { TrainResult } from '../contract';
 import { signalFromToken } from '../common/cancellation';
 import {
+  classifierLabel,
+  MAX_CLASSES,
   modelTypesFor,
   partitionCandidates,
   rankTargets,
@@ -59,7 +61,7 @@ function columnItem(column: ColumnProfile, suggested = false): ColumnItem {
     column: column.name,
     label: suggested ? `$(star-full) ${column.name}` : column.name,
     description: `${kindText[column.kind]} · ${column.distinct} distinct${column.missing ? ` · ${column.missing} missing` : ''}${suggested ? ' · suggested' : ''}`,
-    detail: usable.length ? `e.g. ${column.samples.join(', ')}` : `e.g. ${column.samples.join(', ')} — not usable as a target (needs two values or numbers)`,
+    detail: usable.length ? `e.g. ${column.samples.join(', ')}` : `e.g. ${column.samples.join(', ')} — not usable as a target (needs 2 to ${MAX_CLASSES} values, or numbers)`,
   };
 }
 
@@ -145,12 +147,23 @@ export class TrainCommands {
     const column = plan.sample.columns.find((candidate) => candidate.name === plan.target);
     const usable = column ? modelTypesFor(column) : [];
     const describe = (kind: ModelKind) =>
-      usable.includes(kind) ? (kind === usable[0] ? 'suggested' : 'possible') : kind === 'classifier' ? `needs exactly two values (${plan.target} has ${column?.distinct})` : `needs numbers (${plan.target} is ${column ? kindText[column.kind] : 'unknown'})`;
+      usable.includes(kind)
+        ? kind === usable[0]
+          ? 'suggested'
+          : 'possible'
+        : kind === 'classifier'
+          ? `needs 2 to ${MAX_CLASSES} categories (${plan.target} has ${column?.distinct})`
+          : `needs numbers (${plan.target} is ${column ? kindText[column.kind] : 'unknown'})`;
     const items = (['classifier', 'regressor'] as const).map((kind) => ({
       modelKind: kind,
-      label: kind === 'classifier' ? 'Binary classifier' : 'Regressor',
+      label: kind === 'classifier' ? classifierLabel(column) : 'Regressor',
       description: describe(kind),
-      detail: kind === 'classifier' ? 'Predicts one of two classes with a calibrated probability.' : 'Predicts a number.',
+      detail:
+        kind === 'regressor'
+          ? 'Predicts a number.'
+          : column?.classes
+            ? 'Predicts the most probable class, with a probability for every class (one model per class against the rest).'
+            : 'Predicts one of two classes with a calibrated probability.',
     }));
     const ordered = [...items].sort((a, b) => Number(b.modelKind === plan.modelType) - Number(a.modelKind === plan.modelType));
     const picked = await inputs.pick({ title: this.title(plan), step: 2, totalSteps: 6, placeholder: `Model type for ${plan.target}`, items: ordered, selected: [ordered[0]] });

@@ -12,6 +12,8 @@ export interface ColumnProfile {
   missing: number;
   /** Up to three distinct example values. */
   samples: string[];
+  /** A categorical column with 3 to 50 distinct values: those values sorted as text (a multiclass target's classes). */
+  classes?: string[];
 }
 
 export interface CsvSample {
@@ -20,8 +22,10 @@ export interface CsvSample {
 }
 
 const dateLike = /^(\d{4}[-/]\d{1,2}[-/]\d{1,2}([ T]\d{1,2}:\d{2}(:\d{2})?)?|[A-Z][a-z]{2} \d{1,2} \d{4}|\d{1,2}\/\d{1,2}\/\d{4})$/;
-const targetNames = /^(target|label|labels|class|outcome|y|response|result|churn|default|survived|is_?\w+)$/i;
+const targetNames = /^(target|label|labels|class|outcome|y|response|result|churn|default|survived|species|category|grade|weather|is_?\w+)$/i;
 const maxCategories = 50;
+/** The most classes a classifier takes (the service's limit). */
+export const MAX_CLASSES = 50;
 
 /**
  * Parses the start of a CSV (header plus up to `maxRows` rows) and infers each column's kind. Bytes are decoded and
@@ -49,12 +53,15 @@ function profileColumn(name: string, values: string[]): ColumnProfile {
   const present = values.filter((value) => value !== '');
   const distinctValues = [...new Set(present)];
   const distinct = distinctValues.length;
+  const kind = inferKind(present, distinct);
+  const multiclass = kind === 'category' && distinct >= 3 && distinct <= MAX_CLASSES;
   return {
     name,
-    kind: inferKind(present, distinct),
+    kind,
     distinct,
     missing: values.length - present.length,
     samples: distinctValues.slice(0, 3),
+    ...(multiclass ? { classes: [...distinctValues].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) } : {}),
   };
 }
 
@@ -70,22 +77,37 @@ function inferKind(present: string[], distinct: number): ColumnKind {
 
 export type ModelKind = 'classifier' | 'regressor';
 
-/** A classifier needs exactly two classes; a regressor a numeric target. Other columns cannot be targets. */
+/**
+ * A classifier needs two classes (binary) or 3 to 50 categories (multiclass); a regressor a numeric target. Other
+ * columns cannot be targets.
+ */
 export function modelTypesFor(column: ColumnProfile): ModelKind[] {
   if (column.kind === 'binary') return column.samples.every((value) => Number.isFinite(Number(value))) ? ['classifier', 'regressor'] : ['classifier'];
   if (column.kind === 'number') return ['regressor'];
+  if (column.classes) return ['classifier'];
   return [];
+}
+
+/** `Binary classifier`, or `Classifier (3 classes: Adelie, Chinstrap, Gentoo)` for a multiclass target. */
+export function classifierLabel(column: ColumnProfile | undefined): string {
+  const classes = column?.classes;
+  if (!classes) return 'Binary classifier';
+  const shown = classes.length > 6 ? `${classes.slice(0, 5).join(', ')}, …` : classes.join(', ');
+  return `Classifier (${classes.length} classes: ${shown})`;
 }
 
 export function suggestModelType(column: ColumnProfile): ModelKind {
   return modelTypesFor(column)[0] ?? 'classifier';
 }
 
-/** Orders the columns so the most likely target comes first: usable targets before the rest, binary before numeric. */
+/**
+ * Orders the columns so the most likely target comes first: usable targets before the rest; binary, then categories
+ * with few classes (multiclass), then numbers; a target-like name weighs most.
+ */
 export function rankTargets(columns: ColumnProfile[]): ColumnProfile[] {
   const score = (column: ColumnProfile, index: number): number => {
     if (modelTypesFor(column).length === 0) return -1;
-    let points = column.kind === 'binary' ? 4 : 1;
+    let points = column.kind === 'binary' ? 4 : column.classes ? (column.classes.length <= 10 ? 3 : 2) : 1;
     if (targetNames.test(column.name)) points += 4;
     if (index === columns.length - 1) points += 1;
     return points;

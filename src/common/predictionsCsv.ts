@@ -7,9 +7,16 @@ export interface PredictionColumns {
   scores?: (number | null)[];
   probabilities?: (number | null)[];
   contributions?: Record<string, (number | null)[]>;
+  /** Multiclass: per class, each row's probability. */
+  class_probabilities?: Record<string, (number | null)[]>;
+  /** Multiclass with explain: per class, per feature, each row's contribution. */
+  class_contributions?: Record<string, Record<string, (number | null)[]>>;
 }
 
-/** The input CSV with the prediction columns appended: prediction, score, probability, contribution_<feature>. */
+/**
+ * The input CSV with the prediction columns appended: prediction, score, probability, contribution_<feature>; for a
+ * multiclass model prediction (the class), probability_<class> per class and contribution_<class>_<feature>.
+ */
 export function buildPredictionsCsv(inputCsv: string, result: PredictionColumns): string {
   const [header, ...rows] = parse(inputCsv, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
   if (!header) throw new Error('The input file has no header row.');
@@ -20,6 +27,10 @@ export function buildPredictionsCsv(inputCsv: string, result: PredictionColumns)
   if (result.scores) added.push(['score', result.scores]);
   if (result.probabilities) added.push(['probability', result.probabilities]);
   for (const [feature, values] of Object.entries(result.contributions ?? {})) added.push([`contribution_${feature}`, values]);
+  for (const [cls, values] of Object.entries(result.class_probabilities ?? {})) added.push([`probability_${cls}`, values]);
+  for (const [cls, features] of Object.entries(result.class_contributions ?? {})) {
+    for (const [feature, values] of Object.entries(features)) added.push([`contribution_${cls}_${feature}`, values]);
+  }
 
   const taken = new Set(header);
   const names = added.map(([name]) => uniqueName(name, taken));

@@ -50,5 +50,5 @@ export const RequestModelTypeSchema = z.enum(['classifier', 'regressor']);
 export type RequestModelType = z.infer<typeof RequestModelTypeSchema>;
 
 /** Model types in everything the service returns (as the hosted service names them). */
-export const ModelTypeSchema = z.enum(['binary_classification', 'regression']);
+export const ModelTypeSchema = z.enum(['binary_classification', 'multiclass_classification', 'regression']);
 export type ModelType = z.infer<typeof ModelTypeSchema>;

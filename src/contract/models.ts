@@ -44,7 +44,22 @@ export const RegressorMetricsSchema = z.object({
 });
 export type RegressorMetrics = z.infer<typeof RegressorMetricsSchema>;
 
-export const MetricsSchema = z.union([ClassifierMetricsSchema, RegressorMetricsSchema]);
+export const MulticlassMetricsSchema = z.object({
+  accuracy: NullableNumberSchema,
+  roc_auc: NullableNumberSchema.describe('macro average of the one-vs-rest AUCs'),
+  roc_auc_weighted: NullableNumberSchema.describe('one-vs-rest AUCs weighted by class support'),
+  log_loss: NullableNumberSchema,
+  f1: NullableNumberSchema.describe('macro'),
+  precision: NullableNumberSchema.describe('macro'),
+  recall: NullableNumberSchema.describe('macro'),
+  mcc: NullableNumberSchema,
+  confusion_matrix: z
+    .object({ labels: z.array(z.string()), matrix: z.array(z.array(z.number())) })
+    .describe('rows = actual class, columns = predicted class, both in `labels` order'),
+});
+export type MulticlassMetrics = z.infer<typeof MulticlassMetricsSchema>;
+
+export const MetricsSchema = z.union([ClassifierMetricsSchema, MulticlassMetricsSchema, RegressorMetricsSchema]);
 export type Metrics = z.infer<typeof MetricsSchema>;
 
 /** The yardsticks of a model's test score, on the same test rows, fitted on the same training rows. */
@@ -67,6 +82,7 @@ export const ModelInfoSchema = z.object({
   target_name: z.string(),
   algorithm: AlgorithmSchema,
   partition_on: z.string().nullable(),
+  classes: z.array(z.string()).optional().describe('multiclass: the classes of the latest version, sorted as text'),
   team_id: IdSchema,
   created: TimestampSchema,
   created_by: z.string(),
@@ -127,6 +143,8 @@ export const PartitionPayloadSchema = z.object({
   training_metadata: JsonObjectOrString.nullable().default(null),
   health_info: JsonObjectOrString.nullable().default(null),
   constructs: z.array(z.unknown()).optional(),
+  class: z.string().optional().describe('multiclass: the class this partition\'s one-vs-rest model scores'),
+  classes: z.array(z.string()).optional().describe('multiclass: every class of the model'),
 });
 export type PartitionPayload = z.input<typeof PartitionPayloadSchema>;
 
@@ -264,6 +282,7 @@ export const TrainResultSchema = z.object({
   dataset_id: IdSchema.nullable(),
   model_type: ModelTypeSchema,
   target_column: z.string(),
+  classes: z.array(z.string()).optional().describe('multiclass: the classes, sorted as text'),
   train_metrics: MetricsSchema,
   test_metrics: MetricsSchema,
   feature_importances: z.array(FeatureImportanceSchema),
@@ -337,13 +356,37 @@ export const PartitionProfileSchema = z.object({
 });
 export type PartitionProfile = z.infer<typeof PartitionProfileSchema>;
 
+export const ClassProfileSchema = PartitionProfileSchema.omit({ partition: true }).extend({ class: z.string() });
+export type ClassProfile = z.infer<typeof ClassProfileSchema>;
+
+export const MulticlassPartitionProfileSchema = z.object({
+  partition: z.string(),
+  classes: z.array(z.string()),
+  per_class: z.array(ClassProfileSchema).describe("each class's one-vs-rest model"),
+  feature_importances: z.array(FeatureImportanceSchema).describe('mean over classes of the per-class importances'),
+});
+export type MulticlassPartitionProfile = z.infer<typeof MulticlassPartitionProfileSchema>;
+
 export const ProfileSchema = z.object({
   version_id: IdSchema,
-  model_type: ModelTypeSchema,
+  model_type: z.enum(['binary_classification', 'regression']),
   target_name: z.string(),
   partitions: z.array(PartitionProfileSchema),
 });
+export const MulticlassProfileSchema = z.object({
+  version_id: IdSchema,
+  model_type: z.literal('multiclass_classification'),
+  target_name: z.string(),
+  classes: z.array(z.string()),
+  partitions: z.array(MulticlassPartitionProfileSchema),
+});
+export type MulticlassProfile = z.infer<typeof MulticlassProfileSchema>;
+
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** What GET /v1/models/profile answers: a binary or regression profile, or a multiclass one. */
+export const ModelProfileSchema = z.discriminatedUnion('model_type', [ProfileSchema, MulticlassProfileSchema]);
+export type ModelProfile = z.infer<typeof ModelProfileSchema>;
 
 export const ThresholdScoreSchema = z.object({
   threshold: z.number(),
@@ -374,7 +417,23 @@ export const RegressorEvaluationMetricsSchema = RegressorMetricsSchema.extend({
 });
 export type RegressorEvaluationMetrics = z.infer<typeof RegressorEvaluationMetricsSchema>;
 
-export const EvaluationMetricsSchema = z.union([ClassifierEvaluationMetricsSchema, RegressorEvaluationMetricsSchema]);
+export const MulticlassClassMetricsSchema = z.object({
+  class: z.string(),
+  support: z.number(),
+  precision: NullableNumberSchema,
+  recall: NullableNumberSchema,
+  f1: NullableNumberSchema,
+  roc_auc: NullableNumberSchema,
+  roc: z.object({ fpr: z.array(z.number()), tpr: z.array(z.number()) }),
+});
+export type MulticlassClassMetrics = z.infer<typeof MulticlassClassMetricsSchema>;
+
+export const MulticlassEvaluationMetricsSchema = MulticlassMetricsSchema.extend({
+  per_class: z.array(MulticlassClassMetricsSchema).describe('one-vs-rest metrics and ROC curve of every class'),
+});
+export type MulticlassEvaluationMetrics = z.infer<typeof MulticlassEvaluationMetricsSchema>;
+
+export const EvaluationMetricsSchema = z.union([ClassifierEvaluationMetricsSchema, MulticlassEvaluationMetricsSchema, RegressorEvaluationMetricsSchema]);
 export type EvaluationMetrics = z.infer<typeof EvaluationMetricsSchema>;
 
 export const EvaluationSchema = z.object({
@@ -436,7 +495,7 @@ export const PredictRequestSchema = z.object({
   dataset_id: IdSchema.optional(),
   csv_content: z.string().min(1).optional(),
   explain: z.boolean().default(false),
-  threshold: z.number().min(0).max(1).default(0.5),
+  threshold: z.number().min(0).max(1).optional().describe('binary classifiers only (default 0.5); a 422 for a multiclass model'),
 });
 export type PredictRequest = z.input<typeof PredictRequestSchema>;
 
@@ -449,6 +508,11 @@ export const PredictionsSchema = z.object({
   scores: z.array(z.number()).optional(),
   probabilities: z.array(z.number()).optional(),
   contributions: z.record(z.string(), z.array(z.number())).optional(),
+  class_probabilities: z.record(z.string(), z.array(z.number())).optional().describe('multiclass: per class, each row; every row sums to 1'),
+  class_contributions: z
+    .record(z.string(), z.record(z.string(), z.array(z.number())))
+    .optional()
+    .describe("multiclass with explain: per class, per feature, each row (the class's one-vs-rest model)"),
   warnings: z.array(z.string()),
 });
 export type Predictions = z.infer<typeof PredictionsSchema>;

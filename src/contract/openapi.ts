@@ -39,7 +39,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'put', path: '/v1/preprocessors/link-preprocessor', operationId: 'link_preprocessor', summary: 'Link a preprocessor version to a model version', request: ds.LinkPreprocessorRequestSchema, status: 204 },
   { method: 'post', path: '/v1/models/train', operationId: 'train_model', summary: 'Train a model', request: m.TrainRequestSchema, response: m.TrainResultSchema },
   { method: 'post', path: '/v1/models/versions/{version_id}/refit', operationId: 'refit_model', summary: 'Refit a version with new parameters', request: m.RefitRequestSchema, response: m.RefitResultSchema },
-  { method: 'get', path: '/v1/models/profile/{version_id}', operationId: 'get_model_profile', summary: 'Profile of a version', response: m.ProfileSchema },
+  { method: 'get', path: '/v1/models/profile/{version_id}', operationId: 'get_model_profile', summary: 'Profile of a version', response: m.ModelProfileSchema },
   { method: 'get', path: '/v1/models/evaluation/{partition_id}', operationId: 'get_model_evaluation', summary: 'Evaluation of a partition', response: m.EvaluationSchema },
   { method: 'get', path: '/v1/models/feature-info/{version_id}', operationId: 'get_feature_info', summary: 'Feature information of a version', response: m.FeatureInfoSchema },
   { method: 'get', path: '/v1/models/versions/{version_id}/payload', operationId: 'get_model_payload', summary: 'Fitted model of a version as partition payloads (local)', response: m.ModelPayloadSchema },

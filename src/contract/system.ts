@@ -23,6 +23,7 @@ export const LocalFeatureSchema = z.enum([
   'cancel_training',
   'delete_model',
   'model_payload',
+  'multiclass',
 ]);
 export type LocalFeature = z.infer<typeof LocalFeatureSchema>;
 

@@ -33,3 +33,32 @@ export type { PartitionPayload, ConstructPayload, FromPayloadOptions } from './p
 export { scanHealth } from './health';
 export { fitPreprocessor, applyPreprocessor, OTHER_CATEGORY } from './preprocess';
 export type { PreprocessorStep, FittedPreprocessor, FittedStep, DatePart } from './preprocess';
+export {
+  MAX_CLASSES,
+  targetClassCounts,
+  isMulticlassTarget,
+  fitMulticlass,
+  predictMulticlass,
+  refitMulticlass,
+  multiclassProfile,
+  multiclassImportances,
+  evaluateMulticlass,
+  singlePartitionMulticlass,
+  evaluateMulticlassModel,
+  evaluateMulticlassBaselines,
+  multiclassToPayloads,
+  multiclassFromPayloads,
+  isMulticlassPayload,
+} from './multiclass';
+export type {
+  MulticlassModel,
+  MulticlassPrediction,
+  MulticlassProfile,
+  MulticlassProfilePartition,
+  ClassProfile,
+  MulticlassMetrics,
+  MulticlassEvaluation,
+  MulticlassClassMetrics,
+  ClassPartitionPayload,
+  ClassCount,
+} from './multiclass';

@@ -110,6 +110,7 @@ export function scoringTables(model: TransparentModel, title: string): ScoringTa
 
 /** The tables of a version's model as the service sends it (`GET …/versions/{id}/payload`). */
 export function scoringTablesFromPayload(payload: ModelPayload, title: string): ScoringTables {
+  if (payload.model_type === 'multiclass_classification') throw new Error(`${title} is a multiclass classifier, which has no single scoring table`);
   const model = fromPayloads(payload.partitions, payload.model_type, { target: payload.target_name, partitionOn: payload.partition_on });
   return scoringTables(model, title);
 }

@@ -2,6 +2,7 @@ import type { ModelVersion } from '../contract/models';
 import { UserFacingError } from '../common/errors';
 import type { XModelsServices } from '../common/services';
 import type { PanelDefinition } from './panelHost';
+import { panelProfile } from './shaping/classProfiles';
 import { profileArgs, hasSubject, subjectTitle } from './panelArgs';
 import type { ProfileArgs } from './protocol';
 
@@ -36,7 +37,7 @@ export function profilePanel(services: XModelsServices): PanelDefinition<'profil
         const version = versions?.find((v) => v.version_id === params.versionId);
         const refitUnavailable = refitBlocker(params, version);
         return {
-          profile,
+          ...panelProfile(profile),
           partitions: partitionList.partitions,
           ...(version ? { version } : {}),
           ...(refitUnavailable ? { refitUnavailable } : {}),
@@ -74,7 +75,7 @@ export function profilePanel(services: XModelsServices): PanelDefinition<'profil
         return {
           versionId: result.version_id,
           ...(versionNumber !== undefined ? { versionNumber } : {}),
-          profile,
+          profile: panelProfile(profile).profile,
           parametersChanged: result.parameters_changed,
         };
       },

@@ -77,7 +77,10 @@ export interface Method<P, R> {
 }
 
 export interface ProfileData {
+  /** A multiclass profile arrives as one entry per class (see `panelProfile`), with `classes` set. */
   profile: Profile;
+  /** Multiclass: the model's classes; the picker then chooses a class. */
+  classes?: string[];
   partitions: Partition[];
   /** The version's own record (parameters, dataset); absent when the model id is unknown. */
   version?: ModelVersion;

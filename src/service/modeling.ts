@@ -20,10 +20,14 @@ import { findPreprocessorVersion } from './store/preprocessors';
 import type { CsvSource, FitOutcome } from './training/tasks';
 
 const WIRE_TYPE: Record<'classifier' | 'regressor', ModelType> = { classifier: 'binary_classification', regressor: 'regression' };
-const REQUEST_TYPE: Record<ModelType, 'classifier' | 'regressor'> = { binary_classification: 'classifier', regression: 'regressor' };
+const REQUEST_TYPE: Record<ModelType, 'classifier' | 'regressor'> = {
+  binary_classification: 'classifier',
+  multiclass_classification: 'classifier',
+  regression: 'regressor',
+};
 
 function algorithmFor(type: ModelType, partitionOn: string | null): Algorithm {
-  if (type === 'binary_classification') return partitionOn ? 'PartitionedClassifier' : 'XClassifier';
+  if (type !== 'regression') return partitionOn ? 'PartitionedClassifier' : 'XClassifier';
   return partitionOn ? 'PartitionedRegressor' : 'XRegressor';
 }
 
@@ -137,12 +141,11 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
   const teamId = session.teamId;
   const existing = body.model_id ? findModel(ctx.store, teamId, body.model_id) : null;
   if (body.model_id && !existing) throw notFound('Model', body.model_id).withField('model_id');
-  const wireType = WIRE_TYPE[body.model_type];
   if (existing) {
     if (existing.target_name !== body.target_column) {
       throw invalid('target_column', `Model ${existing.model_id} predicts ${existing.target_name}, not ${body.target_column}; a new version must keep the target column.`);
     }
-    if (existing.model_type !== wireType) {
+    if (REQUEST_TYPE[existing.model_type] !== body.model_type) {
       throw invalid('model_type', `Model ${existing.model_id} is a ${REQUEST_TYPE[existing.model_type]}, not a ${body.model_type}.`);
     }
   } else if (!body.model_name) {
@@ -171,6 +174,15 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
     },
     options.signal,
   );
+  const wireType: ModelType = fit.classes ? 'multiclass_classification' : WIRE_TYPE[body.model_type];
+  if (existing && existing.model_type !== wireType) {
+    const what = (type: ModelType) => (type === 'multiclass_classification' ? 'multiclass' : 'binary');
+    throw invalid(
+      'target_column',
+      `Model ${existing.model_id} is a ${what(existing.model_type)} classifier, but ${body.target_column} in this data makes a ${what(wireType)} one${fit.classes ? ` (classes: ${fit.classes.join(', ')})` : ''}.`,
+      'Train a new model for this data.',
+    );
+  }
   const modelId = existing?.model_id ?? randomUUID();
   const versionId = randomUUID();
   const parent = existing ? latestVersion(ctx.store, teamId, existing.model_id) : null;
@@ -225,6 +237,7 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
     dataset_id: datasetId,
     model_type: wireType,
     target_column: body.target_column,
+    ...(fit.classes ? { classes: fit.classes } : {}),
     train_metrics: fit.trainMetrics,
     test_metrics: fit.testMetrics,
     feature_importances: fit.featureImportances,
@@ -308,9 +321,16 @@ export async function predictWithVersion(
   ctx: ServiceContext,
   teamId: string,
   versionId: string,
-  body: { dataset_id?: string; csv_content?: string; explain: boolean; threshold: number },
+  body: { dataset_id?: string; csv_content?: string; explain: boolean; threshold?: number },
 ): Promise<Predictions> {
   const version = requireVersion(ctx, teamId, versionId);
+  if (version.model_type === 'multiclass_classification' && body.threshold !== undefined) {
+    throw invalid(
+      'threshold',
+      `threshold ${body.threshold} applies to binary classifiers only; version ${versionId} is a multiclass classifier, which predicts the most probable class.`,
+      'Leave threshold out.',
+    );
+  }
   const given = (['dataset_id', 'csv_content'] as const).filter((k) => body[k] !== undefined);
   if (given.length !== 1) {
     throw invalid(given[0] ?? 'dataset_id', given.length ? 'Give exactly one of dataset_id or csv_content, not both.' : 'No data to predict: give dataset_id or csv_content.');
@@ -334,6 +354,8 @@ export async function predictWithVersion(
     ...(result.scores ? { scores: result.scores } : {}),
     ...(result.probabilities ? { probabilities: result.probabilities } : {}),
     ...(result.contributions ? { contributions: result.contributions } : {}),
+    ...(result.classProbabilities ? { class_probabilities: result.classProbabilities } : {}),
+    ...(result.classContributions ? { class_contributions: result.classContributions } : {}),
     warnings: result.warnings,
   };
 }

@@ -18,7 +18,7 @@ function parseMaybeJson(value: unknown, field: string): unknown {
   }
 }
 
-function rebuild(payloads: Payload[], type: ModelType, target: string, partitionOn: string | null) {
+function rebuild(payloads: Payload[], type: Exclude<ModelType, 'multiclass_classification'>, target: string, partitionOn: string | null) {
   const normalised = payloads.map((p, i) => ({ ...p, profile: parseMaybeJson(p.profile, `partitions.${i}.profile`) }));
   try {
     return { model: fromPayloads(normalised, type, { target, partitionOn }), normalised };
@@ -71,7 +71,11 @@ export function storeUploadedVersion(
   target: { model?: NewModel; modelId: string; type: ModelType; targetName: string; partitionOn: string | null },
   payloads: Payload[],
 ): string {
-  const { model: fitted, normalised } = rebuild(payloads, target.type, target.targetName, target.partitionOn);
+  const type = target.type;
+  if (type === 'multiclass_classification') {
+    throw invalid('model_type', 'Uploading a multiclass model is not supported; train it on this service instead.');
+  }
+  const { model: fitted, normalised } = rebuild(payloads, type, target.targetName, target.partitionOn);
   const versionId = randomUUID();
   ctx.store.transaction(() => {
     if (target.model) insertModel(ctx.store, session.teamId, target.model);
@@ -89,7 +93,7 @@ export function storeUploadedVersion(
       trained_preprocessor_version_id: null,
       test_metrics: null,
       feature_info: featureInfoFromModel(fitted),
-      model_json: storedPayloads(target.type, target.targetName, target.partitionOn, normalised),
+      model_json: storedPayloads(type, target.targetName, target.partitionOn, normalised),
       partitions: payloads.map((p, i) => ({
         partition_id: randomUUID(),
         partition: p.partition,

@@ -28,9 +28,15 @@ export function headlineMetric(metrics: Metrics | null | undefined): string | un
   return undefined;
 }
 
+/** `classifier`, `regressor`, or `classifier (3 classes)` for a multiclass model. */
+export function modelKindText(model: ModelInfo): string {
+  if (model.model_type !== 'multiclass_classification') return modelTypeLabel(model.model_type);
+  return model.classes ? `classifier (${model.classes.length} classes)` : 'multiclass classifier';
+}
+
 export function modelDescription(model: ModelInfo): string {
   const versions = `${model.number_of_versions} version${model.number_of_versions === 1 ? '' : 's'}`;
-  return `${modelTypeLabel(model.model_type)} · ${model.target_name} · ${versions}`;
+  return `${modelKindText(model)} · ${model.target_name} · ${versions}`;
 }
 
 export function versionLabel(version: ModelVersion): string {
@@ -68,7 +74,8 @@ export function modelTooltip({ model }: ModelNode): string {
     '',
     '| | |',
     '|---|---|',
-    row('Type', `${modelTypeLabel(model.model_type)} (${model.algorithm})`),
+    row('Type', `${modelKindText(model)} (${model.algorithm})`),
+    ...(model.classes ? [row('Classes', model.classes.join(', '))] : []),
     row('Target', model.target_name),
     model.partition_on ? row('Partitioned on', model.partition_on) : '',
     row('Versions', String(model.number_of_versions)),

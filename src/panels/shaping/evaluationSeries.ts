@@ -3,12 +3,17 @@ import type {
   Baseline,
   ClassifierEvaluationMetrics,
   EvaluationMetrics,
+  MulticlassEvaluationMetrics,
   RegressorEvaluationMetrics,
   ThresholdScore,
 } from '../../contract/models';
 
 export function isClassifierMetrics(metrics: EvaluationMetrics): metrics is ClassifierEvaluationMetrics {
   return 'scores' in metrics && Array.isArray(metrics.scores);
+}
+
+export function isMulticlassMetrics(metrics: EvaluationMetrics): metrics is MulticlassEvaluationMetrics {
+  return 'per_class' in metrics && Array.isArray(metrics.per_class);
 }
 
 export function isRegressorMetrics(metrics: EvaluationMetrics): metrics is RegressorEvaluationMetrics {
@@ -42,6 +47,17 @@ const CLASSIFIER_METRICS: readonly [string, string][] = [
   ['mcc', 'MCC'],
 ];
 
+const MULTICLASS_METRICS: readonly [string, string][] = [
+  ['accuracy', 'Accuracy'],
+  ['roc_auc', 'ROC AUC (macro, one-vs-rest)'],
+  ['roc_auc_weighted', 'ROC AUC (weighted by class)'],
+  ['f1', 'F1 (macro)'],
+  ['precision', 'Precision (macro)'],
+  ['recall', 'Recall (macro)'],
+  ['log_loss', 'Log loss'],
+  ['mcc', 'MCC'],
+];
+
 const REGRESSOR_METRICS: readonly [string, string][] = [
   ['r2', 'R²'],
   ['rmse', 'RMSE'],
@@ -62,7 +78,12 @@ function reportedNull(train: EvaluationMetrics, test: EvaluationMetrics, key: st
 
 /** The train-vs-test table, with the baselines' test scores beside: the metrics either side reports, in a fixed order. */
 export function metricRows(train: EvaluationMetrics, test: EvaluationMetrics, baseline?: Baseline | null): MetricRow[] {
-  const names = isClassifierMetrics(test) || isClassifierMetrics(train) ? CLASSIFIER_METRICS : REGRESSOR_METRICS;
+  const names =
+    isClassifierMetrics(test) || isClassifierMetrics(train)
+      ? CLASSIFIER_METRICS
+      : isMulticlassMetrics(test) || isMulticlassMetrics(train)
+        ? MULTICLASS_METRICS
+        : REGRESSOR_METRICS;
   return names
     .map(([key, label]) => ({
       key,
@@ -222,4 +243,31 @@ export function residualHistogram(metrics: RegressorEvaluationMetrics, binCount 
     predictedVsActual(metrics).map((p) => p.x - p.y),
     binCount,
   );
+}
+
+export interface ConfusionHeatCell {
+  predicted: string;
+  count: number;
+  /** Share of the actual class's rows (0 when the class has none): the heat of the cell. */
+  share: number;
+}
+export interface ConfusionHeatRow {
+  actual: string;
+  total: number;
+  cells: ConfusionHeatCell[];
+}
+
+/** The K×K confusion matrix (rows actual, columns predicted) with each cell's share of its row. */
+export function confusionHeat(metrics: MulticlassEvaluationMetrics): ConfusionHeatRow[] {
+  const { labels, matrix } = metrics.confusion_matrix;
+  return labels.map((actual, i) => {
+    const row = matrix[i] ?? [];
+    const total = row.reduce((s, v) => s + v, 0);
+    return { actual, total, cells: labels.map((predicted, j) => ({ predicted, count: row[j] ?? 0, share: total > 0 ? (row[j] ?? 0) / total : 0 })) };
+  });
+}
+
+/** Each class's one-vs-rest ROC curve, ordered by false positive rate. */
+export function classRocCurves(metrics: MulticlassEvaluationMetrics): { label: string; auc: number | null; points: XY[] }[] {
+  return metrics.per_class.map((c) => ({ label: c.class, auc: c.roc_auc, points: zipSorted(c.roc.fpr, c.roc.tpr) }));
 }

@@ -1,7 +1,10 @@
 import {
   evaluateClassifier,
   evaluateModel,
+  evaluateMulticlassModel,
   fitModel,
+  fitMulticlass,
+  isMulticlassTarget,
   mulberry32,
   predict,
   trainTestSplit,
@@ -125,6 +128,7 @@ export async function searchParameters(frame: DataFrame, options: SearchOptions)
   const seed = options.seed ?? 42;
   const candidates = sampleTrials(options.trials ?? DEFAULT_TRIALS, seed);
   const strata = strataOf(frame, options.target, options.modelType);
+  const multiclass = options.modelType === 'classifier' && isMulticlassTarget(frame, options.target);
   const validationSize = options.validationSize ?? DEFAULT_VALIDATION;
   const total = candidates.length + 1 + (candidates.length ? 2 : 0);
   let done = 0;
@@ -133,7 +137,7 @@ export async function searchParameters(frame: DataFrame, options: SearchOptions)
     throwIfAborted(options.signal);
     const split = trainTestSplit(frame.nRows, validationSize, splitSeed, strata);
     const { smoothing, ...boost } = params;
-    const model = fitModel(frame.take(split.train), {
+    const fitOptions = {
       target: options.target,
       modelType: options.modelType,
       features: options.features,
@@ -141,9 +145,13 @@ export async function searchParameters(frame: DataFrame, options: SearchOptions)
       boost,
       boostFeature: smoothing === undefined ? undefined : { smoothing },
       seed: splitSeed,
-    });
+    };
+    // A multiclass target is scored by the macro one-vs-rest AUC of the class models.
+    const result = multiclass
+      ? evaluateMulticlassModel(fitMulticlass(frame.take(split.train), fitOptions), frame.take(split.test)).roc_auc
+      : score(fitModel(frame.take(split.train), fitOptions), frame.take(split.test));
     options.onProgress?.(++done, total);
-    return score(model, frame.take(split.test));
+    return result;
   };
   const defaultScore = await evaluate({}, seed);
   const trials: SearchTrial[] = [];

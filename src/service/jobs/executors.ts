@@ -6,6 +6,7 @@ import {
   type StartAutotrainBody,
   type TrainManualBody,
 } from '../../contract';
+import { MAX_CLASSES } from '../../engine';
 import { canTrainTarget, generateFeatureEngineering, generateLabels, pickLabel, resolveTextGen, stepsFromRecommendations, targetModelType } from '../autotrain';
 import type { ServiceContext } from '../context';
 import { loadDatasetFrame, requireDataset } from '../datasets/register';
@@ -34,14 +35,17 @@ function jobSession(job: JobRecord, username: string): Session {
   return { identity: { username, defaultTeamId: job.team_id, teams: [] }, teamId: job.team_id };
 }
 
-/** Refuses, before queueing, a label the engine cannot train (a classifier on more than two classes). */
+/** Refuses, before queueing, a label the engine cannot train (a classifier on more than 50 classes). */
 export function checkTrainableLabel(summary: DatasetSummary, label: string, modelType: RequestModelType | undefined): void {
   const field = summary.fields.find((f) => f.column === label);
   if (!field) return;
   const type = modelType ?? targetModelType(field);
-  const check = canTrainTarget(type, field.properties.num_unique_values);
+  const distinct = field.properties.num_unique_values;
+  // The job path trains what the engine trains: a classifier on up to MAX_CLASSES classes (one-vs-rest beyond two).
+  // Which labels autotrain proposes stays the ranking's decision (canTrainTarget).
+  const check = type === 'classifier' && distinct <= MAX_CLASSES ? { ok: true as const } : canTrainTarget(type, distinct);
   if (!check.ok) {
-    throw invalid('req.label', `label ${label} cannot be trained as a ${type}: ${check.reason}. Choose a column with two values, or a numeric column as a regressor.`);
+    throw invalid('req.label', `label ${label} cannot be trained as a ${type}: ${check.reason}. Choose a column with 2 to 50 values, or a numeric column as a regressor.`);
   }
 }
 

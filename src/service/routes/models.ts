@@ -12,17 +12,17 @@ import {
   PartitionListSchema,
   PredictRequestSchema,
   PredictionsSchema,
+  ModelProfileSchema,
   ModelPayloadSchema,
   type ModelPayload,
-  ProfileSchema,
   RefitRequestSchema,
   RefitResultSchema,
   TrainRequestSchema,
   TrainResultSchema,
   type FeatureInfoEntry,
-  type Profile,
+  type ModelProfile,
 } from '../../contract';
-import { modelProfile, toPayloads } from '../../engine';
+import { modelProfile, multiclassProfile, multiclassToPayloads, toPayloads } from '../../engine';
 import type { ServiceContext } from '../context';
 import { invalid, notFound } from '../errors';
 import { allowedTeam } from '../http/auth';
@@ -35,7 +35,7 @@ import { deserializeModel } from '../training/model-json';
 import { storeUploadedVersion } from '../uploads';
 
 /** Versions never change once written, so their profiles can be kept. */
-const profileCache = new Map<string, Profile>();
+const profileCache = new Map<string, ModelProfile>();
 const PROFILE_CACHE_SIZE = 64;
 
 export function mountModelRoutes(app: App, ctx: ServiceContext): void {
@@ -122,22 +122,25 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     const version = requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
     let profile = profileCache.get(version.version_id);
     if (!profile) {
-      profile = finiteJson({ version_id: version.version_id, ...modelProfile(deserializeModel(version.model_json)) }) as Profile;
+      const fitted = deserializeModel(version.model_json);
+      const body = fitted.modelType === 'multiclass' ? multiclassProfile(fitted) : modelProfile(fitted);
+      profile = finiteJson({ version_id: version.version_id, ...body }) as ModelProfile;
       if (profileCache.size >= PROFILE_CACHE_SIZE) profileCache.delete(profileCache.keys().next().value as string);
       profileCache.set(version.version_id, profile);
     }
-    return sendJson(c, ProfileSchema, profile);
+    return sendJson(c, ModelProfileSchema, profile);
   });
 
   app.get('/v1/models/versions/:version_id/payload', (c) => {
     const version = requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
     const model = deserializeModel(version.model_json);
+    const multiclass = model.modelType === 'multiclass';
     return sendJson(c, ModelPayloadSchema, {
       version_id: version.version_id,
-      model_type: model.modelType === 'regressor' ? 'regression' : 'binary_classification',
+      model_type: multiclass ? 'multiclass_classification' : model.modelType === 'regressor' ? 'regression' : 'binary_classification',
       target_name: model.target,
       partition_on: model.partitionOn,
-      partitions: toPayloads(model) as ModelPayload['partitions'],
+      partitions: (multiclass ? multiclassToPayloads(model) : toPayloads(model)) as ModelPayload['partitions'],
     });
   });
 

@@ -51,8 +51,16 @@ const json = <T>(v: Row[string]): T | null => (v === null || v === undefined ? n
 const MODEL_SELECT = `
   SELECT m.*,
     (SELECT COUNT(*) FROM model_versions v WHERE v.model_id = m.model_id) AS number_of_versions,
-    (SELECT v.version_id FROM model_versions v WHERE v.model_id = m.model_id ORDER BY v.version_number DESC LIMIT 1) AS latest_version_id
+    (SELECT v.version_id FROM model_versions v WHERE v.model_id = m.model_id ORDER BY v.version_number DESC LIMIT 1) AS latest_version_id,
+    (SELECT v.parameters FROM model_versions v WHERE v.model_id = m.model_id ORDER BY v.version_number DESC LIMIT 1) AS latest_parameters
   FROM models m`;
+
+/** A multiclass model's classes, as its latest version's parameters record them. */
+function latestClasses(row: Row): { classes?: string[] } {
+  if (row.model_type !== 'multiclass_classification') return {};
+  const classes = json<{ classes?: unknown }>(row.latest_parameters)?.classes;
+  return Array.isArray(classes) ? { classes: classes.map(String) } : {};
+}
 
 function toModelInfo(row: Row): ModelInfo {
   return {
@@ -63,6 +71,7 @@ function toModelInfo(row: Row): ModelInfo {
     target_name: String(row.target_name),
     algorithm: String(row.algorithm) as Algorithm,
     partition_on: text(row.partition_on),
+    ...latestClasses(row),
     team_id: String(row.team_id),
     created: String(row.created),
     created_by: String(row.created_by),

@@ -8,14 +8,19 @@ import {
   evaluateModel,
   featureImportances,
   fitModel,
+  fitMulticlass,
   fitPreprocessor,
+  refitMulticlass,
   partitionFrames,
   predict,
   refit,
   scanHealth,
   singlePartitionModel,
+  targetClassCounts,
   trainTestSplit,
+  type FitOptions,
   type FittedPreprocessor,
+  type MulticlassModel,
   type PartitionModel,
   type TransparentModel,
 } from '../../engine';
@@ -23,6 +28,7 @@ import { loadFrameSync, parseCsvFile, writeFrameFile } from '../datasets/frameFi
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
+import { multiclassOutcome, multiclassPredictions } from './multiclass';
 import type {
   CsvSource,
   FitOutcome,
@@ -53,8 +59,9 @@ const METRIC_KEYS = {
 } as const;
 
 /** Every feature of any partition, in training order. */
-export function featureNames(model: TransparentModel): string[] {
-  return [...new Set([...model.partitions.values()].flatMap((p) => p.features.map((f) => f.name)))];
+export function featureNames(model: TransparentModel | MulticlassModel): string[] {
+  const first = model.modelType === 'multiclass' ? model.classModels[0] : model;
+  return [...new Set([...first.partitions.values()].flatMap((p) => p.features.map((f) => f.name)))];
 }
 
 export function readFrame(source: CsvSource): DataFrame {
@@ -147,8 +154,19 @@ export function splitFrame(frame: DataFrame, target: string, testSize: number, s
   return { train, test };
 }
 
-function outcome(model: TransparentModel, train: DataFrame, test: DataFrame): FitOutcome {
-  const features = featureNames(model);
+function outcome(fitted: TransparentModel | MulticlassModel, train: DataFrame, test: DataFrame): FitOutcome {
+  const features = featureNames(fitted);
+  if (fitted.modelType === 'multiclass') {
+    // Each class model has the same method and parameters; their features' information is the first model's scan.
+    const first = fitted.classModels[0];
+    return multiclassOutcome(fitted, train, test, {
+      modelJson: serializeModel(fitted),
+      features,
+      featureInfo: featureInfo(first, train, features),
+      parameters: { ...fittedParameters(first), classes: fitted.classes },
+    });
+  }
+  const model = fitted;
   const partitions = partitionOutcomes(model, train, test);
   // The whole-data partition routes no rows elsewhere when the model is not partitioned; otherwise the model as a
   // whole (each row scored by its partition) is judged on all rows.
@@ -181,7 +199,7 @@ export function runTrain(task: TrainTask): FitOutcome {
   } else {
     ({ train, test } = splitFrame(source, task.target, task.testSize, task.seed));
   }
-  const model = fitModel(train, {
+  const options: FitOptions = {
     target: task.target,
     modelType: task.modelType,
     partitionOn: task.partitionOn,
@@ -191,7 +209,9 @@ export function runTrain(task: TrainTask): FitOutcome {
     boost: task.boost,
     boostFeature: task.boostFeature,
     seed: task.seed,
-  });
+  };
+  const classes = task.modelType === 'classifier' ? targetClassCounts(source, task.target).map((c) => c.value) : [];
+  const model = classes.length >= 3 ? fitMulticlass(train, options, classes) : fitModel(train, options);
   if (task.testSource) {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
@@ -204,12 +224,8 @@ export function runRefit(task: RefitTask): RefitOutcome {
   checkColumns(frame, [task.target], task.source.label);
   const kept = new Set(task.dropColumns);
   const features = (task.features ?? featureNames(current)).filter((f) => !kept.has(f));
-  const result = refit(current, {
-    features,
-    params: task.params,
-    featureParams: task.featureParams ?? undefined,
-    removeFeatures: task.removeFeatures,
-  });
+  const refitOptions = { features, params: task.params, featureParams: task.featureParams ?? undefined, removeFeatures: task.removeFeatures };
+  const result = current.modelType === 'multiclass' ? refitMulticlass(current, refitOptions) : refit(current, refitOptions);
   const { train, test } = splitFrame(frame, task.target, task.testSize, task.seed);
   return { ...outcome(result.model, train, test), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
 }
@@ -218,6 +234,7 @@ export function runPredict(task: PredictTask): PredictOutcome {
   const model = deserializeModel(task.modelJson);
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
   if (frame.nRows === 0) throw new InputError(`${task.source.label} has a header but no rows to predict`, 'csv_content');
+  if (model.modelType === 'multiclass') return multiclassPredictions(model, frame, task.explain);
   const result = predict(model, frame, { threshold: task.threshold, explain: task.explain });
   const classifier = model.modelType === 'classifier';
   return finiteJson({

@@ -46,7 +46,7 @@ export interface PredictTask {
   modelJson: string;
   source: CsvSource;
   preprocessor: unknown;
-  threshold: number;
+  threshold: number | undefined;
   explain: boolean;
 }
 
@@ -97,6 +97,8 @@ export interface PartitionOutcome {
 export interface FitOutcome {
   modelJson: string;
   features: string[];
+  /** Multiclass: the classes, sorted as text; null for binary and regression models. */
+  classes?: string[] | null;
   trainMetrics: Metrics;
   testMetrics: Metrics;
   featureImportances: FeatureImportance[];
@@ -123,6 +125,9 @@ export interface PredictOutcome {
   scores: number[] | null;
   probabilities: number[] | null;
   contributions: Record<string, number[]> | null;
+  /** Multiclass only. */
+  classProbabilities?: Record<string, number[]> | null;
+  classContributions?: Record<string, Record<string, number[]>> | null;
   warnings: string[];
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { modelTypesFor, partitionCandidates, rankTargets, sniffCsv, suggestDropColumns, suggestModelType } from '../../../src/common/csvColumns';
+import { classifierLabel, modelTypesFor, partitionCandidates, rankTargets, sniffCsv, suggestDropColumns, suggestModelType } from '../../../src/common/csvColumns';
 
 const dataset = (name: string) => readFileSync(join(__dirname, '../../../media/datasets', name), 'utf8');
 
@@ -33,7 +33,8 @@ describe('CSV column sniffing', () => {
     const ranked = rankTargets(columns);
     assert.equal(ranked[0].name, 'churned');
     assert.equal(suggestModelType(ranked[0]), 'classifier');
-    assert.deepEqual(modelTypesFor(columns.find((c) => c.name === 'city')!), [], 'a 3-value category is not a target');
+    assert.deepEqual(modelTypesFor(columns.find((c) => c.name === 'city')!), ['classifier'], 'a 3-value category is a multiclass target');
+    assert.deepEqual(modelTypesFor(columns.find((c) => c.name === 'signup')!), [], 'a date is not a target');
   });
 
   it('offers both model types for a 0/1 column and a regressor for numbers', () => {
@@ -48,7 +49,22 @@ describe('CSV column sniffing', () => {
     assert.equal(byName['Body Mass (g)'].kind, 'number');
     assert.equal(byName.Species.kind, 'category');
     assert.equal(byName.Sex.distinct, 3);
-    assert.equal(rankTargets(columns)[0].kind, 'number');
+    assert.equal(rankTargets(columns)[0].name, 'Species', 'a multiclass target with a target-like name comes first');
+    assert.deepEqual(byName.Species.classes, ['Adelie', 'Chinstrap', 'Gentoo']);
+    assert.deepEqual(modelTypesFor(byName.Species), ['classifier']);
+    assert.equal(classifierLabel(byName.Species), 'Classifier (3 classes: Adelie, Chinstrap, Gentoo)');
+    assert.equal(classifierLabel(undefined), 'Binary classifier');
+  });
+
+  it('ranks categories with few classes after binary columns and before numbers, and refuses over 50 categories', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `${i % 2},k${i % 4},${i * 1.5},c${i % 60}`);
+    const { columns } = sniffCsv(['flag,kind,amount,many', ...rows].join('\n'));
+    assert.deepEqual(
+      rankTargets(columns).map((c) => c.name),
+      ['flag', 'kind', 'amount', 'many'],
+    );
+    assert.equal(columns[3].classes, undefined);
+    assert.deepEqual(modelTypesFor(columns[3]), []);
   });
 
   it('ticks identifiers and free text for dropping and offers low-cardinality partition columns', () => {

@@ -15,6 +15,16 @@ describe('predictions CSV writer', () => {
     assert.equal(out, 'name,x,prediction,score,probability,contribution_x\n"Smith, J",1,yes,0.8,0.75,0.3\nLee,2,no,0.1,0.2,-0.2\n');
   });
 
+  it('writes the predicted class, one probability column per class and per-class contributions for a multiclass model', () => {
+    const out = buildPredictionsCsv('x\n1\n2\n', {
+      n: 2,
+      predictions: ['b', 'a'],
+      class_probabilities: { a: [0.2, 0.7], b: [0.8, 0.3] },
+      class_contributions: { a: { x: [-0.1, 0.4] }, b: { x: [0.1, -0.4] } },
+    });
+    assert.equal(out, 'x,prediction,probability_a,probability_b,contribution_a_x,contribution_b_x\n1,b,0.2,0.8,-0.1,0.1\n2,a,0.7,0.3,0.4,-0.4\n');
+  });
+
   it('writes only predictions for a regressor and renames a clashing column', () => {
     const out = buildPredictionsCsv('prediction,y\n1,2\n', { n: 1, predictions: [3.5] });
     assert.equal(out, 'prediction,y,prediction_2\n1,2,3.5\n');

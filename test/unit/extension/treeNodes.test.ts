@@ -53,6 +53,9 @@ describe('tree node text', () => {
   it('describes a model by type, target and version count', () => {
     assert.equal(modelDescription(model()), 'classifier · churned · 2 versions');
     assert.equal(modelDescription(model({ model_type: 'regression', number_of_versions: 1, target_name: 'price' })), 'regressor · price · 1 version');
+    const species = model({ model_type: 'multiclass_classification', target_name: 'Species', classes: ['Adelie', 'Chinstrap', 'Gentoo'] });
+    assert.equal(modelDescription(species), 'classifier (3 classes) · Species · 2 versions');
+    assert.match(modelTooltip({ kind: 'model', modelId: 'm1', model: species }), /\| Classes \| Adelie, Chinstrap, Gentoo \|/);
   });
 
   it('describes a version by source, date, headline metric and preprocessor', () => {

@@ -56,7 +56,8 @@ describe('service: bad input gives the contract errors, never a 500', function (
     assertError(await train({ csv_content: smallCsv(), dataset_id: datasetId }), 422, 'VALIDATION_ERROR', ['dataset_id', 'csv_content']);
     assertError(await train({ csv_content: smallCsv(), target_column: 'nope' }), 422, 'VALIDATION_ERROR', ['nope']);
     assertError(await train({ csv_content: 'x,label\n1,a\n2,a\n3,a\n4,a\n5,a\n6,a\n7,a\n8,a\n9,a\n10,a\n' }), 422, 'VALIDATION_ERROR', ['label']);
-    assertError(await train({ csv_content: smallCsv(), target_column: 'color' }), 422, 'VALIDATION_ERROR', ['color', '3']);
+    const manyClasses = ['x,kind', ...Array.from({ length: 130 }, (_, i) => `${i},k${i % 65}`)].join('\n');
+    assertError(await train({ csv_content: manyClasses, target_column: 'kind' }), 422, 'VALIDATION_ERROR', ['kind', '65', 'k0']);
     assertError(await train({ csv_content: smallCsv(), model_type: 'regressor' }), 422, 'VALIDATION_ERROR', ['label']);
     assertError(await train({ csv_content: smallCsv(6), test_size: 0.1 }), 422, 'VALIDATION_ERROR', ['test_size']);
     assertError(await train({ csv_content: 'x,label\n1,"a\n' }), 422, 'VALIDATION_ERROR', ['quoted']);

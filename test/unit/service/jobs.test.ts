@@ -73,12 +73,13 @@ describe('service: autotrain jobs', function () {
     assert.ok(pre.body.some((v: { version_id: string }) => v.version_id === linked.version_id));
   });
 
-  it('refuses a classifier label with more than two classes at request time, naming the label', async () => {
-    const summary = await summarize(call, smallCsv(60), 'small.csv');
-    const res = await start(call, summary, { label: 'color' });
+  it('refuses a classifier label with more than 50 classes at request time, naming the label', async () => {
+    const csv = ['x,kind', ...Array.from({ length: 130 }, (_, i) => `${i},k${i % 65}`)].join('\n');
+    const summary = await summarize(call, csv, 'many.csv');
+    const res = await start(call, summary, { label: 'kind' });
     assert.equal(res.status, 422, JSON.stringify(res.body));
-    assert.match(res.body.detail, /label color cannot be trained as a classifier: it has 3 classes/);
-    const explicit = await start(call, summary, { label: 'color', model_type: 'classifier' });
+    assert.match(res.body.detail, /label kind cannot be trained as a classifier: it has 65 classes/);
+    const explicit = await start(call, summary, { label: 'kind', model_type: 'classifier' });
     assert.equal(explicit.status, 422);
   });
 

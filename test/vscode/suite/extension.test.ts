@@ -15,6 +15,7 @@ import type { InputOptions, PickOptions, QuickInputs } from '../../../src/common
 import { LineSplitter, parseServiceLine } from '../../../src/connection/serviceLine';
 import type { ModelInfo, RefitResult, TrainResult } from '../../../src/contract';
 import type { XModelsExtensionApi } from '../../../src/extension';
+import type { ShownPanel } from '../../../src/panels';
 import { ModelsTreeDataProvider, type TreeConnection } from '../../../src/tree/modelsTreeDataProvider';
 import type { ModelNode, PartitionNode, TreeNode, VersionNode } from '../../../src/tree/nodes';
 
@@ -246,6 +247,41 @@ describe('XModels extension core', function () {
       assert.ok(item.tooltip instanceof vscode.MarkdownString);
       const selected = api.treeView.selection[0];
       assert.ok(selected && (selected.kind === 'model' || selected.kind === 'version'), 'the new model is revealed and selected');
+    });
+
+    it('trains penguins Species from the Explorer as a multiclass classifier and opens its profile and evaluation', async () => {
+      const folder = vscode.workspace.workspaceFolders?.[0];
+      assert.ok(folder, 'the sample workspace is open');
+      const { result } = await runCommand<TrainResult>(
+        api,
+        [
+          { pick: /^(\$\(star-full\) )?Species$/ }, // target
+          { pick: /^Classifier \(3 classes: Adelie, Chinstrap, Gentoo\)$/ }, // model type, named with its classes
+          { pick: 'No partitions' },
+          { enter: true },
+          { input: 'Species' },
+          { pick: /^Train with these parameters/ },
+        ],
+        'xmodels.models.train',
+        vscode.Uri.joinPath(folder.uri, 'penguins.csv'),
+      );
+      assert.equal(result.model_type, 'multiclass_classification');
+      assert.deepEqual(result.classes, ['Adelie', 'Chinstrap', 'Gentoo']);
+      assert.equal(api.tree.getTreeItem(await modelNode(api, result.model_id)).description, 'classifier (3 classes) · Species · 1 version');
+      const profile = await vscode.commands.executeCommand<ShownPanel | undefined>('xmodels.panels.profile', {
+        kind: 'version',
+        modelId: result.model_id,
+        versionId: result.version_id,
+      });
+      assert.deepEqual(await profile?.loaded, { viewType: profile?.viewType, ok: true }, 'the profile panel received its data');
+      const evaluation = await vscode.commands.executeCommand<ShownPanel | undefined>('xmodels.panels.evaluation', {
+        kind: 'partition',
+        modelId: result.model_id,
+        versionId: result.version_id,
+        partitionId: result.partitions[0].partition_id,
+      });
+      assert.deepEqual(await evaluation?.loaded, { viewType: evaluation?.viewType, ok: true }, 'the evaluation panel received its data');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
     it('shows the new model’s versions and partitions as the tree’s next levels', async () => {

@@ -1,5 +1,6 @@
 // The model explorer as a user sees it: right-click a CSV in the Explorer, train with the suggested answers (Enter
-// at every step), and the new model appears in the Models tree; screenshots of the tree in light and dark themes.
+// at every step: penguins `Species`, a multiclass classifier), and the new model appears in the Models tree with its
+// class count; its profile and evaluation panels open; screenshots of the tree in light and dark themes.
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { useWorkbench, type Workbench } from '../lib/workbench';
@@ -34,20 +35,39 @@ describe('Models tree (UI)', function () {
     await workbench.openXModelsView();
     const row = workbench.treeRows().filter({ hasText: 'penguins' }).first();
     await row.waitFor({ timeout: 30_000 });
-    assert.match((await row.textContent()) ?? '', /penguins.*regressor/);
+    assert.match((await row.textContent()) ?? '', /penguins.*classifier \(3 classes\) · Species/);
   });
 
   it('shows the model’s version with its description, in the light and the dark theme', async () => {
     const model = workbench.treeRows().filter({ hasText: 'penguins' }).first();
     if ((await model.getAttribute('aria-expanded')) !== 'true') await model.click();
-    const version = workbench.treeRows().filter({ hasText: /v1\s*R² -?\d\.\d{3} · train ·/ }).first();
+    const version = workbench.treeRows().filter({ hasText: /v1\s*AUC \d\.\d{3} · train ·/ }).first();
     await version.waitFor({ timeout: 30_000 });
-    assert.ok(await version.getByText(/R² -?\d\.\d{3}/).isVisible(), 'the headline metric leads the description, readable at the default width');
+    assert.ok(await version.getByText(/AUC \d\.\d{3}/).isVisible(), 'the headline metric leads the description, readable at the default width');
 
     await workbench.setTheme('light');
     const light = await workbench.screenshot('tree-light');
     await workbench.setTheme('dark');
     const dark = await workbench.screenshot('tree-dark');
     assert.ok(existsSync(light) && existsSync(dark));
+  });
+
+  it('opens the multiclass profile with its class picker and the evaluation with its confusion heat map', async () => {
+    const version = workbench.treeRows().filter({ hasText: /v1\s*AUC \d\.\d{3} · train ·/ }).first();
+    await workbench.contextMenu(version, 'Open Profile');
+    const profile = workbench.webview();
+    await profile.locator('h1', { hasText: 'Profile: Species' }).waitFor({ timeout: 60_000 });
+    await profile.getByText(/Multiclass classifier \(3 classes, one-vs-rest\)/).waitFor({ timeout: 30_000 });
+    await workbench.runCommand('View: Close All Editors');
+
+    if ((await version.getAttribute('aria-expanded')) !== 'true') await version.click();
+    const partition = workbench.treeRows().filter({ hasText: 'All data' }).first();
+    await partition.waitFor({ timeout: 30_000 });
+    await workbench.contextMenu(partition, 'Open Evaluation');
+    const evaluation = workbench.webview();
+    await evaluation.locator('h1', { hasText: 'Evaluation: All data' }).waitFor({ timeout: 60_000 });
+    await evaluation.locator('table.confusion.heat').waitFor({ timeout: 30_000 });
+    assert.equal(await evaluation.locator('table.confusion.heat tbody tr').count(), 3, 'one row per actual class');
+    await workbench.screenshot('evaluation-multiclass');
   });
 });

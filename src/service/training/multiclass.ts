@@ -1,0 +1,89 @@
+import type { Baseline, EvaluationMetrics, Metrics } from '../../contract';
+import {
+  DATASET_PARTITION,
+  evaluateMulticlassBaselines,
+  evaluateMulticlassModel,
+  multiclassImportances,
+  partitionFrames,
+  predictMulticlass,
+  singlePartitionMulticlass,
+  type DataFrame,
+  type MulticlassModel,
+} from '../../engine';
+import { finiteJson } from '../json';
+import { generalisationWarnings } from './generalisation';
+import type { FitOutcome, PartitionOutcome, PredictOutcome } from './tasks';
+
+const METRIC_KEYS = ['accuracy', 'roc_auc', 'roc_auc_weighted', 'log_loss', 'f1', 'precision', 'recall', 'mcc', 'confusion_matrix'] as const;
+
+function summary(full: unknown): Metrics {
+  return Object.fromEntries(METRIC_KEYS.map((k) => [k, (full as Record<string, unknown>)[k]])) as Metrics;
+}
+
+/** A multiclass model's train and test evaluation, its baselines on the test rows and the warnings they raise. */
+function judged(model: MulticlassModel, train: DataFrame, test: DataFrame): PartitionOutcome['evaluation'] {
+  const trainEval = finiteJson(evaluateMulticlassModel(model, train)) as EvaluationMetrics;
+  const testEval = finiteJson(evaluateMulticlassModel(model, test)) as EvaluationMetrics;
+  const yardsticks = test.nRows > 0 ? evaluateMulticlassBaselines(model, train, test) : null;
+  const baseline: Baseline | null = yardsticks
+    ? { constant: summary(finiteJson(yardsticks.constant)), linear: yardsticks.linear ? summary(finiteJson(yardsticks.linear)) : null }
+    : null;
+  return { train: trainEval, test: testEval, baseline, warnings: generalisationWarnings(summary(trainEval), summary(testEval), baseline) };
+}
+
+/** Everything the service stores about a fitted multiclass model, judged per partition and as a whole. */
+export function multiclassOutcome(
+  model: MulticlassModel,
+  train: DataFrame,
+  test: DataFrame,
+  common: Pick<FitOutcome, 'modelJson' | 'features' | 'featureInfo' | 'parameters'>,
+): FitOutcome {
+  const routing = model.classModels[0];
+  const trainFrames = partitionFrames(routing, train);
+  const testFrames = partitionFrames(routing, test);
+  const partitions = [...routing.partitions.keys()].map((key): PartitionOutcome => {
+    const trainRows = trainFrames.get(key) as DataFrame;
+    const testRows = testFrames.get(key) as DataFrame;
+    const bases = model.classModels.map((m) => m.partitions.get(key)?.baseValue ?? 0);
+    return {
+      key,
+      nTrain: trainRows.nRows,
+      nTest: testRows.nRows,
+      // One number per partition on the wire: the mean of the class models' base values.
+      baseValue: bases.reduce((s, b) => s + b, 0) / bases.length,
+      evaluation: judged(singlePartitionMulticlass(model, key), trainRows, testRows),
+    };
+  });
+  const whole = model.partitionOn === null ? partitions[0].evaluation : judged(model, train, test);
+  return {
+    ...common,
+    classes: model.classes,
+    trainMetrics: summary(whole.train),
+    testMetrics: summary(whole.test),
+    featureImportances: finiteJson(multiclassImportances(model)),
+    nTrain: partitions[0]?.nTrain ?? train.nRows,
+    nTest: partitions[0]?.nTest ?? test.nRows,
+    partitions,
+    baseline: whole.baseline,
+    warnings: whole.warnings,
+  };
+}
+
+export function multiclassPredictions(model: MulticlassModel, frame: DataFrame, explain: boolean): PredictOutcome {
+  const result = predictMulticlass(model, frame, { explain });
+  const byClass = <T, U>(record: Record<string, T>, f: (v: T) => U): Record<string, U> =>
+    Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
+  return finiteJson({
+    n: result.n,
+    // One number on the wire: the mean of the class models' whole-data base values.
+    baseValue: model.classModels.reduce((s, m) => s + (m.partitions.get(DATASET_PARTITION)?.baseValue ?? 0), 0) / model.classModels.length,
+    baseValues: null,
+    predictions: result.predictions,
+    scores: null,
+    probabilities: null,
+    contributions: null,
+    classProbabilities: byClass(result.classProbabilities, (p) => Array.from(p)),
+    classContributions: result.classContributions ? byClass(result.classContributions, (c) => byClass(c, (v) => Array.from(v))) : null,
+    warnings: result.warnings,
+  });
+}

@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import {
+  TrainingStatusSchema,
+  EvaluationSchema,
+  HealthSchema,
+  ModelInfoSchema,
+  ModelProfileSchema,
+  PredictionsSchema,
+  RefitResultSchema,
+  TrainResultSchema,
+  type TrainResult,
+} from '../../../src/contract';
+import { useService } from './harness';
+import { penguinsCsv, uploadCsv } from './fixtures';
+
+const SPECIES = ['Adelie', 'Chinstrap', 'Gentoo'];
+
+describe('service: multiclass classification', function () {
+  this.timeout(120_000);
+  const env = useService();
+  let trained: TrainResult;
+  let datasetId: string;
+
+  before(async () => {
+    datasetId = await uploadCsv(env.call, penguinsCsv(), 'penguins.csv');
+    const res = await env.call('POST', '/v1/models/train', {
+      json: { target_column: 'Species', model_name: 'species', dataset_id: datasetId, model_type: 'classifier' },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    trained = TrainResultSchema.parse(res.body);
+  });
+
+  it('trains a classifier on a 3-valued target as multiclass, with its classes and multiclass metrics', () => {
+    assert.equal(trained.model_type, 'multiclass_classification');
+    assert.deepEqual(trained.classes, SPECIES);
+    const test = trained.test_metrics as Record<string, unknown>;
+    assert.ok((test.roc_auc as number) > 0.95, `macro AUC ${String(test.roc_auc)}`);
+    for (const key of ['roc_auc_weighted', 'log_loss', 'f1', 'precision', 'recall', 'mcc', 'accuracy']) assert.equal(typeof test[key], 'number', key);
+    const cm = test.confusion_matrix as { labels: string[]; matrix: number[][] };
+    assert.deepEqual(cm.labels, SPECIES);
+    assert.equal(
+      cm.matrix.flat().reduce((s, v) => s + v, 0),
+      trained.n_test,
+    );
+  });
+
+  it('lists the model with its classes and reports multiclass in health', async () => {
+    const info = ModelInfoSchema.parse((await env.call('GET', `/v1/models/${trained.model_id}`)).body);
+    assert.equal(info.model_type, 'multiclass_classification');
+    assert.deepEqual(info.classes, SPECIES);
+    const health = HealthSchema.parse((await env.call('GET', '/v1/health')).body);
+    assert.ok(health.features.includes('multiclass'));
+  });
+
+  it('profiles every class of every partition', async () => {
+    const profile = ModelProfileSchema.parse((await env.call('GET', `/v1/models/profile/${trained.version_id}`)).body);
+    assert.equal(profile.model_type, 'multiclass_classification');
+    if (profile.model_type !== 'multiclass_classification') return;
+    assert.deepEqual(profile.classes, SPECIES);
+    const whole = profile.partitions[0];
+    assert.deepEqual(
+      whole.per_class.map((c) => c.class),
+      SPECIES,
+    );
+    assert.ok(Object.keys(whole.per_class[0].numeric).includes('Flipper Length (mm)'));
+    const total = whole.feature_importances.reduce((s, f) => s + f.importance, 0);
+    assert.ok(Math.abs(total - 1) < 1e-9);
+  });
+
+  it('evaluates a partition with a K×K confusion matrix and per-class ROC curves', async () => {
+    const evaluation = EvaluationSchema.parse((await env.call('GET', `/v1/models/evaluation/${trained.partitions[0].partition_id}`)).body);
+    assert.equal(evaluation.model_type, 'multiclass_classification');
+    const test = evaluation.test as Record<string, unknown>;
+    const perClass = test.per_class as { class: string; roc: { fpr: number[] } }[];
+    assert.deepEqual(
+      perClass.map((c) => c.class),
+      SPECIES,
+    );
+    assert.ok(perClass.every((c) => c.roc.fpr.length > 1));
+    assert.equal((test.confusion_matrix as { matrix: number[][] }).matrix.length, 3);
+  });
+
+  it('predicts class labels with probabilities that sum to 1 and, with explain, contributions per class', async () => {
+    const csv = ['Island,Beak Length (mm),Beak Depth (mm),Flipper Length (mm),Body Mass (g),Sex', 'Biscoe,47,15,220,5200,MALE', 'Dream,39,19,185,3700,FEMALE', 'Nowhere,,,,,'].join('\n');
+    const res = await env.call('POST', `/v1/models/versions/${trained.version_id}/predict`, { json: { csv_content: csv, explain: true } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const out = PredictionsSchema.parse(res.body);
+    assert.deepEqual(out.predictions.slice(0, 2), ['Gentoo', 'Adelie']);
+    const probs = out.class_probabilities as Record<string, number[]>;
+    assert.deepEqual(Object.keys(probs), SPECIES);
+    for (let r = 0; r < 3; r++) assert.ok(Math.abs(SPECIES.reduce((s, c) => s + probs[c][r], 0) - 1) < 1e-9);
+    assert.ok(out.class_contributions?.Gentoo['Flipper Length (mm)'].length === 3);
+    assert.equal(out.probabilities, undefined);
+  });
+
+  it('sends the model JSON as every class model\u2019s partitions tagged with their class', async () => {
+    const res = await env.call('GET', `/v1/models/versions/${trained.version_id}/payload`);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.model_type, 'multiclass_classification');
+    const partitions = res.body.partitions as { class: string; classes: string[] }[];
+    assert.deepEqual(
+      partitions.map((p) => p.class),
+      SPECIES,
+    );
+    assert.deepEqual(partitions[0].classes, SPECIES);
+  });
+
+  it('refuses a threshold for a multiclass model, naming the field', async () => {
+    const res = await env.call('POST', `/v1/models/versions/${trained.version_id}/predict`, { json: { dataset_id: datasetId, threshold: 0.3 } });
+    assert.equal(res.status, 422);
+    assert.equal(res.body.error.fields[0].path, 'threshold');
+    assert.match(res.body.error.message, /multiclass/);
+  });
+
+  it('refits every class model and keeps the model multiclass', async () => {
+    const res = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
+      json: { dataset_id: datasetId, target_column: 'Species', smoothing: 4 },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const refit = RefitResultSchema.parse(res.body);
+    assert.ok(Object.keys(refit.parameters_changed).length > 0);
+    assert.ok('roc_auc_weighted' in refit.test_metrics);
+  });
+
+  it('refuses over 50 classes naming the count and the most frequent values, and a class with one row naming it', async () => {
+    const many = ['x,y', ...Array.from({ length: 200 }, (_, i) => `${i},class${i % 60}`)].join('\n');
+    let res = await env.call('POST', '/v1/models/train', { json: { target_column: 'y', model_name: 'many', csv_content: many } });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.match(res.body.error.message, /at most 50 classes; column y has 60 distinct values \(most frequent: class0 \(4\)/);
+    const lonely = ['x,y', ...Array.from({ length: 60 }, (_, i) => `${i},${['a', 'b'][i % 2]}`), '7,c', '8,c', '9,rare'].join('\n');
+    res = await env.call('POST', '/v1/models/train', { json: { target_column: 'y', model_name: 'lonely', csv_content: lonely, test_size: 0.1 } });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.match(res.body.error.message, /rare has/);
+  });
+
+  it('trains a multiclass model from an autotrain job', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([penguinsCsv()], { type: 'text/csv' }), 'penguins.csv');
+    const summary = (await env.call('POST', '/v1/autotrain/summarize-dataset', { body: form })).body;
+    const started = await env.call('POST', '/v1/autotrain/start_autotrain', {
+      json: { team_id: null, req: { model_name: 'auto species', model_description: '', summary, textgen_config: {}, label: 'Species', model_type: 'classifier' } },
+    });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    let status = TrainingStatusSchema.parse((await env.call('GET', `/v1/autotrain/check_training_status?training_id=${started.body.training_id}`)).body);
+    while (status.status === 'pending' || status.status === 'running') {
+      await new Promise((r) => setTimeout(r, 100));
+      status = TrainingStatusSchema.parse((await env.call('GET', `/v1/autotrain/check_training_status?training_id=${started.body.training_id}`)).body);
+    }
+    assert.equal(status.status, 'completed', JSON.stringify(status));
+    const info = ModelInfoSchema.parse((await env.call('GET', `/v1/models/${status.model_id}`)).body);
+    assert.equal(info.model_type, 'multiclass_classification');
+    assert.deepEqual(info.classes, SPECIES);
+  });
+});
