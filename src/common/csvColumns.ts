@@ -1,3 +1,4 @@
+import { MAX_CLASSES } from '../engine/limits';
 import { parse } from 'csv-parse/sync';
 import { decodeCsvSample, detectDelimiter } from '../engine/csvDialect';
 
@@ -25,7 +26,7 @@ const dateLike = /^(\d{4}[-/]\d{1,2}[-/]\d{1,2}([ T]\d{1,2}:\d{2}(:\d{2})?)?|[A-
 const targetNames = /^(target|label|labels|class|outcome|y|response|result|churn|default|survived|species|category|grade|weather|is_?\w+)$/i;
 const maxCategories = 50;
 /** The most classes a classifier takes (the service's limit). */
-export const MAX_CLASSES = 50;
+export { MAX_CLASSES };
 
 /**
  * Parses the start of a CSV (header plus up to `maxRows` rows) and infers each column's kind. Bytes are decoded and

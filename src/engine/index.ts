@@ -34,7 +34,6 @@ export { scanHealth } from './health';
 export { fitPreprocessor, applyPreprocessor, OTHER_CATEGORY } from './preprocess';
 export type { PreprocessorStep, FittedPreprocessor, FittedStep, DatePart } from './preprocess';
 export {
-  MAX_CLASSES,
   targetClassCounts,
   isMulticlassTarget,
   fitMulticlass,
@@ -62,3 +61,4 @@ export type {
   ClassPartitionPayload,
   ClassCount,
 } from './multiclass';
+export { MAX_CLASSES } from './limits';

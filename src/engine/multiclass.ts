@@ -14,9 +14,9 @@ import { singlePartitionModel } from './partitions';
 import { modelFeatures, predict } from './predict';
 import { featureImportances, partitionProfile } from './profile';
 import { refit } from './refit';
+import { MAX_CLASSES } from './limits';
 import type { FeatureImportance, FitOptions, ParamChange, ParamName, ProfilePartition, RefitOptions, TransparentModel } from './types';
 
-export const MAX_CLASSES = 50;
 const MIN_CLASS_ROWS = 2;
 const LOG_CLIP = 1e-15;
 
