@@ -1,6 +1,7 @@
 import { refitBoosted } from './boost/refit';
 import { BOOST_FEATURE_PARAM_RANGES } from './boostParams';
 import { buildLeaves } from './construct';
+import { featureOverrides } from './refitOverrides';
 import { EngineError } from './errors';
 import { applyCoefficients } from './fit';
 import { normaliseClassifier } from './normalise';
@@ -58,17 +59,7 @@ export function refit(model: TransparentModel, options: RefitOptions = {}): Refi
 }
 
 function resolveOverrides(model: TransparentModel, options: RefitOptions): Map<string, Record<string, unknown>> {
-  const known = new Set(modelFeatures(model));
-  const check = (name: string): string => {
-    if (!known.has(name)) throw new EngineError(`Unknown feature ${name}; the model's features are: ${[...known].join(', ')}`, name);
-    return name;
-  };
-  const overrides = new Map<string, Record<string, unknown>>();
-  if (options.featureParams) {
-    for (const [name, params] of Object.entries(options.featureParams)) overrides.set(check(name), params);
-  } else {
-    for (const name of options.features ?? known) overrides.set(check(name), options.params ?? {});
-  }
+  const overrides = featureOverrides(options, new Set(modelFeatures(model)));
   // Validate every override against the defaults once up front so a bad value fails before any work.
   for (const params of overrides.values()) {
     const boostedOnly = Object.keys(params).find((name) => name in BOOST_FEATURE_PARAM_RANGES);

@@ -1,6 +1,7 @@
 import { BOOST_FEATURE_PARAM_RANGES, validateBoostFeatureParams, type BoostFeatureParams } from '../boostParams';
 import { EngineError } from '../errors';
 import type { FeatureModel, ParamChange, PartitionModel, RefitOptions, RefitResult, TransparentModel } from '../types';
+import { featureOverrides, knownFeature } from '../refitOverrides';
 import { centre } from './assemble';
 import { shapeSteps } from './shape';
 
@@ -48,17 +49,8 @@ export function refitBoosted(model: TransparentModel, options: RefitOptions, kno
 }
 
 function boostOverrides(options: RefitOptions, known: Set<string>): Map<string, Record<string, unknown>> {
-  const check = (name: string): string => {
-    if (!known.has(name)) throw new EngineError(`Unknown feature ${name}; the model's features are: ${[...known].join(', ')}`, name);
-    return name;
-  };
-  for (const name of options.removeFeatures ?? []) check(name);
-  const overrides = new Map<string, Record<string, unknown>>();
-  if (options.featureParams) {
-    for (const [name, params] of Object.entries(options.featureParams)) overrides.set(check(name), params);
-  } else {
-    for (const name of options.features ?? known) overrides.set(check(name), options.params ?? {});
-  }
+  for (const name of options.removeFeatures ?? []) knownFeature(name, known);
+  const overrides = featureOverrides(options, known);
   for (const params of overrides.values()) {
     for (const name of Object.keys(params)) {
       if (!(NAMES as string[]).includes(name)) {
