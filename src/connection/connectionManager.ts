@@ -148,10 +148,20 @@ export class ConnectionManager implements vscode.Disposable {
     this._onDidChangeConnection.fire();
   }
 
-  /** A request failed because the service cannot be reached: go offline once (no message per failed request). */
+  /**
+   * A request failed because the service could not be reached: go offline once (no message per failed request),
+   * unless the current service still answers. A late failure of a request sent before a reconnect (its client is
+   * closed by then) must not take the new connection down.
+   */
   reportUnreachable(error: unknown): void {
-    if (this._state !== 'connected') return;
-    this.goOffline(describeError(error));
+    const client = this.client;
+    if (this._state !== 'connected' || !client) return;
+    void client.health().then(
+      () => undefined,
+      () => {
+        if (this._state === 'connected' && this.client === client) this.goOffline(describeError(error));
+      },
+    );
   }
 
   private async runConnect(generation: number): Promise<void> {

@@ -547,7 +547,8 @@ describe('XModels extension core', function () {
       await waitFor(() => standIn.exited, 'the stand-in service stopped');
       api.tree.refresh();
       assert.deepEqual(await children(api), []);
-      assert.equal(api.connection.state, 'offline');
+      // Offline once a health check confirms the service is gone (a stale request's failure alone is not enough).
+      await waitFor(() => api.connection.state === 'offline', 'the extension goes offline');
       assert.deepEqual(await children(api), [], 'a second load stays quiet and empty');
     });
   });
