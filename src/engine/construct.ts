@@ -1,5 +1,10 @@
 import { growNumericTree, numericSplitStats } from './tree';
-import type { CategoryStats, FeatureModel, Leaves, ModelParams } from './types';
+import type { CategoryStats, FeatureModel, Leaves, ModelParams, NumericStats } from './types';
+
+/** The refit cache of a numeric feature that has none (a boosted feature, or one read from a model without it). */
+export function emptyNumericStats(): NumericStats {
+  return { splits: new Float64Array(0), leftCounts: new Float64Array(0), leftSums: new Float64Array(0), totalCount: 0, totalSum: 0 };
+}
 
 /** §2.6 activation of a leaf's frequency (classifier only). */
 function activation(freq: number, p: ModelParams): number {

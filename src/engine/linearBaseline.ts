@@ -1,6 +1,6 @@
 import { EngineError } from './errors';
 import type { Column, DataFrame } from './frame';
-import { mulberry32 } from './prng';
+import { sampleRows } from './prng';
 import type { ModelType } from './types';
 
 /** One-hot columns per categorical feature, most frequent levels first. */
@@ -29,7 +29,7 @@ type Encoder =
  */
 export function fitLinearBaseline(frame: DataFrame, features: readonly string[], y: Float64Array, modelType: ModelType): LinearBaseline {
   if (y.length !== frame.nRows) throw new EngineError(`y has ${y.length} values for ${frame.nRows} rows`, 'y');
-  const rows = sampleRows(frame.nRows);
+  const rows = sampleRows(frame.nRows, MAX_ROWS, 7);
   const encoders = features.flatMap((name) => encodersFor(frame.column(name), rows));
   const x = design(frame, encoders, rows);
   const ys = Float64Array.from(rows, (r) => y[r]);
@@ -48,19 +48,6 @@ export function fitLinearBaseline(frame: DataFrame, features: readonly string[],
       return out;
     },
   };
-}
-
-function sampleRows(n: number): Int32Array {
-  const all = Int32Array.from({ length: n }, (_, i) => i);
-  if (n <= MAX_ROWS) return all;
-  const random = mulberry32(7);
-  for (let i = 0; i < MAX_ROWS; i++) {
-    const j = i + Math.floor(random() * (n - i));
-    const t = all[i];
-    all[i] = all[j];
-    all[j] = t;
-  }
-  return all.slice(0, MAX_ROWS);
 }
 
 function encodersFor(col: Column, rows: Int32Array): Encoder[] {

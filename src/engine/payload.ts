@@ -1,4 +1,5 @@
 import { validateBoostFeatureParams, validateBoostParams, validateFitMethod, type BoostFeatureParams } from './boostParams';
+import { emptyNumericStats } from './construct';
 import { EngineError } from './errors';
 import { DATASET_PARTITION } from './fit';
 import { parseJsonWithNonFinite } from './json';
@@ -316,7 +317,7 @@ function boostedFeature(name: string, p: ProfileLeaves, construct: unknown, n: n
     baseValue: c.base_value === undefined ? 0 : num(c.base_value, `${path}.base_value`),
     missingCount: leaves.count[last],
     missingSum: c.null_sum === undefined ? 0 : num(c.null_sum, `${path}.null_sum`),
-    numeric: p.type === 'numeric' ? { splits: new Float64Array(0), leftCounts: new Float64Array(0), leftSums: new Float64Array(0), totalCount: 0, totalSum: 0 } : null,
+    numeric: p.type === 'numeric' ? emptyNumericStats() : null,
     categorical:
       p.type === 'categorical'
         ? { categories, counts: leaves.count.slice(0, last), sums: Float64Array.from(categories, (_, i) => leaves.mean[i] * leaves.count[i]) }
@@ -410,7 +411,7 @@ function featureFromLeaves(name: string, p: ProfileLeaves, params: ModelParams, 
     baseValue: base,
     missingCount: 0,
     missingSum: 0,
-    numeric: p.type === 'numeric' ? { splits: new Float64Array(0), leftCounts: new Float64Array(0), leftSums: new Float64Array(0), totalCount: 0, totalSum: 0 } : null,
+    numeric: p.type === 'numeric' ? emptyNumericStats() : null,
     categorical: p.type === 'categorical' ? { categories: p.categories, counts: new Float64Array(p.categories.length), sums: new Float64Array(p.categories.length) } : null,
     leaves,
     coef: null,

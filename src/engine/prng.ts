@@ -9,3 +9,14 @@ export function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** About k of the rows 0..n−1, each kept with probability k/n (seeded), in ascending order; all of them when n ≤ k. */
+export function sampleRows(n: number, k: number, seed: number): Int32Array {
+  if (n <= k) return Int32Array.from({ length: n }, (_, i) => i);
+  const random = mulberry32(seed);
+  const keep = k / n;
+  const rows = new Int32Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) if (random() < keep) rows[m++] = i;
+  return rows.slice(0, m);
+}

@@ -1,4 +1,5 @@
 import type { BoostFeatureParams, BoostParams } from '../boostParams';
+import { emptyNumericStats } from '../construct';
 import { DEFAULT_PARAMS } from '../params';
 import type { FeatureModel, Leaves, PartitionModel } from '../types';
 import type { BinnedFeature } from './binning';
@@ -118,7 +119,7 @@ function featureModel(
     baseValue: base,
     missingCount: count[L - 1],
     missingSum: sum[L - 1],
-    numeric: bf.type === 'numeric' ? { splits: new Float64Array(0), leftCounts: new Float64Array(0), leftSums: new Float64Array(0), totalCount: 0, totalSum: 0 } : null,
+    numeric: bf.type === 'numeric' ? emptyNumericStats() : null,
     categorical:
       bf.type === 'categorical' ? { categories: bf.categories as string[], counts: count.slice(0, L - 1), sums: sum.slice(0, L - 1) } : null,
     leaves,

@@ -1,6 +1,6 @@
 import { resolveBoostParams, type BoostFeatureParams, type BoostParams } from '../boostParams';
 import type { FitPlan } from '../fit';
-import { mulberry32 } from '../prng';
+import { sampleRows } from '../prng';
 import type { PartitionModel, TransparentModel } from '../types';
 import { assembleBoostedPartition } from './assemble';
 import { binColumn, type BinnedFeature } from './binning';
@@ -80,14 +80,4 @@ export function assembleBoosted(bp: BoostedPlan, results: BagResult[]): Transpar
     );
   });
   return { modelType: plan.modelType, method: 'boosted', target: plan.target, partitionOn: plan.partitionOn, targetLabels: plan.labels, partitions };
-}
-
-/** About k of the n rows, each kept with probability k/n, in ascending order. */
-function sampleRows(n: number, k: number, seed: number): Int32Array {
-  const random = mulberry32(seed);
-  const keep = k / n;
-  const rows = new Int32Array(n);
-  let m = 0;
-  for (let i = 0; i < n; i++) if (random() < keep) rows[m++] = i;
-  return rows.slice(0, m);
 }
