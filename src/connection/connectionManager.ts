@@ -61,6 +61,7 @@ export class ConnectionManager implements vscode.Disposable {
   private local: LocalServiceProcess | undefined;
   private localStart: Promise<ServiceLine> | undefined;
   private restartedAfterCrash = false;
+  private checkingReachability: Promise<void> | undefined;
   /** The hosted address, path prefix and proxy last seen, to reconnect when they change. */
   private hostedSettings: string;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -155,13 +156,15 @@ export class ConnectionManager implements vscode.Disposable {
    */
   reportUnreachable(error: unknown): void {
     const client = this.client;
-    if (this._state !== 'connected' || !client) return;
-    void client.health().then(
+    // Failures of several requests at once share one check.
+    if (this._state !== 'connected' || !client || this.checkingReachability) return;
+    this.checkingReachability = client.health().then(
       () => undefined,
       () => {
         if (this._state === 'connected' && this.client === client) this.goOffline(describeError(error));
       },
     );
+    void this.checkingReachability.finally(() => (this.checkingReachability = undefined));
   }
 
   private async runConnect(generation: number): Promise<void> {
