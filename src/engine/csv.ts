@@ -1,122 +1,52 @@
-import { CsvTextDecoder, detectDelimiter } from './csvDialect';
+import { ColumnBuilder } from './csvColumn';
+import { CsvUtf8Input, detectDelimiter, utf8Bytes, utf8Text } from './csvDialect';
+import { DecimalReader, SPELLED_OTHERWISE } from './decimal';
 import { CsvError } from './errors';
-import { classifyLevels, DataFrame, numberColumn, parseNumber, type Column } from './frame';
+import { DataFrame } from './frame';
 
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
-
-/**
- * Distinct texts remembered per numeric column, so a column that turns out to be text keeps its exact spelling. Past
- * this many (a measured quantity, not a code) earlier rows are written as their numbers: keeping every spelling made
- * parsing several times slower.
- */
-const NUMBER_TEXT_CAP = 1024;
-
-/**
- * Accumulates one column while rows stream in: numbers into a Float64Array until a non-number appears, then
- * dictionary codes. Only the typed arrays and the distinct texts are held, never the row texts.
- */
-class ColumnBuilder {
-  private length = 0;
-  private numbers: Float64Array | null = new Float64Array(1024);
-  private codes: Int32Array | null = new Int32Array(1024);
-  private index: Map<string, number> | null = new Map();
-  private levels: string[] = [];
-
-  constructor(readonly name: string) {}
-
-  add(field: string): void {
-    const i = this.length++;
-    if (this.numbers) {
-      if (i === this.numbers.length) this.numbers = grow(this.numbers);
-      const v = field === '' ? NaN : parseNumber(field);
-      if (field !== '' && Number.isNaN(v)) this.switchToText();
-      else {
-        this.numbers[i] = v;
-        if (this.codes) this.addCode(i, field);
-        return;
-      }
-    }
-    this.addCode(i, field);
-  }
-
-  finish(): Column {
-    if (this.numbers) return numberColumn(this.name, this.numbers.slice(0, this.length));
-    return classifyLevels(this.name, (this.codes as Int32Array).slice(0, this.length), this.levels);
-  }
-
-  private addCode(i: number, field: string): void {
-    let codes = this.codes as Int32Array;
-    if (i >= codes.length) codes = this.codes = grow(codes);
-    if (field === '') {
-      codes[i] = -1;
-      return;
-    }
-    const index = this.index as Map<string, number>;
-    let code = index.get(field);
-    if (code === undefined) {
-      code = this.levels.length;
-      if (this.numbers && code >= NUMBER_TEXT_CAP) {
-        this.codes = null;
-        this.index = null;
-        this.levels = [];
-        return;
-      }
-      index.set(field, code);
-      this.levels.push(field);
-    }
-    codes[i] = code;
-  }
-
-  /** The rows seen so far were numbers; from now on the column is text. */
-  private switchToText(): void {
-    const numbers = this.numbers as Float64Array;
-    const done = this.length - 1;
-    this.numbers = null;
-    if (this.codes) return;
-    this.codes = new Int32Array(Math.max(1024, numbers.length));
-    this.index = new Map();
-    this.levels = [];
-    for (let i = 0; i < done; i++) this.addCode(i, Number.isNaN(numbers[i]) ? '' : String(numbers[i]));
-  }
-}
-
-function grow<T extends Float64Array | Int32Array>(a: T): T {
-  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-  b.set(a);
-  return b;
-}
+const BOM = [0xef, 0xbb, 0xbf];
 
 /**
  * Header names made usable: trimmed, empty ones named `column_<n>`. A name given twice is an error (which of the two
  * columns a model, a refit or a chart meant could not be told apart); it names the second occurrence.
  */
-function uniqueNames(raw: string[]): string[] {
+function uniqueNames(raw: string[], line: number): string[] {
   const used = new Set<string>();
   return raw.map((r, i) => {
     const name = r.trim() || `column_${i + 1}`;
-    if (used.has(name)) throw new CsvError(`The header names the column ${JSON.stringify(name)} more than once; give every column its own name`, 1, i + 1);
+    if (used.has(name)) throw new CsvError(`The header names the column ${JSON.stringify(name)} more than once; give every column its own name`, line, i + 1);
     used.add(name);
     return name;
   });
 }
 
-/** Text read before the delimiter is decided: enough lines for csvDialect to compare them. */
-const DIALECT_SAMPLE_CHARS = 64 * 1024;
+/** Bytes read before the delimiter is decided: enough lines for csvDialect to compare them. */
+const DIALECT_SAMPLE_BYTES = 64 * 1024;
+const sampleDecoder = new TextDecoder();
 
 /**
  * Streaming CSV reader (RFC 4180 quoting with `""` escapes, fields may span lines). The delimiter (`,` `;` tab
  * `|`) and the encoding of byte input come from csvDialect unless given. Accepts a BOM, CRLF or LF line ends, and
  * skips empty lines. The first record is the header. A row with a different number of fields than the header is an
  * error naming its line. Only an empty field is missing.
+ *
+ * It reads UTF-8 bytes (other input is converted) and hands each field straight to its column: a number is read
+ * from the bytes, and only text fields become strings.
  */
 export class CsvFrameBuilder {
-  private readonly decoder = new CsvTextDecoder();
-  private pending = '';
+  private readonly input = new CsvUtf8Input();
+  private readonly reader = new DecimalReader();
+  /** Bytes of a record cut by the end of the last chunk. */
+  private pending: Uint8Array = new Uint8Array(0);
+  /** File offset of the first pending byte, for the offset of an invalid UTF-8 byte. */
+  private fileOffset = 0;
   private line = 1;
   private started = false;
   private builders: ColumnBuilder[] | null = null;
+  private headerFields: string[] = [];
   private rows = 0;
   private delimiter: number;
   /** The header's fields as written (the frame's column names are trimmed and made unique). */
@@ -127,13 +57,12 @@ export class CsvFrameBuilder {
   }
 
   push(chunk: string | Uint8Array): this {
-    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk);
-    this.scan(this.pending + text, false);
+    this.feed(typeof chunk === 'string' ? utf8Bytes(chunk) : this.input.push(chunk, false), false);
     return this;
   }
 
   finish(): DataFrame {
-    this.scan(this.pending + this.decoder.decode(new Uint8Array(0), true), true);
+    this.feed(this.input.push(new Uint8Array(0), true), true);
     if (!this.builders) throw new CsvError('The CSV is empty: it has no header row', this.line, 1);
     return new DataFrame(
       this.builders.map((b) => b.finish()),
@@ -141,99 +70,134 @@ export class CsvFrameBuilder {
     );
   }
 
-  private scan(input: string, final: boolean): void {
-    let text = input;
+  private feed(bytes: Uint8Array, final: boolean): void {
+    if (!this.started && this.pending.length === 0) this.fileOffset = this.input.skipped;
+    let data = bytes;
+    if (this.pending.length > 0) {
+      data = new Uint8Array(this.pending.length + bytes.length);
+      data.set(this.pending);
+      data.set(bytes, this.pending.length);
+    }
     if (!this.started) {
-      if (!final && text.length < DIALECT_SAMPLE_CHARS) {
-        this.pending = text;
+      if (!final && data.length < DIALECT_SAMPLE_BYTES) {
+        this.pending = data === bytes ? bytes.slice() : data;
         return;
       }
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      if (this.delimiter < 0) this.delimiter = detectDelimiter(text).charCodeAt(0);
+      if (BOM.every((b, i) => data[i] === b)) {
+        data = data.subarray(BOM.length);
+        this.fileOffset += BOM.length;
+      }
+      if (this.delimiter < 0) this.delimiter = detectDelimiter(sampleDecoder.decode(data.subarray(0, DIALECT_SAMPLE_BYTES))).charCodeAt(0);
       this.started = true;
     }
-    const delimiter = this.delimiter;
-    const n = text.length;
-    let pos = 0;
-    let recordStart = 0;
-    let fields: string[] = [];
-    let innerLines = 0;
-    for (;;) {
-      if (pos >= n) {
-        if (final && fields.length > 0) {
-          fields.push('');
-          this.emit(fields);
-          recordStart = n;
-        }
-        break;
-      }
-      let end: number;
-      if (text.charCodeAt(pos) === QUOTE) {
-        let value = '';
-        let p = pos + 1;
-        let segment = p;
-        let closed = -1;
-        for (;;) {
-          const q = text.indexOf('"', p);
-          if (q < 0) break;
-          if (q + 1 < n && text.charCodeAt(q + 1) === QUOTE) {
-            value += text.slice(segment, q + 1);
-            p = segment = q + 2;
-            continue;
-          }
-          if (q + 1 >= n && !final) break;
-          value += text.slice(segment, q);
-          closed = q;
-          break;
-        }
-        if (closed < 0) {
-          if (!final) break;
-          throw new CsvError('A quoted field is never closed', this.line + innerLines, fields.length + 1);
-        }
-        innerLines += countNewlines(text, pos, closed);
-        end = closed + 1;
-        // Text after a closing quote is kept literally, as lenient readers do.
-        while (end < n && !isFieldEnd(text.charCodeAt(end), delimiter)) end++;
-        if (end >= n && !final) break;
-        fields.push(value + text.slice(closed + 1, end));
-      } else {
-        end = pos;
-        while (end < n && !isFieldEnd(text.charCodeAt(end), delimiter)) end++;
-        if (end >= n && !final) break;
-        fields.push(text.slice(pos, end));
-      }
-      if (end < n && text.charCodeAt(end) === delimiter) {
-        pos = end + 1;
-        continue;
-      }
-      pos = end;
-      if (pos < n && text.charCodeAt(pos) === CR) pos++;
-      if (pos < n && text.charCodeAt(pos) === LF) pos++;
-      this.emit(fields);
-      this.line += 1 + innerLines;
-      innerLines = 0;
-      fields = [];
-      recordStart = pos;
-    }
-    this.pending = text.slice(recordStart);
+    const consumed = this.scan(data, final);
+    this.fileOffset += consumed;
+    this.pending = data.slice(consumed);
   }
 
-  private emit(fields: string[]): void {
-    if (fields.length === 1 && fields[0] === '') return;
-    if (!this.builders) {
-      this.header = fields;
-      this.builders = uniqueNames(fields).map((name) => new ColumnBuilder(name));
+  /** Reads the complete records of `bytes` into the columns; returns how many bytes they took. */
+  private scan(bytes: Uint8Array, final: boolean): number {
+    const n = bytes.length;
+    const delimiter = this.delimiter;
+    const reader = this.reader;
+    let pos = 0;
+    let consumed = 0;
+    records: while (pos < n) {
+      const builders = this.builders;
+      const width = builders ? builders.length : 0;
+      let column = 0;
+      let innerLines = 0;
+      let lastEmpty = false;
+      for (;;) {
+        let end: number;
+        if (bytes[pos] === QUOTE) {
+          const close = closingQuote(bytes, pos, final);
+          if (close < 0) {
+            if (!final) break records;
+            throw new CsvError('A quoted field is never closed', this.line + innerLines, column + 1);
+          }
+          innerLines += countNewlines(bytes, pos, close);
+          end = close + 1;
+          // Text after a closing quote is kept literally, as lenient readers do.
+          while (end < n && !isFieldEnd(bytes[end], delimiter)) end++;
+          if (end >= n && !final) break records;
+          const quoted = utf8Text(bytes, pos + 1, close, this.fileOffset);
+          const value = (quoted.includes('"') ? quoted.replace(/""/g, '"') : quoted) + utf8Text(bytes, close + 1, end, this.fileOffset);
+          lastEmpty = value === '';
+          this.addText(column, value);
+        } else {
+          const builder = column < width ? (builders as ColumnBuilder[])[column] : null;
+          const numeric = builder !== null && builder.numbers !== null;
+          end = numeric ? reader.readPlain(bytes, pos, delimiter) : -1;
+          if (end >= 0) {
+            if (end >= n && !final) break records;
+            lastEmpty = false;
+            this.addNumber(builder as ColumnBuilder, bytes, pos, end);
+          } else {
+            end = pos;
+            while (end < n && !isFieldEnd(bytes[end], delimiter)) end++;
+            if (end >= n && !final) break records;
+            lastEmpty = end === pos;
+            if (numeric && reader.read(bytes, pos, end)) this.addNumber(builder as ColumnBuilder, bytes, pos, end);
+            else this.addText(column, lastEmpty ? '' : utf8Text(bytes, pos, end, this.fileOffset));
+          }
+        }
+        column++;
+        if (end < n && bytes[end] === delimiter) {
+          pos = end + 1;
+          lastEmpty = true;
+          if (pos < n) continue;
+          if (!final) break records;
+          this.addText(column++, '');
+          end = n;
+        }
+        if (end < n && bytes[end] === CR) {
+          if (end + 1 >= n && !final) break records;
+          end++;
+        }
+        if (end < n && bytes[end] === LF) end++;
+        this.endRecord(column, lastEmpty, innerLines);
+        pos = consumed = end;
+        continue records;
+      }
+    }
+    this.forgetPartialRecord();
+    return consumed;
+  }
+
+  /** Adds the number the reader has just read from `bytes[start, end)`, with its text when not written from its value. */
+  private addNumber(builder: ColumnBuilder, bytes: Uint8Array, start: number, end: number): void {
+    const { value, spelling } = this.reader;
+    builder.addNumber(value, spelling === SPELLED_OTHERWISE && builder.keepsSpellings ? utf8Text(bytes, start, end, this.fileOffset) : spelling);
+  }
+
+  private addText(column: number, text: string): void {
+    if (!this.builders) this.headerFields.push(text);
+    else if (column < this.builders.length) this.builders[column].add(text);
+  }
+
+  private endRecord(columns: number, lastEmpty: boolean, innerLines: number): void {
+    const line = this.line;
+    this.line += 1 + innerLines;
+    if (columns === 1 && lastEmpty) {
+      this.forgetPartialRecord();
       return;
     }
-    if (fields.length !== this.builders.length) {
-      throw new CsvError(
-        `Row has ${fields.length} fields but the header has ${this.builders.length}`,
-        this.line,
-        Math.min(fields.length, this.builders.length) + 1,
-      );
+    if (!this.builders) {
+      this.header = this.headerFields;
+      this.builders = uniqueNames(this.headerFields, line).map((name) => new ColumnBuilder(name));
+      this.headerFields = [];
+      return;
     }
-    for (let i = 0; i < fields.length; i++) this.builders[i].add(fields[i]);
+    if (columns !== this.builders.length) {
+      throw new CsvError(`Row has ${columns} fields but the header has ${this.builders.length}`, line, Math.min(columns, this.builders.length) + 1);
+    }
     this.rows++;
+  }
+
+  private forgetPartialRecord(): void {
+    if (!this.builders) this.headerFields = [];
+    else for (const b of this.builders) b.truncate(this.rows);
   }
 }
 
@@ -241,9 +205,24 @@ function isFieldEnd(c: number, delimiter: number): boolean {
   return c === delimiter || c === LF || c === CR;
 }
 
-function countNewlines(text: string, from: number, to: number): number {
+/**
+ * The closing quote of the field opened at `open`, or −1 when the bytes end first (or, unless `final`, end right
+ * after a quote that may be the first half of an escaped `""`).
+ */
+function closingQuote(bytes: Uint8Array, open: number, final: boolean): number {
+  const n = bytes.length;
+  for (let p = open + 1; ; ) {
+    const q = bytes.indexOf(QUOTE, p);
+    if (q < 0) return -1;
+    if (q + 1 >= n) return final ? q : -1;
+    if (bytes[q + 1] !== QUOTE) return q;
+    p = q + 2;
+  }
+}
+
+function countNewlines(bytes: Uint8Array, from: number, to: number): number {
   let count = 0;
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) count++;
+  for (let i = bytes.indexOf(LF, from); i >= 0 && i < to; i = bytes.indexOf(LF, i + 1)) count++;
   return count;
 }
 

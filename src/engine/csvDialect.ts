@@ -97,17 +97,82 @@ export class CsvTextDecoder {
       joined.set(this.tail);
       joined.set(bytes, this.tail.length);
       const at = Math.max(0, invalidUtf8Offset(joined, !final));
-      throw new CsvError(
-        `The file is not valid UTF-8: byte ${this.offset - this.tail.length + at} (0x${joined[at]?.toString(16).padStart(2, '0') ?? '??'}) cannot be decoded; save it as UTF-8`,
-        null,
-        null,
-      );
+      throw invalidUtf8Error(this.offset - this.tail.length + at, joined[at]);
     }
   }
 
   private remember(bytes: Uint8Array): void {
     this.offset += bytes.length;
     this.tail = bytes.length >= 3 ? bytes.slice(bytes.length - 3) : bytes.slice();
+  }
+}
+
+function invalidUtf8Error(offset: number, byte: number | undefined): CsvError {
+  return new CsvError(
+    `The file is not valid UTF-8: byte ${offset} (0x${byte?.toString(16).padStart(2, '0') ?? '??'}) cannot be decoded; save it as UTF-8`,
+    null,
+    null,
+  );
+}
+
+const EMPTY = new Uint8Array(0);
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+/** Fields this short are built char by char: cheaper than a TextDecoder call. */
+const SHORT_FIELD = 24;
+
+/**
+ * A byte stream in any accepted encoding as UTF-8 bytes, chunk by chunk, with the encoding decided as
+ * CsvTextDecoder decides it. UTF-8 passes through undecoded (utf8Text validates each field read as text); other
+ * encodings are decoded and encoded again. A returned array may be the caller's chunk: copy what is kept.
+ */
+export class CsvUtf8Input {
+  private head: Uint8Array[] = [];
+  private headBytes = 0;
+  private decided = false;
+  private transcoder: CsvTextDecoder | null = null;
+  /** File offset of the first byte returned: the length of a UTF-8 byte order mark. */
+  skipped = 0;
+
+  push(chunk: Uint8Array, final: boolean): Uint8Array {
+    if (this.decided) return this.transcoder ? utf8Encoder.encode(this.transcoder.decode(chunk, final)) : chunk;
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < ENCODING_SAMPLE_BYTES && !final) return EMPTY;
+    const bytes = concat(this.head, this.headBytes);
+    this.head = [];
+    this.decided = true;
+    const { encoding, bomBytes } = detectEncoding(bytes);
+    if (encoding === 'utf-8') {
+      this.skipped = bomBytes;
+      return bytes.subarray(bomBytes);
+    }
+    this.transcoder = new CsvTextDecoder();
+    return utf8Encoder.encode(this.transcoder.decode(bytes, final, true));
+  }
+}
+
+/** Text as UTF-8 bytes. */
+export function utf8Bytes(text: string): Uint8Array {
+  return utf8Encoder.encode(text);
+}
+
+/**
+ * The text of `bytes[start, end)`, UTF-8; an invalid byte is an error naming its offset in the file, given the
+ * file offset of `bytes[0]`.
+ */
+export function utf8Text(bytes: Uint8Array, start: number, end: number, fileOffset: number): string {
+  if (end - start <= SHORT_FIELD) {
+    let text = '';
+    let i = start;
+    for (; i < end && bytes[i] < 0x80; i++) text += String.fromCharCode(bytes[i]);
+    if (i === end) return text;
+  }
+  try {
+    return utf8Decoder.decode(bytes.subarray(start, end));
+  } catch {
+    const at = start + Math.max(0, invalidUtf8Offset(bytes.subarray(start, end)));
+    throw invalidUtf8Error(fileOffset + at, bytes[at]);
   }
 }
 

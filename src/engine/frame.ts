@@ -1,4 +1,5 @@
 import { parseDate } from './dates';
+import { parseNumber } from './decimal';
 import { EngineError } from './errors';
 
 /** Numbers (NaN = missing). Dates are stored as epoch milliseconds (UTC). */
@@ -31,56 +32,6 @@ export function categoryColumn(
   type: 'categorical' | 'boolean' | 'id' = 'categorical',
 ): CategoryColumn {
   return { name, type, storage: 'category', codes, levels };
-}
-
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
-
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
-
-/**
- * A field's number, or NaN when the text is not a plain decimal number `[space][+-](digits[.digits]|.digits)
- * [(e|E)[+-]digits][space]` ("NA", "inf" and hex are not numbers). A char loop: this is parsing's hot path. Up to 15
- * significant digits without exponent the value is mantissa / 10^decimals, which is exactly what Number() gives
- * (both operands are exact, so the one division is correctly rounded); anything longer goes through Number().
- */
-export function parseNumber(text: string): number {
-  const n = text.length;
-  let i = 0;
-  while (i < n && isSpace(text.charCodeAt(i))) i++;
-  let c = text.charCodeAt(i);
-  const negative = c === 45;
-  if (c === 43 || c === 45) c = text.charCodeAt(++i);
-  let digits = 0;
-  let decimals = 0;
-  let mantissa = 0;
-  for (; i < n && isDigit(c); c = text.charCodeAt(++i)) {
-    mantissa = mantissa * 10 + (c - 48);
-    digits++;
-  }
-  if (c === 46) {
-    c = text.charCodeAt(++i);
-    for (; i < n && isDigit(c); c = text.charCodeAt(++i)) {
-      mantissa = mantissa * 10 + (c - 48);
-      digits++;
-      decimals++;
-    }
-  }
-  if (digits === 0) return NaN;
-  let exact = digits <= 15;
-  if (c === 101 || c === 69) {
-    exact = false;
-    c = text.charCodeAt(++i);
-    if (c === 43 || c === 45) c = text.charCodeAt(++i);
-    let exponent = 0;
-    for (; i < n && isDigit(c); c = text.charCodeAt(++i)) exponent++;
-    if (exponent === 0) return NaN;
-  }
-  while (i < n && isSpace(text.charCodeAt(i))) i++;
-  if (i !== n) return NaN;
-  if (!exact) return Number(text);
-  const value = decimals === 0 ? mantissa : mantissa / POWERS_OF_TEN[decimals];
-  return negative ? -value : value;
 }
 
 const BOOLEAN_LEVELS = new Set(['true', 'false']);

@@ -1,0 +1,143 @@
+import { classifyLevels, numberColumn, type Column } from './frame';
+import { parseNumber, SPELLED_BY_STRING, SPELLED_OTHERWISE } from './decimal';
+
+/**
+ * Distinct texts remembered per numeric column that neither String() nor toFixed() give back ("007", "5."), so a
+ * column that turns out to be text keeps its exact texts. Past this many (a measured quantity, not a code) earlier
+ * rows are written as their numbers: keeping every text made parsing several times slower.
+ */
+const SPELLING_CAP = 1024;
+const INITIAL_ROWS = 1024;
+/** A row's entry in `spellingOf` when its text is value.toFixed(k): FIXED − k. */
+const FIXED = -3;
+
+/**
+ * Accumulates one column while rows stream in: numbers into a Float64Array until a non-number appears, then
+ * dictionary codes. Only the typed arrays and the distinct texts are held, never the row texts.
+ */
+export class ColumnBuilder {
+  length = 0;
+  /** Non-null while every field so far was a number or empty. */
+  numbers: Float64Array | null = new Float64Array(INITIAL_ROWS);
+  /**
+   * While numeric, once a number was not written as String() writes it: per row SPELLED_BY_STRING, FIXED − k for
+   * toFixed(k), or the index of its text in `spellings`.
+   */
+  private spellingOf: Int16Array | null = null;
+  private spellingIndex: Map<string, number> | null = new Map();
+  private spellings: string[] = [];
+  private codes: Int32Array | null = null;
+  private index = new Map<string, number>();
+  private levels: string[] = [];
+
+  constructor(readonly name: string) {}
+
+  /** Whether a number's text that is SPELLED_OTHERWISE should still be handed over. */
+  get keepsSpellings(): boolean {
+    return this.spellingIndex !== null;
+  }
+
+  /**
+   * Appends a number to a numeric column. `spelling` says how its text is written again from the value (see
+   * DecimalReader.spelling), or is the text itself.
+   */
+  addNumber(value: number, spelling: number | string): void {
+    const i = this.length++;
+    let numbers = this.numbers as Float64Array;
+    if (i === numbers.length) {
+      numbers = this.numbers = grow(numbers);
+      if (this.spellingOf) this.spellingOf = grow(this.spellingOf);
+    }
+    numbers[i] = value;
+    if (spelling === SPELLED_BY_STRING) {
+      if (this.spellingOf) this.spellingOf[i] = SPELLED_BY_STRING;
+    } else if (this.keepsSpellings && spelling !== SPELLED_OTHERWISE) {
+      this.rememberSpelling(i, spelling);
+    }
+  }
+
+  /** Appends a field's text ('' = missing): a number while the column is numeric, else a dictionary code. */
+  add(field: string): void {
+    if (this.numbers) {
+      if (field === '') return this.addNumber(NaN, SPELLED_BY_STRING);
+      const value = parseNumber(field);
+      if (!Number.isNaN(value)) return this.addNumber(value, String(value) === field ? SPELLED_BY_STRING : field);
+      this.switchToText();
+    }
+    this.addCode(this.length++, field);
+  }
+
+  /** Forgets the rows from `rows` on (a record cut by the end of a chunk is read again with the next one). */
+  truncate(rows: number): void {
+    this.length = Math.min(this.length, rows);
+  }
+
+  finish(): Column {
+    if (this.numbers) return numberColumn(this.name, this.numbers.slice(0, this.length));
+    return classifyLevels(this.name, (this.codes as Int32Array).slice(0, this.length), this.levels);
+  }
+
+  private rememberSpelling(row: number, spelling: number | string): void {
+    let entry: number;
+    if (typeof spelling === 'number') entry = FIXED - spelling;
+    else {
+      const index = this.spellingIndex as Map<string, number>;
+      const known = index.get(spelling);
+      if (known !== undefined) entry = known;
+      else if (this.spellings.length < SPELLING_CAP) {
+        entry = this.spellings.length;
+        index.set(spelling, entry);
+        this.spellings.push(spelling);
+      } else {
+        this.spellingIndex = null;
+        this.spellingOf = null;
+        this.spellings = [];
+        return;
+      }
+    }
+    if (!this.spellingOf) this.spellingOf = new Int16Array((this.numbers as Float64Array).length).fill(SPELLED_BY_STRING);
+    this.spellingOf[row] = entry;
+  }
+
+  /** The text a numeric row was written as (as far as it was remembered). */
+  private spelledNumber(row: number): string {
+    const value = (this.numbers as Float64Array)[row];
+    if (Number.isNaN(value)) return '';
+    const entry = this.spellingOf ? this.spellingOf[row] : SPELLED_BY_STRING;
+    if (entry === SPELLED_BY_STRING) return String(value);
+    return entry >= 0 ? this.spellings[entry] : value.toFixed(FIXED - entry);
+  }
+
+  private addCode(i: number, field: string): void {
+    let codes = this.codes as Int32Array;
+    if (i >= codes.length) codes = this.codes = grow(codes);
+    if (field === '') {
+      codes[i] = -1;
+      return;
+    }
+    let code = this.index.get(field);
+    if (code === undefined) {
+      code = this.levels.length;
+      this.index.set(field, code);
+      this.levels.push(field);
+    }
+    codes[i] = code;
+  }
+
+  /** The rows seen so far were numbers; from now on the column is text. */
+  private switchToText(): void {
+    const texts = Array.from({ length: this.length }, (_, i) => this.spelledNumber(i));
+    this.codes = new Int32Array(Math.max(INITIAL_ROWS, (this.numbers as Float64Array).length));
+    this.numbers = null;
+    this.spellingOf = null;
+    this.spellingIndex = null;
+    this.spellings = [];
+    texts.forEach((text, i) => this.addCode(i, text));
+  }
+}
+
+function grow<T extends Float64Array | Int32Array | Int16Array>(a: T): T {
+  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  b.set(a);
+  return b;
+}
