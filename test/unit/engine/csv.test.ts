@@ -8,6 +8,28 @@ function texts(frame: DataFrame, name: string): (string | number | null)[] {
 
 const csvError = (fn: () => unknown): CsvError => thrown(fn, CsvError);
 
+/** Everything a reader decides about a frame: names, types and every cell. */
+function snapshot(frame: DataFrame): unknown {
+  return frame.columns.map((c) => [c.name, c.type, texts(frame, c.name)]);
+}
+
+function readChunks(bytes: Uint8Array, splits: readonly number[]): DataFrame {
+  const builder = new CsvFrameBuilder();
+  let from = 0;
+  for (const at of [...splits, bytes.length]) {
+    builder.push(bytes.subarray(from, at));
+    from = at;
+  }
+  return builder.finish();
+}
+
+const LEAD_ROWS = 3_500;
+/** Plain rows ahead of the cases, so that the input is read record by record past the first 64 KB, not buffered whole. */
+const LEAD = 'id,name,amount,note\r\n' + Array.from({ length: LEAD_ROWS }, (_, i) => `${i},plain,${i}.5,n\r\n`).join('');
+const TAIL = '1,"Zoë ""Z""",2.50,x\r\n2,"two\r\nlines",-3e2,\r\n\r\n3,Łódź,0.1,"a,b"\n4,plain,,"q"""\r5,"",7.000,last';
+const utf8WithBom = (text: string) => new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
+const utf16le = (text: string) => new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+
 describe('engine CSV reader', () => {
   it('reads quoted fields with commas, escaped quotes and embedded newlines', () => {
     const f = parseCsv('name,note\n"Smith, J","said ""hi""\nthen left"\nplain,x\n');
@@ -96,5 +118,38 @@ describe('engine CSV reader', () => {
     const f = parseCsv('a,b\n1,\n2,x');
     assert.deepEqual(texts(f, 'a'), [1, 2]);
     assert.deepEqual(texts(f, 'b'), [null, 'x']);
+  });
+
+  for (const [encoding, encode] of [
+    ['UTF-8 with a BOM', utf8WithBom],
+    ['UTF-16', utf16le],
+  ] as const) {
+    it(`reads the same frame from ${encoding} bytes split at every offset of quoted fields, line ends and characters`, () => {
+      const bytes = encode(LEAD + TAIL);
+      const whole = snapshot(readChunks(bytes, []));
+      const f = parseCsv(LEAD + TAIL);
+      assert.equal(f.nRows, LEAD_ROWS + 5);
+      assert.deepEqual(
+        [f.value(LEAD_ROWS, 'name'), f.value(LEAD_ROWS + 1, 'name'), f.value(LEAD_ROWS + 1, 'amount'), f.value(LEAD_ROWS + 3, 'note'), f.value(LEAD_ROWS + 4, 'name')],
+        ['Zoë "Z"', 'two\r\nlines', -300, 'q"', null],
+      );
+      assert.deepEqual(whole, snapshot(f));
+      const tailStart = encode(LEAD).length - 4;
+      for (let at = tailStart; at <= bytes.length; at++) assert.deepEqual(snapshot(readChunks(bytes, [at])), whole, `split at byte ${at}`);
+      for (const size of [1, 7]) {
+        const splits = Array.from({ length: Math.floor((bytes.length - tailStart) / size) }, (_, i) => tailStart + i * size);
+        assert.deepEqual(snapshot(readChunks(bytes, splits)), whole, `chunks of ${size} bytes`);
+      }
+    });
+  }
+
+  it('names the same line and column for a ragged row wherever the bytes are split, after CRLF, CR and quoted line ends', () => {
+    const bytes = utf8WithBom(`${LEAD}${TAIL}\r\n6,too,many,fields,here\r\n`);
+    const expected = csvError(() => readChunks(bytes, []));
+    assert.deepEqual([expected.line, expected.column], [LEAD_ROWS + 9, 5]);
+    for (let at = bytes.length - TAIL.length - 40; at <= bytes.length; at++) {
+      const e = csvError(() => readChunks(bytes, [at]));
+      assert.deepEqual([e.message, e.line, e.column], [expected.message, expected.line, expected.column], `split at byte ${at}`);
+    }
   });
 });
