@@ -1,46 +1,20 @@
-// Data path: CSV parse speed (engine reader vs csv-parse on the same bytes), the breakdown of one HTTP train of a
+// Data path (CSV parse speed is csv.bench.ts): the breakdown of one HTTP train of a
 // 400k × 12 upload against the engine-only fit, list/get p99 at 50 clients with and without a concurrent big train,
 // and upload + train time and the service's peak memory at 1M and 5M rows. Sizes: BENCH_ROWS=400000,1000000,5000000.
 import { readFileSync } from 'node:fs';
-import { parse } from 'csv-parse/sync';
-import { CsvFrameBuilder, evaluateModel, fitModel, type DataFrame } from '../../src/engine';
+import { evaluateModel, fitModel, type DataFrame } from '../../src/engine';
 import { loadFrameSync } from '../../src/service/datasets/frameFile';
 import { splitFrame } from '../../src/service/training/pipeline';
 import { client, removeDir, startService, type Call, type ServiceProcess } from '../unit/service/harness';
+import { FEATURES, numericCsv } from './numericCsv';
 
-const FEATURES = 12;
 const [TRAIN_ROWS, ...BIG_ROWS] = (process.env.BENCH_ROWS ?? '400000,1000000,5000000').split(',').map(Number);
-
-/** Numeric features and a two-class label, deterministic. */
-function numericCsv(rows: number): Buffer {
-  const parts: string[] = [`${Array.from({ length: FEATURES }, (_, j) => `f${j}`).join(',')},label\n`];
-  let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  for (let i = 0; i < rows; i++) {
-    const values = Array.from({ length: FEATURES }, () => (random() * 100).toFixed(3));
-    parts.push(`${values.join(',')},${Number(values[0]) + Number(values[1]) > 100 ? 1 : 0}\n`);
-  }
-  return Buffer.from(parts.join(''));
-}
 
 const time = <T>(fn: () => T): [T, number] => {
   const t = performance.now();
   const value = fn();
   return [value, performance.now() - t];
 };
-
-function parseSpeed(bytes: Buffer): void {
-  const mb = bytes.length / 1e6;
-  const [, engineMs] = time(() => {
-    const builder = new CsvFrameBuilder();
-    for (let i = 0; i < bytes.length; i += 1 << 20) builder.push(bytes.subarray(i, i + (1 << 20)));
-    return builder.finish();
-  });
-  const [, baselineMs] = time(() => parse(bytes, { cast: true }));
-  console.log(
-    `parse ${mb.toFixed(0)} MB numeric CSV: engine ${(mb / (engineMs / 1000)).toFixed(0)} MB/s, csv-parse (cast) ${(mb / (baselineMs / 1000)).toFixed(0)} MB/s, ratio ${(baselineMs / engineMs).toFixed(2)}x`,
-  );
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -82,7 +56,6 @@ async function train(call: Call, datasetId: string): Promise<number> {
 
 async function main(): Promise<void> {
   const bytes = numericCsv(TRAIN_ROWS);
-  parseSpeed(bytes);
 
   const service = await startService();
   const call = client(service.url, service.apiKey);

@@ -1,0 +1,55 @@
+// CSV parse speed: the engine's reader against csv-parse (with cast, so both produce numbers) on the same bytes in
+// the same run, for the numeric upload of the data bench (400k × 12, three decimals), full-precision doubles as
+// String() writes them (17 significant digits), and flights-20k.csv repeated (dates, text and categories). Each
+// reader runs once to warm up, then the best of three runs is reported (the machine is shared).
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { CsvFrameBuilder, mulberry32 } from '../../src/engine';
+import { FEATURES, numericCsv } from './numericCsv';
+
+const CHUNK = 1 << 20;
+const RUNS = 3;
+
+function preciseCsv(rows: number): Buffer {
+  const random = mulberry32(3);
+  const parts = [`${Array.from({ length: FEATURES }, (_, j) => `f${j}`).join(',')}\n`];
+  for (let i = 0; i < rows; i++) parts.push(`${Array.from({ length: FEATURES }, () => String(random() * 100)).join(',')}\n`);
+  return Buffer.from(parts.join(''));
+}
+
+function repeatedFile(path: string, times: number): Buffer {
+  const [header, ...rows] = readFileSync(path, 'utf8').trimEnd().split('\n');
+  return Buffer.from(`${header}\n${Array.from({ length: times }, () => rows.join('\n')).join('\n')}\n`);
+}
+
+/** Milliseconds of the fastest of RUNS runs, after one to warm up. */
+function bestMs(run: () => unknown): number {
+  run();
+  let best = Infinity;
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    run();
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+}
+
+function compare(label: string, bytes: Buffer): void {
+  const mb = bytes.length / 1e6;
+  const engineMs = bestMs(() => {
+    const builder = new CsvFrameBuilder();
+    for (let i = 0; i < bytes.length; i += CHUNK) builder.push(bytes.subarray(i, i + CHUNK));
+    return builder.finish();
+  });
+  const baselineMs = bestMs(() => parse(bytes, { cast: true }));
+  console.log(
+    `${label} (${mb.toFixed(0)} MB): engine ${(mb / (engineMs / 1000)).toFixed(0)} MB/s, csv-parse ${(mb / (baselineMs / 1000)).toFixed(0)} MB/s, ratio ${(baselineMs / engineMs).toFixed(1)}x`,
+  );
+}
+
+console.log(`load average ${loadavg()[0].toFixed(2)} (one core per reader; target: engine ≥ 100 MB/s on numeric data when quiet)`);
+compare('numeric 400k × 12, three decimals', numericCsv(400_000));
+compare('numeric 200k × 12, 17 significant digits', preciseCsv(200_000));
+compare('flights-20k.csv × 20 (dates, text, categories)', repeatedFile(join(__dirname, '../../media/datasets/flights-20k.csv'), 20));
