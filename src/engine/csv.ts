@@ -139,7 +139,8 @@ export class CsvFrameBuilder {
             if (end >= n && !final) break records;
             lastEmpty = end === pos;
             if (numeric && reader.read(bytes, pos, end)) this.addNumber(builder as ColumnBuilder, bytes, pos, end);
-            else this.addText(column, lastEmpty ? '' : utf8Text(bytes, pos, end, this.fileOffset));
+            else if (builder !== null) builder.addNonNumber(bytes, pos, end, this.fileOffset);
+            else this.addText(column, utf8Text(bytes, pos, end, this.fileOffset));
           }
         }
         column++;

@@ -1,5 +1,7 @@
-import { classifyLevels, numberColumn, type Column } from './frame';
+import { ByteDictionary, resized } from './byteDictionary';
+import { utf8Bytes, utf8Text } from './csvDialect';
 import { parseNumber, SPELLED_BY_STRING, SPELLED_OTHERWISE } from './decimal';
+import { classifyLevels, numberColumn, type Column } from './frame';
 
 /**
  * Distinct texts remembered per numeric column that neither String() nor toFixed() give back ("007", "5."), so a
@@ -27,7 +29,7 @@ export class ColumnBuilder {
   private spellingIndex: Map<string, number> | null = new Map();
   private spellings: string[] = [];
   private codes: Int32Array | null = null;
-  private index = new Map<string, number>();
+  private readonly dictionary = new ByteDictionary();
   private levels: string[] = [];
 
   constructor(readonly name: string) {}
@@ -58,13 +60,24 @@ export class ColumnBuilder {
 
   /** Appends a field's text ('' = missing): a number while the column is numeric, else a dictionary code. */
   add(field: string): void {
-    if (this.numbers) {
-      if (field === '') return this.addNumber(NaN, SPELLED_BY_STRING);
+    if (this.numbers && field !== '') {
       const value = parseNumber(field);
       if (!Number.isNaN(value)) return this.addNumber(value, String(value) === field ? SPELLED_BY_STRING : field);
+    }
+    const bytes = utf8Bytes(field);
+    this.addNonNumber(bytes, 0, bytes.length, 0, field);
+  }
+
+  /**
+   * Appends a field that is not a number (or is empty, i.e. missing), from its UTF-8 bytes at `fileOffset` in the
+   * file; `text` is its string when already made.
+   */
+  addNonNumber(bytes: Uint8Array, start: number, end: number, fileOffset: number, text: string | null = null): void {
+    if (this.numbers) {
+      if (start === end) return this.addNumber(NaN, SPELLED_BY_STRING);
       this.switchToText();
     }
-    this.addCode(this.length++, field);
+    this.addCode(this.length++, bytes, start, end, fileOffset, text);
   }
 
   /** Forgets the rows from `rows` on (a record cut by the end of a chunk is read again with the next one). */
@@ -108,20 +121,16 @@ export class ColumnBuilder {
     return entry >= 0 ? this.spellings[entry] : value.toFixed(FIXED - entry);
   }
 
-  private addCode(i: number, field: string): void {
+  private addCode(row: number, bytes: Uint8Array, start: number, end: number, fileOffset: number, text: string | null): void {
     let codes = this.codes as Int32Array;
-    if (i >= codes.length) codes = this.codes = grow(codes);
-    if (field === '') {
-      codes[i] = -1;
+    if (row >= codes.length) codes = this.codes = grow(codes);
+    if (start === end) {
+      codes[row] = -1;
       return;
     }
-    let code = this.index.get(field);
-    if (code === undefined) {
-      code = this.levels.length;
-      this.index.set(field, code);
-      this.levels.push(field);
-    }
-    codes[i] = code;
+    const code = this.dictionary.code(bytes, start, end);
+    if (this.dictionary.added) this.levels.push(text ?? utf8Text(bytes, start, end, fileOffset));
+    codes[row] = code;
   }
 
   /** The rows seen so far were numbers; from now on the column is text. */
@@ -132,12 +141,13 @@ export class ColumnBuilder {
     this.spellingOf = null;
     this.spellingIndex = null;
     this.spellings = [];
-    texts.forEach((text, i) => this.addCode(i, text));
+    texts.forEach((text, i) => {
+      const bytes = utf8Bytes(text);
+      this.addCode(i, bytes, 0, bytes.length, 0, text);
+    });
   }
 }
 
 function grow<T extends Float64Array | Int32Array | Int16Array>(a: T): T {
-  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-  b.set(a);
-  return b;
+  return resized(a, a.length * 2);
 }

@@ -152,4 +152,14 @@ describe('engine CSV reader', () => {
       assert.deepEqual([e.message, e.line, e.column], [expected.message, expected.line, expected.column], `split at byte ${at}`);
     }
   });
+
+  it('codes thousands of distinct texts, seen again in any order, into one level each', () => {
+    const values = Array.from({ length: 5_000 }, (_, i) => (i % 3 === 0 ? `größe-${i}` : `v${i * 7919}`));
+    const rows = [...values, ...values.slice().reverse(), 'v0'];
+    const f = parseCsv(`name,n\n${rows.map((v, i) => `${v},${i}`).join('\n')}\n`);
+    const name = f.column('name') as CategoryColumn;
+    assert.equal(name.levels.length, values.length + 1);
+    assert.deepEqual(texts(f, 'name'), rows);
+    assert.equal(name.codes[0], name.codes[2 * values.length - 1]);
+  });
 });
