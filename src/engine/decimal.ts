@@ -72,9 +72,12 @@ export class DecimalReader {
     }
     if (i < n && c !== delimiter && c !== LF && c !== CR) return -1;
     const digits = integerDigits + fractionDigits;
-    if (digits === 0 || mantissa >= EXACT_INTEGERS || fractionDigits > 22) return -1;
-    const value = fractionDigits === 0 ? mantissa : mantissa / POWERS_OF_TEN[fractionDigits];
-    this.value = negative ? -value : value;
+    if (digits === 0) return -1;
+    if (mantissa >= EXACT_INTEGERS || fractionDigits > 22) this.value = Number(asciiText(bytes, start, i));
+    else {
+      const value = fractionDigits === 0 ? mantissa : mantissa / POWERS_OF_TEN[fractionDigits];
+      this.value = negative ? -value : value;
+    }
     this.spelling = digits <= ROUND_TRIP_DIGITS ? plainSpelling(bytes, integerStart, integerDigits, dot, fractionDigits, this.value) : SPELLED_OTHERWISE;
     return i;
   }
@@ -159,10 +162,17 @@ function plainSpelling(bytes: Uint8Array, integerStart: number, integerDigits: n
 
 /** Text of bytes known to be ASCII. */
 function asciiText(bytes: Uint8Array, start: number, end: number): string {
-  let text = '';
-  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i]);
-  return text;
+  const n = end - start;
+  if (n > SHORT_TEXT) return asciiDecoder.decode(bytes.subarray(start, end));
+  charCodes.length = n;
+  for (let i = 0; i < n; i++) charCodes[i] = bytes[start + i];
+  // One call on a plain array makes a flat string: cheaper than char by char or a subarray, and Number() reads it.
+  return String.fromCharCode.apply(null, charCodes);
 }
+
+const SHORT_TEXT = 256;
+const charCodes: number[] = [];
+const asciiDecoder = new TextDecoder();
 
 const reader = new DecimalReader();
 let scratch = new Uint8Array(64);

@@ -61,6 +61,13 @@ describe('engine CSV numbers', () => {
     assert.ok(Object.is(values[2], -0));
   });
 
+  it('reads numbers of hundreds of digits exactly, up to overflow', () => {
+    const texts = [`1${'0'.repeat(300)}`, `-9${'9'.repeat(400)}.5`, `0.${'0'.repeat(330)}1`, `${'3'.repeat(200)}e-150`];
+    const values = csvValues(texts);
+    texts.forEach((t, i) => assert.ok(Object.is(values[i], Number(t)), `${t.slice(0, 12)}…: ${values[i]}`));
+    assert.equal(values[1], -Infinity);
+  });
+
   it('reads texts that are not plain decimals as text: hex, inf, NaN, bare signs and dots, decimal commas', () => {
     for (const text of ['0x10', 'Infinity', 'inf', 'NaN', '-', '+', '.', '1e', '1e+', '1.2.3', '1_000', '--1', '1 2', '"1,5"']) {
       const frame = parseCsv(`x,y\n1,1\n${text},1\n`);
