@@ -72,7 +72,8 @@ export class CsvFrameBuilder {
 
   private feed(bytes: Uint8Array, final: boolean): void {
     if (!this.started && this.pending.length === 0) this.fileOffset = this.input.skipped;
-    let data = bytes;
+    // One kind of array (not a Buffer one time and a Uint8Array the next) keeps the reading code monomorphic.
+    let data = bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (this.pending.length > 0) {
       data = new Uint8Array(this.pending.length + bytes.length);
       data.set(this.pending);
@@ -91,11 +92,15 @@ export class CsvFrameBuilder {
       this.started = true;
     }
     const consumed = this.scan(data, final);
+    this.forgetPartialRecord();
     this.fileOffset += consumed;
     this.pending = data.slice(consumed);
   }
 
-  /** Reads the complete records of `bytes` into the columns; returns how many bytes they took. */
+  /**
+   * Reads the complete records of `bytes` into the columns; returns how many bytes they took. The fields of a record
+   * cut by the end are in the columns too, until forgetPartialRecord.
+   */
   private scan(bytes: Uint8Array, final: boolean): number {
     const n = bytes.length;
     const delimiter = this.delimiter;
@@ -162,7 +167,6 @@ export class CsvFrameBuilder {
         continue records;
       }
     }
-    this.forgetPartialRecord();
     return consumed;
   }
 

@@ -48,25 +48,26 @@ export class DecimalReader {
    */
   readPlain(bytes: Uint8Array, start: number, delimiter: number): number {
     const n = bytes.length;
-    let i = start;
-    let c = bytes[i];
-    const negative = c === MINUS;
-    if (negative) c = bytes[++i];
+    const negative = bytes[start] === MINUS;
+    let i = negative ? start + 1 : start;
     const integerStart = i;
     let mantissa = 0;
-    while (i < n && c >= ZERO && c <= ZERO + 9) {
+    // Every read is below n: a read past the end would make the optimised code bail out.
+    let c = 0;
+    for (; i < n; i++) {
+      c = bytes[i];
+      if (c < ZERO || c > ZERO + 9) break;
       mantissa = mantissa * 10 + (c - ZERO);
-      c = bytes[++i];
     }
     const integerDigits = i - integerStart;
     let fractionDigits = 0;
     const dot = i < n && c === DOT;
     if (dot) {
       const fractionStart = ++i;
-      c = bytes[i];
-      while (i < n && c >= ZERO && c <= ZERO + 9) {
+      for (; i < n; i++) {
+        c = bytes[i];
+        if (c < ZERO || c > ZERO + 9) break;
         mantissa = mantissa * 10 + (c - ZERO);
-        c = bytes[++i];
       }
       fractionDigits = i - fractionStart;
     }
