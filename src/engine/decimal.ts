@@ -41,48 +41,32 @@ export class DecimalReader {
    */
   spelling = SPELLED_BY_STRING;
 
+  /** The digits of the last `digits[.digits]` read, as one integer (exact below 2^53), and how they were written. */
+  private mantissa = 0;
+  private integerDigits = 0;
+  private fractionDigits = 0;
+  private dot = false;
+
   /**
-   * The common case, read while looking for the field's end: a number `[-]digits[.digits]` (up to 2^53 in its digits)
-   * that ends at `delimiter`, a line end or the end of the bytes. Returns the index where it ends, or −1 for any other
-   * field (which `read` then decides once its end is known).
+   * The common case, read while looking for the field's end: a number `[-]digits[.digits]` that ends at
+   * `delimiter`, a line end or the end of the bytes. Returns the index where it ends, or −1 for any other field
+   * (which `read` then decides once its end is known).
    */
   readPlain(bytes: Uint8Array, start: number, delimiter: number): number {
-    const n = bytes.length;
     const negative = bytes[start] === MINUS;
-    let i = negative ? start + 1 : start;
-    const integerStart = i;
-    let mantissa = 0;
-    // Every read is below n: a read past the end would make the optimised code bail out.
-    let c = 0;
-    for (; i < n; i++) {
-      c = bytes[i];
-      if (c < ZERO || c > ZERO + 9) break;
-      mantissa = mantissa * 10 + (c - ZERO);
+    const integerStart = negative ? start + 1 : start;
+    const i = this.readDigits(bytes, integerStart, bytes.length);
+    if (i < bytes.length) {
+      const c = bytes[i];
+      if (c !== delimiter && c !== LF && c !== CR) return -1;
     }
-    const integerDigits = i - integerStart;
-    let fractionDigits = 0;
-    const dot = i < n && c === DOT;
-    if (dot) {
-      const fractionStart = ++i;
-      for (; i < n; i++) {
-        c = bytes[i];
-        if (c < ZERO || c > ZERO + 9) break;
-        mantissa = mantissa * 10 + (c - ZERO);
-      }
-      fractionDigits = i - fractionStart;
-    }
-    if (i < n && c !== delimiter && c !== LF && c !== CR) return -1;
-    const digits = integerDigits + fractionDigits;
-    if (digits === 0) return -1;
-    if (mantissa >= EXACT_INTEGERS || fractionDigits > 22) this.value = Number(asciiText(bytes, start, i));
-    else {
-      const value = fractionDigits === 0 ? mantissa : mantissa / POWERS_OF_TEN[fractionDigits];
-      this.value = negative ? -value : value;
-    }
-    this.spelling = digits <= ROUND_TRIP_DIGITS ? plainSpelling(bytes, integerStart, integerDigits, dot, fractionDigits, this.value) : SPELLED_OTHERWISE;
+    if (this.integerDigits + this.fractionDigits === 0) return -1;
+    this.setValue(negative, 0, bytes, start, i);
+    this.spelling = this.plainSpelling(bytes, integerStart);
     return i;
   }
 
+  /** Reads `bytes[start, end)` as a whole; false when it is not a number. */
   read(bytes: Uint8Array, start: number, end: number): boolean {
     let i = start;
     let stop = end;
@@ -93,72 +77,85 @@ export class DecimalReader {
     const sign = bytes[i];
     if (sign === PLUS || sign === MINUS) i++;
     const integerStart = i;
-    let mantissa = 0;
-    let c = 0;
-    while (i < stop && isDigit((c = bytes[i]))) {
-      mantissa = mantissa * 10 + (c - ZERO);
-      i++;
-    }
-    const integerDigits = i - integerStart;
-    let fractionDigits = 0;
-    const dot = i < stop && bytes[i] === DOT;
-    if (dot) {
-      const fractionStart = ++i;
-      while (i < stop && isDigit((c = bytes[i]))) {
-        mantissa = mantissa * 10 + (c - ZERO);
-        i++;
-      }
-      fractionDigits = i - fractionStart;
-    }
-    if (integerDigits + fractionDigits === 0) return false;
+    i = this.readDigits(bytes, i, stop);
+    if (this.integerDigits + this.fractionDigits === 0) return false;
     let exponent = 0;
     const scientific = i < stop && (bytes[i] | 32) === 101;
     if (scientific) {
       const exponentSign = bytes[++i];
       if (exponentSign === PLUS || exponentSign === MINUS) i++;
       const exponentStart = i;
-      while (i < stop && isDigit((c = bytes[i]))) {
-        if (exponent < EXPONENT_CAP) exponent = exponent * 10 + (c - ZERO);
-        i++;
-      }
+      for (let c = 0; i < stop && isDigit((c = bytes[i])); i++) if (exponent < EXPONENT_CAP) exponent = exponent * 10 + (c - ZERO);
       if (i === exponentStart) return false;
       if (exponentSign === MINUS) exponent = -exponent;
     }
     if (i !== stop) return false;
-    const power = exponent - fractionDigits;
-    let value: number;
-    if (mantissa < EXACT_INTEGERS && power >= -22 && power <= 22) {
-      value = power < 0 ? mantissa / POWERS_OF_TEN[-power] : mantissa * POWERS_OF_TEN[power];
-      if (sign === MINUS) value = -value;
-    } else {
-      value = Number(asciiText(bytes, start, end));
-    }
-    this.value = value;
-    this.spelling =
-      !scientific && sign !== PLUS && !padded && integerDigits + fractionDigits <= ROUND_TRIP_DIGITS
-        ? plainSpelling(bytes, integerStart, integerDigits, dot, fractionDigits, value)
-        : SPELLED_OTHERWISE;
+    this.setValue(sign === MINUS, exponent, bytes, start, end);
+    this.spelling = !scientific && sign !== PLUS && !padded ? this.plainSpelling(bytes, integerStart) : SPELLED_OTHERWISE;
     return true;
   }
-}
 
-/**
- * How a plain `[-]digits[.digits]` text of at most 15 significant digits is spelled again from its value: by String()
- * (SPELLED_BY_STRING), by toFixed(k) (k, e.g. "1.50" or "0.0000001", exact since the value has at most 15 significant
- * digits), or neither ("007", ".5", "5.", "-0": SPELLED_OTHERWISE).
- */
-function plainSpelling(bytes: Uint8Array, integerStart: number, integerDigits: number, dot: boolean, fractionDigits: number, value: number): number {
-  if (integerDigits === 0) return SPELLED_OTHERWISE;
-  const leadingZero = bytes[integerStart] === ZERO;
-  if ((leadingZero && integerDigits > 1) || Object.is(value, -0)) return SPELLED_OTHERWISE;
-  if (!dot) return SPELLED_BY_STRING;
-  if (fractionDigits === 0) return SPELLED_OTHERWISE;
-  const fractionStart = integerStart + integerDigits + 1;
-  if (bytes[fractionStart + fractionDigits - 1] === ZERO) return fractionDigits;
-  if (!leadingZero) return SPELLED_BY_STRING;
-  let zeros = 0;
-  while (bytes[fractionStart + zeros] === ZERO) zeros++;
-  return zeros <= MAX_LEADING_FRACTION_ZEROS ? SPELLED_BY_STRING : fractionDigits;
+  /** Reads `digits[.digits]` from `start` (stopping before `stop`); returns where it stopped. */
+  private readDigits(bytes: Uint8Array, start: number, stop: number): number {
+    let mantissa = 0;
+    let i = start;
+    // Every read is below stop: a read past the end of the bytes would make the optimised code bail out.
+    let c = 0;
+    for (; i < stop; i++) {
+      c = bytes[i];
+      if (!isDigit(c)) break;
+      mantissa = mantissa * 10 + (c - ZERO);
+    }
+    this.integerDigits = i - start;
+    this.dot = i < stop && c === DOT;
+    this.fractionDigits = 0;
+    if (this.dot) {
+      const fractionStart = ++i;
+      for (; i < stop; i++) {
+        c = bytes[i];
+        if (!isDigit(c)) break;
+        mantissa = mantissa * 10 + (c - ZERO);
+      }
+      this.fractionDigits = i - fractionStart;
+    }
+    this.mantissa = mantissa;
+    return i;
+  }
+
+  /**
+   * The value of the digits read times 10^exponent: one exact operation when the digits are below 2^53 and the power
+   * of ten at most 22, else Number() of the text `bytes[start, end)`.
+   */
+  private setValue(negative: boolean, exponent: number, bytes: Uint8Array, start: number, end: number): void {
+    const power = exponent - this.fractionDigits;
+    const mantissa = this.mantissa;
+    if (mantissa < EXACT_INTEGERS && power >= -22 && power <= 22) {
+      const value = power < 0 ? mantissa / POWERS_OF_TEN[-power] : mantissa * POWERS_OF_TEN[power];
+      this.value = negative ? -value : value;
+    } else {
+      this.value = Number(asciiText(bytes, start, end));
+    }
+  }
+
+  /**
+   * How the plain `[-]digits[.digits]` text just read is spelled again from its value: by String() (SPELLED_BY_STRING),
+   * by toFixed(k) (k, e.g. "1.50" or "0.0000001"), or neither ("007", ".5", "5.", "-0": SPELLED_OTHERWISE). Only
+   * texts of at most 15 significant digits are judged, so that toFixed() and String() give their digits back exactly.
+   */
+  private plainSpelling(bytes: Uint8Array, integerStart: number): number {
+    const { integerDigits, fractionDigits } = this;
+    if (integerDigits === 0 || integerDigits + fractionDigits > ROUND_TRIP_DIGITS) return SPELLED_OTHERWISE;
+    const leadingZero = bytes[integerStart] === ZERO;
+    if ((leadingZero && integerDigits > 1) || Object.is(this.value, -0)) return SPELLED_OTHERWISE;
+    if (!this.dot) return SPELLED_BY_STRING;
+    if (fractionDigits === 0) return SPELLED_OTHERWISE;
+    const fractionStart = integerStart + integerDigits + 1;
+    if (bytes[fractionStart + fractionDigits - 1] === ZERO) return fractionDigits;
+    if (!leadingZero) return SPELLED_BY_STRING;
+    let zeros = 0;
+    while (bytes[fractionStart + zeros] === ZERO) zeros++;
+    return zeros <= MAX_LEADING_FRACTION_ZEROS ? SPELLED_BY_STRING : fractionDigits;
+  }
 }
 
 /** Text of bytes known to be ASCII. */
