@@ -151,7 +151,6 @@ export class CsvFrameBuilder {
         column++;
         if (end < n && bytes[end] === delimiter) {
           pos = end + 1;
-          lastEmpty = true;
           if (pos < n) continue;
           if (!final) break records;
           this.addText(column++, '');

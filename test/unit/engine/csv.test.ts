@@ -118,6 +118,8 @@ describe('engine CSV reader', () => {
     const f = parseCsv('a,b\n1,\n2,x');
     assert.deepEqual(texts(f, 'a'), [1, 2]);
     assert.deepEqual(texts(f, 'b'), [null, 'x']);
+    const ended = parseCsv('a,b\n1,2\n3,');
+    assert.deepEqual(texts(ended, 'b'), [2, null]);
   });
 
   for (const [encoding, encode] of [
