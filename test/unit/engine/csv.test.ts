@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
 import { CsvError, CsvFrameBuilder, DataFrame, parseCsv, type CategoryColumn, type NumberColumn } from '../../../src/engine';
 import { thrown } from './helpers';
 
@@ -163,5 +164,28 @@ describe('engine CSV reader', () => {
     assert.equal(name.levels.length, values.length + 1);
     assert.deepEqual(texts(f, 'name'), rows);
     assert.equal(name.codes[0], name.codes[2 * values.length - 1]);
+  });
+
+  it('reads back any table written with quotes where needed, in any delimiter and line end, split anywhere', () => {
+    const cell = fc.array(fc.constantFrom('a', 'é', '1', '0', '.', '-', ' ', '"', ',', ';', '\t', '|', '\n', '\r\n', '€'), { maxLength: 6 }).map((c) => c.join(''));
+    const table = fc.integer({ min: 2, max: 4 }).chain((width) => fc.array(fc.array(cell, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 8 }));
+    fc.assert(
+      fc.property(table, fc.constantFrom(',', ';', '\t', '|'), fc.constantFrom('\n', '\r\n'), fc.nat(), (rows, delimiter, lineEnd, cut) => {
+        const width = rows[0].length;
+        const write = (field: string) => (/["\r\n,;\t|]/.test(field) || field.trim() !== field ? `"${field.replace(/"/g, '""')}"` : field);
+        const line = (fields: readonly string[]) => fields.map(write).join(delimiter) + lineEnd;
+        const header = Array.from({ length: width }, (_, j) => `c${j}`);
+        // Plain text rows first: past the first 64 KB the reader works record by record, and every column is text.
+        const lead = Array.from({ length: 4_000 }, () => line(header.map(() => 'text')));
+        const bytes = new TextEncoder().encode(line(header) + lead.join('') + rows.map(line).join(''));
+        const leadBytes = bytes.length - new TextEncoder().encode(rows.map(line).join('')).length;
+        const frame = readChunks(bytes, [leadBytes - 2 + (cut % (bytes.length - leadBytes + 3))]);
+        assert.equal(frame.nRows, lead.length + rows.length);
+        rows.forEach((fields, r) =>
+          fields.forEach((field, j) => assert.equal(frame.value(lead.length + r, `c${j}`), field === '' ? null : field, `row ${r}, column ${j}`)),
+        );
+      }),
+      { numRuns: 150 },
+    );
   });
 });
