@@ -126,10 +126,15 @@ export class CsvFrameBuilder {
           // Text after a closing quote is kept literally, as lenient readers do.
           while (end < n && !isFieldEnd(bytes[end], delimiter)) end++;
           if (end >= n && !final) break records;
-          const quoted = utf8Text(bytes, pos + 1, close, this.fileOffset);
-          const value = (quoted.includes('"') ? quoted.replace(/""/g, '"') : quoted) + utf8Text(bytes, close + 1, end, this.fileOffset);
-          lastEmpty = value === '';
-          this.addText(column, value);
+          if (end === close + 1 && bytes.indexOf(QUOTE, pos + 1) === close) {
+            // No escaped quote and nothing after the closing one: the field is the bytes between the quotes.
+            lastEmpty = close === pos + 1;
+            this.addField(column, bytes, pos + 1, close);
+          } else {
+            const quoted = utf8Text(bytes, pos + 1, close, this.fileOffset).replace(/""/g, '"');
+            this.addText(column, quoted + utf8Text(bytes, close + 1, end, this.fileOffset));
+            lastEmpty = false;
+          }
         } else {
           const builder = column < width ? (builders as ColumnBuilder[])[column] : null;
           const numeric = builder !== null && builder.numbers !== null;
@@ -143,9 +148,7 @@ export class CsvFrameBuilder {
             while (end < n && !isFieldEnd(bytes[end], delimiter)) end++;
             if (end >= n && !final) break records;
             lastEmpty = end === pos;
-            if (numeric && reader.read(bytes, pos, end)) this.addNumber(builder as ColumnBuilder, bytes, pos, end);
-            else if (builder !== null) builder.addNonNumber(bytes, pos, end, this.fileOffset);
-            else this.addText(column, utf8Text(bytes, pos, end, this.fileOffset));
+            this.addField(column, bytes, pos, end);
           }
         }
         column++;
@@ -167,6 +170,14 @@ export class CsvFrameBuilder {
       }
     }
     return consumed;
+  }
+
+  /** Adds the field `bytes[start, end)` (unquoted) to its column: a number when it reads as one there. */
+  private addField(column: number, bytes: Uint8Array, start: number, end: number): void {
+    const builder = this.builders !== null && column < this.builders.length ? this.builders[column] : null;
+    if (builder === null) this.addText(column, utf8Text(bytes, start, end, this.fileOffset));
+    else if (builder.numbers !== null && this.reader.read(bytes, start, end)) this.addNumber(builder, bytes, start, end);
+    else builder.addNonNumber(bytes, start, end, this.fileOffset);
   }
 
   /** Adds the number the reader has just read from `bytes[start, end)`, with its text when not written from its value. */
@@ -226,7 +237,7 @@ function closingQuote(bytes: Uint8Array, open: number, final: boolean): number {
 
 function countNewlines(bytes: Uint8Array, from: number, to: number): number {
   let count = 0;
-  for (let i = bytes.indexOf(LF, from); i >= 0 && i < to; i = bytes.indexOf(LF, i + 1)) count++;
+  for (let i = from; i < to; i++) if (bytes[i] === LF) count++;
   return count;
 }
 
