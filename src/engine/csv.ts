@@ -39,8 +39,10 @@ const sampleDecoder = new TextDecoder();
 export class CsvFrameBuilder {
   private readonly input = new CsvUtf8Input();
   private readonly reader = new DecimalReader();
-  /** Bytes of a record cut by the end of the last chunk. */
+  /** Bytes of a record cut by the end of the last chunk (a copy: a caller may reuse its chunk). */
   private pending: Uint8Array = new Uint8Array(0);
+  /** The cut record followed by the next chunk, in one array reused from chunk to chunk. */
+  private joined = new Uint8Array(0);
   /** File offset of the first pending byte, for the offset of an invalid UTF-8 byte. */
   private fileOffset = 0;
   private line = 1;
@@ -75,13 +77,15 @@ export class CsvFrameBuilder {
     // One kind of array (not a Buffer one time and a Uint8Array the next) keeps the reading code monomorphic.
     let data = bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (this.pending.length > 0) {
-      data = new Uint8Array(this.pending.length + bytes.length);
-      data.set(this.pending);
-      data.set(bytes, this.pending.length);
+      const length = this.pending.length + bytes.length;
+      if (this.joined.length < length) this.joined = new Uint8Array(Math.max(length, this.joined.length * 2));
+      this.joined.set(this.pending);
+      this.joined.set(bytes, this.pending.length);
+      data = this.joined.subarray(0, length);
     }
     if (!this.started) {
       if (!final && data.length < DIALECT_SAMPLE_BYTES) {
-        this.pending = data === bytes ? bytes.slice() : data;
+        this.pending = data.slice();
         return;
       }
       if (BOM.every((b, i) => data[i] === b)) {
