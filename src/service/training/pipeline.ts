@@ -7,7 +7,7 @@ import {
   evaluateBaselines,
   evaluateModel,
   featureImportances,
-  fitModel,
+  fitModelParallel,
   fitMulticlass,
   fitPreprocessor,
   refitMulticlass,
@@ -18,6 +18,7 @@ import {
   singlePartitionModel,
   targetClassCounts,
   trainTestSplit,
+  type ColumnHealth,
   type FitOptions,
   type FittedPreprocessor,
   type MulticlassModel,
@@ -25,6 +26,7 @@ import {
   type TransparentModel,
 } from '../../engine';
 import { loadFrameSync, parseCsvFile, writeFrameFile } from '../datasets/frameFile';
+import { loadHealthSync, writeHealthFile } from '../datasets/healthFile';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
@@ -71,6 +73,7 @@ export function readFrame(source: CsvSource): DataFrame {
 export function runIngest(task: IngestTask): IngestOutcome {
   const { frame, header } = parseCsvFile(task.path);
   writeFrameFile(task.path, frame);
+  writeHealthFile(task.path, frame);
   return { rows: frame.nRows, columns: frame.names, header };
 }
 
@@ -121,11 +124,17 @@ function fittedParameters(model: TransparentModel): Record<string, unknown> {
   return { method: model.method, ...whole.boost?.params, ...whole.features[0]?.boost?.params };
 }
 
-function featureInfo(model: TransparentModel, train: DataFrame, features: string[]): FeatureInfoEntry[] {
+/** A stored dataset's health scan, cached at upload, when the task uses the dataset as uploaded (no preprocessor). */
+function cachedHealth(source: CsvSource, preprocessor: unknown, frame: DataFrame): ColumnHealth[] | null {
+  return 'path' in source && !preprocessor ? loadHealthSync(source.path, frame) : null;
+}
+
+/** The features' health (the dataset's cached scan, else a scan of the training rows) with their importances. */
+function featureInfo(model: TransparentModel, train: DataFrame, features: string[], cached: ColumnHealth[] | null): FeatureInfoEntry[] {
   const importance = new Map(featureImportances(model).map((f) => [f.feature, f.importance]));
-  return finiteJson(
-    scanHealth(train.select(features)).map((h) => ({ ...h, importance: importance.get(h.feature) ?? 0 })),
-  ) as FeatureInfoEntry[];
+  const byName = new Map((cached ?? []).map((h) => [h.feature, h]));
+  const health = features.every((f) => byName.has(f)) ? features.map((f) => byName.get(f) as ColumnHealth) : scanHealth(train.select(features));
+  return finiteJson(health.map((h) => ({ ...h, importance: importance.get(h.feature) ?? 0 }))) as FeatureInfoEntry[];
 }
 
 function checkColumns(frame: DataFrame, names: string[], label: string): void {
@@ -154,7 +163,7 @@ export function splitFrame(frame: DataFrame, target: string, testSize: number, s
   return { train, test };
 }
 
-function outcome(fitted: TransparentModel | MulticlassModel, train: DataFrame, test: DataFrame): FitOutcome {
+function outcome(fitted: TransparentModel | MulticlassModel, train: DataFrame, test: DataFrame, health: ColumnHealth[] | null): FitOutcome {
   const features = featureNames(fitted);
   if (fitted.modelType === 'multiclass') {
     // Each class model has the same method and parameters; their features' information is the first model's scan.
@@ -162,7 +171,7 @@ function outcome(fitted: TransparentModel | MulticlassModel, train: DataFrame, t
     return multiclassOutcome(fitted, train, test, {
       modelJson: serializeModel(fitted),
       features,
-      featureInfo: featureInfo(first, train, features),
+      featureInfo: featureInfo(first, train, features, health),
       parameters: { ...fittedParameters(first), classes: fitted.classes },
     });
   }
@@ -180,15 +189,16 @@ function outcome(fitted: TransparentModel | MulticlassModel, train: DataFrame, t
     nTrain: partitions[0]?.nTrain ?? train.nRows,
     nTest: partitions[0]?.nTest ?? test.nRows,
     partitions,
-    featureInfo: featureInfo(model, train, features),
+    featureInfo: featureInfo(model, train, features, health),
     parameters: fittedParameters(model),
     baseline: whole.baseline,
     warnings: whole.warnings,
   };
 }
 
-export function runTrain(task: TrainTask): FitOutcome {
-  const source = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
+export async function runTrain(task: TrainTask): Promise<FitOutcome> {
+  const raw = readFrame(task.source);
+  const source = applyPreprocessorIfAny(raw, task.preprocessor);
   if (source.nRows === 0) throw new InputError(`${task.source.label} has a header but no data rows to train on`, 'csv_content');
   checkColumns(source, [task.target, ...(task.partitionOn ? [task.partitionOn] : []), ...task.dropColumns], task.source.label);
   let train: DataFrame;
@@ -211,23 +221,26 @@ export function runTrain(task: TrainTask): FitOutcome {
     seed: task.seed,
   };
   const classes = task.modelType === 'classifier' ? targetClassCounts(source, task.target).map((c) => c.value) : [];
-  const model = classes.length >= 3 ? fitMulticlass(train, options, classes) : fitModel(train, options);
+  // Large single-model fits spread their bags (or features) over threads of their own; small ones stay on this one.
+  const model = classes.length >= 3 ? fitMulticlass(train, options, classes) : await fitModelParallel(train, options);
   if (task.testSource) {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
-  return outcome(model, train, test);
+  return outcome(model, train, test, cachedHealth(task.source, task.preprocessor, raw));
 }
 
 export function runRefit(task: RefitTask): RefitOutcome {
   const current = deserializeModel(task.modelJson);
-  const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
+  const raw = readFrame(task.source);
+  const frame = applyPreprocessorIfAny(raw, task.preprocessor);
   checkColumns(frame, [task.target], task.source.label);
   const kept = new Set(task.dropColumns);
   const features = (task.features ?? featureNames(current)).filter((f) => !kept.has(f));
   const refitOptions = { features, params: task.params, featureParams: task.featureParams ?? undefined, removeFeatures: task.removeFeatures };
   const result = current.modelType === 'multiclass' ? refitMulticlass(current, refitOptions) : refit(current, refitOptions);
   const { train, test } = splitFrame(frame, task.target, task.testSize, task.seed);
-  return { ...outcome(result.model, train, test), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
+  const health = cachedHealth(task.source, task.preprocessor, raw);
+  return { ...outcome(result.model, train, test, health), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
 }
 
 export function runPredict(task: PredictTask): PredictOutcome {
