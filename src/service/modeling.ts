@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type {
   Algorithm,
   ModelType,
-  Predictions,
   RefitRequestParsed,
   RefitResult,
   TrainRequestParsed,
@@ -316,13 +315,13 @@ function storeRefit(ctx: ServiceContext, session: Session, parent: VersionRecord
   return versionId;
 }
 
-/** Predicts with a version on a stored dataset or inline CSV. */
+/** Predicts with a version on a stored dataset or inline CSV; the answer is the `Predictions` body as JSON text. */
 export async function predictWithVersion(
   ctx: ServiceContext,
   teamId: string,
   versionId: string,
   body: { dataset_id?: string; csv_content?: string; explain: boolean; threshold?: number },
-): Promise<Predictions> {
+): Promise<string> {
   const version = requireVersion(ctx, teamId, versionId);
   if (version.model_type === 'multiclass_classification' && body.threshold !== undefined) {
     throw invalid(
@@ -338,25 +337,13 @@ export async function predictWithVersion(
   const source: CsvSource = body.dataset_id
     ? { path: requireDataset(ctx, teamId, body.dataset_id).path, label: `Dataset ${body.dataset_id}` }
     : { text: body.csv_content as string, label: 'csv_content' };
-  const result = await ctx.trainer.predict({
+  return ctx.trainer.predict({
+    versionId: version.version_id,
     modelJson: version.model_json,
     source,
     preprocessor: versionPreprocessor(ctx, version),
     threshold: body.threshold,
     explain: body.explain,
   });
-  return {
-    version_id: version.version_id,
-    n: result.n,
-    base_value: result.baseValue,
-    ...(result.baseValues ? { base_values: result.baseValues } : {}),
-    predictions: result.predictions,
-    ...(result.scores ? { scores: result.scores } : {}),
-    ...(result.probabilities ? { probabilities: result.probabilities } : {}),
-    ...(result.contributions ? { contributions: result.contributions } : {}),
-    ...(result.classProbabilities ? { class_probabilities: result.classProbabilities } : {}),
-    ...(result.classContributions ? { class_contributions: result.classContributions } : {}),
-    warnings: result.warnings,
-  };
 }
 

@@ -1,4 +1,4 @@
-import type { EvaluationMetrics, FeatureInfoEntry, Metrics } from '../../contract';
+import type { EvaluationMetrics, FeatureInfoEntry, Metrics, Predictions } from '../../contract';
 import {
   CsvFrameBuilder,
   DATASET_PARTITION,
@@ -247,21 +247,23 @@ export function runPredict(task: PredictTask): PredictOutcome {
   const model = deserializeModel(task.modelJson);
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
   if (frame.nRows === 0) throw new InputError(`${task.source.label} has a header but no rows to predict`, 'csv_content');
-  if (model.modelType === 'multiclass') return multiclassPredictions(model, frame, task.explain);
+  // JSON.stringify writes NaN and ±Infinity as null, as the wire requires.
+  if (model.modelType === 'multiclass') return JSON.stringify(multiclassPredictions(task.versionId, model, frame, task.explain));
   const result = predict(model, frame, { threshold: task.threshold, explain: task.explain });
-  const classifier = model.modelType === 'classifier';
-  return finiteJson({
+  const body: Predictions = {
+    version_id: task.versionId,
     n: result.n,
-    baseValue: result.baseValue,
-    baseValues: model.partitionOn ? Array.from(result.baseValues) : null,
+    base_value: result.baseValue,
+    ...(model.partitionOn ? { base_values: Array.from(result.baseValues) } : {}),
     predictions: result.predictions,
-    scores: classifier ? Array.from(result.scores) : null,
-    probabilities: result.probabilities ? Array.from(result.probabilities) : null,
-    contributions: result.contributions
-      ? Object.fromEntries(Object.entries(result.contributions).map(([k, v]) => [k, Array.from(v)]))
-      : null,
+    ...(model.modelType === 'classifier' ? { scores: Array.from(result.scores) } : {}),
+    ...(result.probabilities ? { probabilities: Array.from(result.probabilities) } : {}),
+    ...(result.contributions
+      ? { contributions: Object.fromEntries(Object.entries(result.contributions).map(([k, v]) => [k, Array.from(v)])) }
+      : {}),
     warnings: result.warnings,
-  });
+  };
+  return JSON.stringify(body);
 }
 
 export function runFitPreprocessor(task: FitPreprocessorTask): unknown {

@@ -43,6 +43,8 @@ export interface RefitTask {
 
 export interface PredictTask {
   kind: 'predict';
+  /** The version predicting, named in the answer. */
+  versionId: string;
   modelJson: string;
   source: CsvSource;
   preprocessor: unknown;
@@ -117,19 +119,11 @@ export interface RefitOutcome extends FitOutcome {
   parametersChanged: Record<string, Record<string, { from: unknown; to: unknown }>>;
 }
 
-export interface PredictOutcome {
-  n: number;
-  baseValue: number;
-  baseValues: number[] | null;
-  predictions: Array<string | number | null>;
-  scores: number[] | null;
-  probabilities: number[] | null;
-  contributions: Record<string, number[]> | null;
-  /** Multiclass only. */
-  classProbabilities?: Record<string, number[]> | null;
-  classContributions?: Record<string, Record<string, number[]>> | null;
-  warnings: string[];
-}
+/**
+ * The `Predictions` wire body as JSON text, written on the worker: a body of hundreds of thousands of rows is neither
+ * cloned nor serialized on the request thread.
+ */
+export type PredictOutcome = string;
 
 export interface SearchOutcome {
   /** Boosted-method parameters by their wire names; empty when the defaults won. */
