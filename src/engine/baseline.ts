@@ -16,8 +16,9 @@ export function evaluateBaselines(model: TransparentModel, train: DataFrame, tes
   const trainY = targetOf(model, train);
   const testY = targetOf(model, test);
   if (trainY.rows.length === 0 || testY.rows.length === 0) return null;
-  const trainRows = train.take(trainY.rows);
-  const testRows = test.take(testY.rows);
+  const usable = (frame: DataFrame, rows: Int32Array) => (rows.length === frame.nRows ? frame : frame.take(rows));
+  const trainRows = usable(train, trainY.rows);
+  const testRows = usable(test, testY.rows);
   let mean = 0;
   for (const v of trainY.y) mean += v / trainY.y.length;
   const constant = new Float64Array(testY.y.length).fill(mean);

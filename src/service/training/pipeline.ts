@@ -1,4 +1,4 @@
-import type { EvaluationMetrics, FeatureInfoEntry, Metrics, Predictions } from '../../contract';
+import type { Baseline, EvaluationMetrics, FeatureInfoEntry, Metrics, Predictions } from '../../contract';
 import {
   CsvFrameBuilder,
   DATASET_PARTITION,
@@ -86,22 +86,30 @@ function summaryMetrics(model: TransparentModel, full: EvaluationMetrics): Metri
   return Object.fromEntries(keys.map((k) => [k, (full as Record<string, unknown>)[k]])) as Metrics;
 }
 
-/** A model's train and test evaluation, its baselines on the test rows and the warnings they raise. */
-function judged(model: TransparentModel, train: DataFrame, test: DataFrame): PartitionOutcome['evaluation'] {
-  const trainEval = finiteJson(evaluateModel(model, train)) as EvaluationMetrics;
-  const testEval = finiteJson(evaluateModel(model, test)) as EvaluationMetrics;
+/** The constant and linear yardsticks of a model on the test rows. */
+function baselineOf(model: TransparentModel, train: DataFrame, test: DataFrame): Baseline | null {
   const yardsticks = test.nRows > 0 ? evaluateBaselines(model, train, test) : null;
-  const baseline = yardsticks
+  return yardsticks
     ? {
         constant: summaryMetrics(model, finiteJson(yardsticks.constant) as EvaluationMetrics),
         linear: yardsticks.linear ? summaryMetrics(model, finiteJson(yardsticks.linear) as EvaluationMetrics) : null,
       }
     : null;
+}
+
+/**
+ * A model's train and test evaluation, its baselines on the test rows (`known` when already computed for these rows
+ * and features) and the warnings they raise.
+ */
+function judged(model: TransparentModel, train: DataFrame, test: DataFrame, known?: Baseline | null): PartitionOutcome['evaluation'] {
+  const trainEval = finiteJson(evaluateModel(model, train)) as EvaluationMetrics;
+  const testEval = finiteJson(evaluateModel(model, test)) as EvaluationMetrics;
+  const baseline = known === undefined ? baselineOf(model, train, test) : known;
   const warnings = generalisationWarnings(summaryMetrics(model, trainEval), summaryMetrics(model, testEval), baseline);
   return { train: trainEval, test: testEval, baseline, warnings };
 }
 
-function partitionOutcomes(model: TransparentModel, train: DataFrame, test: DataFrame): PartitionOutcome[] {
+function partitionOutcomes(model: TransparentModel, train: DataFrame, test: DataFrame, known: Record<string, Baseline | null> | null): PartitionOutcome[] {
   const trainFrames = partitionFrames(model, train);
   const testFrames = partitionFrames(model, test);
   return [...model.partitions].map(([key, part]) => {
@@ -112,7 +120,7 @@ function partitionOutcomes(model: TransparentModel, train: DataFrame, test: Data
       nTrain: trainRows.nRows,
       nTest: testRows.nRows,
       baseValue: part.baseValue,
-      evaluation: judged(singlePartitionModel(model, key), trainRows, testRows),
+      evaluation: judged(singlePartitionModel(model, key), trainRows, testRows, known?.[key]),
     };
   });
 }
@@ -163,7 +171,13 @@ export function splitFrame(frame: DataFrame, target: string, testSize: number, s
   return { train, test };
 }
 
-function outcome(fitted: TransparentModel | MulticlassModel, train: DataFrame, test: DataFrame, health: ColumnHealth[] | null): FitOutcome {
+function outcome(
+  fitted: TransparentModel | MulticlassModel,
+  train: DataFrame,
+  test: DataFrame,
+  health: ColumnHealth[] | null,
+  knownBaselines: Record<string, Baseline | null> | null = null,
+): FitOutcome {
   const features = featureNames(fitted);
   if (fitted.modelType === 'multiclass') {
     // Each class model has the same method and parameters; their features' information is the first model's scan.
@@ -176,7 +190,7 @@ function outcome(fitted: TransparentModel | MulticlassModel, train: DataFrame, t
     });
   }
   const model = fitted;
-  const partitions = partitionOutcomes(model, train, test);
+  const partitions = partitionOutcomes(model, train, test, knownBaselines);
   // The whole-data partition routes no rows elsewhere when the model is not partitioned; otherwise the model as a
   // whole (each row scored by its partition) is judged on all rows.
   const whole = model.partitionOn === null ? partitions[0].evaluation : judged(model, train, test);
@@ -196,19 +210,32 @@ function outcome(fitted: TransparentModel | MulticlassModel, train: DataFrame, t
   };
 }
 
-export async function runTrain(task: TrainTask): Promise<FitOutcome> {
+interface TrainingRows {
+  train: DataFrame;
+  test: DataFrame;
+  /** The source's cached health scan (see `cachedHealth`). */
+  health: ColumnHealth[] | null;
+  /** A classifier's target values. */
+  classes: string[];
+}
+
+/**
+ * A train task's training and test rows and what the whole source tells. The source frame is not returned, so its
+ * memory (the size of the dataset) is free again before the fit.
+ */
+function trainingRows(task: TrainTask): TrainingRows {
   const raw = readFrame(task.source);
   const source = applyPreprocessorIfAny(raw, task.preprocessor);
   if (source.nRows === 0) throw new InputError(`${task.source.label} has a header but no data rows to train on`, 'csv_content');
   checkColumns(source, [task.target, ...(task.partitionOn ? [task.partitionOn] : []), ...task.dropColumns], task.source.label);
-  let train: DataFrame;
-  let test: DataFrame;
-  if (task.testSource) {
-    train = source;
-    test = applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor);
-  } else {
-    ({ train, test } = splitFrame(source, task.target, task.testSize, task.seed));
-  }
+  const health = cachedHealth(task.source, task.preprocessor, raw);
+  const classes = task.modelType === 'classifier' ? targetClassCounts(source, task.target).map((c) => c.value) : [];
+  if (task.testSource) return { train: source, test: applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor), health, classes };
+  return { ...splitFrame(source, task.target, task.testSize, task.seed), health, classes };
+}
+
+export async function runTrain(task: TrainTask): Promise<FitOutcome> {
+  const { train, test, health, classes } = trainingRows(task);
   const options: FitOptions = {
     target: task.target,
     modelType: task.modelType,
@@ -220,13 +247,12 @@ export async function runTrain(task: TrainTask): Promise<FitOutcome> {
     boostFeature: task.boostFeature,
     seed: task.seed,
   };
-  const classes = task.modelType === 'classifier' ? targetClassCounts(source, task.target).map((c) => c.value) : [];
   // Large single-model fits spread their bags (or features) over threads of their own; small ones stay on this one.
   const model = classes.length >= 3 ? fitMulticlass(train, options, classes) : await fitModelParallel(train, options);
   if (task.testSource) {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
-  return outcome(model, train, test, cachedHealth(task.source, task.preprocessor, raw));
+  return outcome(model, train, test, health);
 }
 
 export function runRefit(task: RefitTask): RefitOutcome {
@@ -240,7 +266,9 @@ export function runRefit(task: RefitTask): RefitOutcome {
   const result = current.modelType === 'multiclass' ? refitMulticlass(current, refitOptions) : refit(current, refitOptions);
   const { train, test } = splitFrame(frame, task.target, task.testSize, task.seed);
   const health = cachedHealth(task.source, task.preprocessor, raw);
-  return { ...outcome(result.model, train, test, health), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
+  const sameFeatures = featureNames(result.model).join('\n') === featureNames(current).join('\n');
+  const known = sameFeatures ? task.parentBaselines : null;
+  return { ...outcome(result.model, train, test, health, known), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
 }
 
 export function runPredict(task: PredictTask): PredictOutcome {
