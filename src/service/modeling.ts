@@ -14,7 +14,7 @@ import type { ServiceContext } from './context';
 import { requireDataset } from './datasets/register';
 import { ApiError, invalid, notFound } from './errors';
 import type { Session } from './http/types';
-import { findModel, findVersion, insertModel, insertVersion, latestVersion, type NewPartition, type VersionRecord } from './store/models';
+import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from './store/models';
 import { findPreprocessorVersion } from './store/preprocessors';
 import type { CsvSource, FitOutcome } from './training/tasks';
 
@@ -265,6 +265,7 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     : null;
   const started = Date.now();
   const seed = typeof version.parameters.seed === 'number' ? version.parameters.seed : 42;
+  const sameSplit = version.dataset_id === dataset.dataset_id && version.parameters.test_size === body.test_size;
   const fit = await ctx.trainer.refit({
     modelJson: version.model_json,
     source: { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` },
@@ -277,6 +278,7 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     params: refitParams(body),
     featureParams: body.feature_params ?? null,
     removeFeatures: body.remove_features ?? [],
+    parentBaselines: sameSplit ? partitionBaselines(ctx.store, version.version_id) : null,
   });
   const newVersionId = storeRefit(ctx, session, version, dataset.dataset_id, fit, body.test_size);
   return {

@@ -39,6 +39,11 @@ export interface RefitTask {
   params: RefitParams;
   featureParams: Record<string, RefitParams> | null;
   removeFeatures: string[];
+  /**
+   * The parent version's baselines by partition, when it was trained on the same dataset and split: a refit keeping
+   * its features reuses them (they depend on the rows and features only) instead of fitting them again.
+   */
+  parentBaselines: Record<string, Baseline | null> | null;
 }
 
 export interface PredictTask {
