@@ -47,6 +47,22 @@ describe('engine metrics', () => {
     assert.equal(one.mcc, null);
   });
 
+  it('gives the AUC of counting every positive-negative pair, ties as a half', () => {
+    const random = mulberry32(5);
+    for (const levels of [4, 1000]) {
+      const y = Array.from({ length: 200 }, () => (random() < 0.4 ? 1 : 0));
+      const p = y.map(() => Math.round(random() * levels) / levels);
+      let pairs = 0;
+      let wins = 0;
+      y.forEach((yi, i) => y.forEach((yj, j) => {
+        if (yi !== 1 || yj === 1) return;
+        pairs++;
+        wins += p[i] > p[j] ? 1 : p[i] === p[j] ? 0.5 : 0;
+      }));
+      assertClose([evaluateClassifier(y, p).roc_auc as number], [wins / pairs]);
+    }
+  });
+
   it('computes the regressor metric set, charts and residual bins', () => {
     const m = evaluateRegressor([1, 2, 3, 4], [1, 2, 3, 5]);
     assertClose([m.r2 as number, m.rmse, m.mae, m.mape as number, m.explained_variance as number], [0.8, 0.5, 0.25, 0.0625, 0.85]);
