@@ -3,6 +3,7 @@ import { CsvError, EngineError } from '../engine';
 import { searchParameters } from './autotrain';
 import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runPredict, runRefit, runTrain, splitFrame } from './training/pipeline';
 import type { SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
+import { yieldToRequests } from './training/priority';
 
 async function runSearch(task: SearchTask): Promise<SearchOutcome> {
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
@@ -48,6 +49,8 @@ async function run(task: TrainingTask): Promise<TaskReply<unknown>> {
     throw error;
   }
 }
+
+yieldToRequests();
 
 parentPort?.on('message', async ({ id, task }: { id: number; task: TrainingTask }) => {
   try {
