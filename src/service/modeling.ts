@@ -317,13 +317,13 @@ function storeRefit(ctx: ServiceContext, session: Session, parent: VersionRecord
   return versionId;
 }
 
-/** Predicts with a version on a stored dataset or inline CSV; the answer is the `Predictions` body as JSON text. */
+/** Predicts with a version on a stored dataset or inline CSV; the answer is the `Predictions` body as UTF-8 JSON. */
 export async function predictWithVersion(
   ctx: ServiceContext,
   teamId: string,
   versionId: string,
   body: { dataset_id?: string; csv_content?: string; explain: boolean; threshold?: number },
-): Promise<string> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const version = requireVersion(ctx, teamId, versionId);
   if (version.model_type === 'multiclass_classification' && body.threshold !== undefined) {
     throw invalid(

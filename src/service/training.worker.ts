@@ -54,7 +54,10 @@ yieldToRequests();
 
 parentPort?.on('message', async ({ id, task }: { id: number; task: TrainingTask }) => {
   try {
-    parentPort?.postMessage({ id, value: await run(task) });
+    const reply = await run(task);
+    // A prediction body is bytes of its own: hand them over rather than copy them.
+    const transfer = reply.ok && reply.value instanceof Uint8Array ? [reply.value.buffer as ArrayBuffer] : [];
+    parentPort?.postMessage({ id, value: reply }, transfer);
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     parentPort?.postMessage({ id, error: { message: e.message, stack: e.stack } });

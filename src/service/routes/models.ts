@@ -177,8 +177,8 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, PredictRequestSchema);
     // Written by the worker (tests check it against PredictionsSchema): checking or serializing millions of numbers
     // here would hold up every other request.
-    const text = await predictWithVersion(ctx, c.get('session').teamId, c.req.param('version_id'), body);
-    return c.body(text, 200, { 'content-type': 'application/json' });
+    const json = await predictWithVersion(ctx, c.get('session').teamId, c.req.param('version_id'), body);
+    return c.body(json, 200, { 'content-type': 'application/json' });
   });
 
   app.get('/v1/models/:model_id', (c) => sendJson(c, ModelInfoSchema, requireModel(c.get('session').teamId, c.req.param('model_id'))));

@@ -276,7 +276,7 @@ export function runPredict(task: PredictTask): PredictOutcome {
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
   if (frame.nRows === 0) throw new InputError(`${task.source.label} has a header but no rows to predict`, 'csv_content');
   // JSON.stringify writes NaN and ±Infinity as null, as the wire requires.
-  if (model.modelType === 'multiclass') return JSON.stringify(multiclassPredictions(task.versionId, model, frame, task.explain));
+  if (model.modelType === 'multiclass') return utf8Json(multiclassPredictions(task.versionId, model, frame, task.explain));
   const result = predict(model, frame, { threshold: task.threshold, explain: task.explain });
   const body: Predictions = {
     version_id: task.versionId,
@@ -291,7 +291,15 @@ export function runPredict(task: PredictTask): PredictOutcome {
       : {}),
     warnings: result.warnings,
   };
-  return JSON.stringify(body);
+  return utf8Json(body);
+}
+
+/** A large body's JSON in a buffer of its own (not the shared pool of small buffers), so it can be transferred. */
+function utf8Json(body: Predictions): Uint8Array<ArrayBuffer> {
+  const text = JSON.stringify(body);
+  const bytes = new Uint8Array(Buffer.byteLength(text));
+  Buffer.from(bytes.buffer).write(text);
+  return bytes;
 }
 
 export function runFitPreprocessor(task: FitPreprocessorTask): unknown {

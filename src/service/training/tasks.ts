@@ -125,10 +125,10 @@ export interface RefitOutcome extends FitOutcome {
 }
 
 /**
- * The `Predictions` wire body as JSON text, written on the worker: a body of hundreds of thousands of rows is neither
- * cloned nor serialized on the request thread.
+ * The `Predictions` wire body as UTF-8 JSON, written on the worker and handed over without a copy: a body of
+ * hundreds of thousands of rows is neither cloned nor serialized on the request thread.
  */
-export type PredictOutcome = string;
+export type PredictOutcome = Uint8Array<ArrayBuffer>;
 
 export interface SearchOutcome {
   /** Boosted-method parameters by their wire names; empty when the defaults won. */
