@@ -1,5 +1,5 @@
 import { EngineError } from './errors';
-import { textValue, type DataFrame } from './frame';
+import { binaryLabels, type DataFrame } from './frame';
 import { predict } from './predict';
 import { lowerBound } from './search';
 import type {
@@ -265,16 +265,16 @@ export function evaluateModel(
     return evaluateRegressor(y, rows.map((r) => result.predictions[r] as number));
   }
   const [negative, positive] = (model.targetLabels as [Label, Label]).map(String);
-  for (let r = 0; r < frame.nRows; r++) {
-    const label = textValue(target, r);
-    if (label !== negative && label !== positive) continue;
-    rows.push(r);
-    y.push(label === positive ? 1 : 0);
-  }
+  const labels = binaryLabels(target, frame.nRows, negative, positive);
+  let usable = 0;
+  for (const l of labels) if (l >= 0) usable++;
   const p = result.probabilities as Float64Array;
-  return evaluateClassifier(
-    y,
-    rows.map((r) => p[r]),
-    { threshold: options.threshold, labels: model.targetLabels ?? undefined },
-  );
+  const labelled = new Float64Array(usable);
+  const probabilities = new Float64Array(usable);
+  for (let r = 0, k = 0; r < frame.nRows; r++) {
+    if (labels[r] < 0) continue;
+    labelled[k] = labels[r];
+    probabilities[k++] = p[r];
+  }
+  return evaluateClassifier(labelled, probabilities, { threshold: options.threshold, labels: model.targetLabels ?? undefined });
 }
