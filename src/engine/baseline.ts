@@ -1,4 +1,4 @@
-import { textValue, type DataFrame } from './frame';
+import { binaryLabels, type DataFrame } from './frame';
 import { fitLinearBaseline } from './linearBaseline';
 import { evaluateClassifier, evaluateRegressor } from './metrics';
 import { modelFeatures } from './predict';
@@ -16,8 +16,9 @@ export function evaluateBaselines(model: TransparentModel, train: DataFrame, tes
   const trainY = targetOf(model, train);
   const testY = targetOf(model, test);
   if (trainY.rows.length === 0 || testY.rows.length === 0) return null;
-  const trainRows = train.take(trainY.rows);
-  const testRows = test.take(testY.rows);
+  const usable = (frame: DataFrame, rows: Int32Array) => (rows.length === frame.nRows ? frame : frame.take(rows));
+  const trainRows = usable(train, trainY.rows);
+  const testRows = usable(test, testY.rows);
   let mean = 0;
   for (const v of trainY.y) mean += v / trainY.y.length;
   const constant = new Float64Array(testY.y.length).fill(mean);
@@ -40,18 +41,20 @@ function targetOf(model: TransparentModel, frame: DataFrame): { rows: Int32Array
   const col = frame.column(model.target);
   const rows: number[] = [];
   const y: number[] = [];
-  const [negative, positive] = (model.targetLabels ?? []).map(String);
-  for (let r = 0; r < frame.nRows; r++) {
-    if (model.modelType === 'regressor') {
+  if (model.modelType === 'regressor') {
+    for (let r = 0; r < frame.nRows; r++) {
       const v = col.storage === 'number' ? col.values[r] : NaN;
       if (Number.isNaN(v)) continue;
       rows.push(r);
       y.push(v);
-    } else {
-      const label = textValue(col, r);
-      if (label !== negative && label !== positive) continue;
+    }
+  } else {
+    const [negative, positive] = (model.targetLabels ?? []).map(String);
+    const labels = binaryLabels(col, frame.nRows, negative, positive);
+    for (let r = 0; r < frame.nRows; r++) {
+      if (labels[r] < 0) continue;
       rows.push(r);
-      y.push(label === positive ? 1 : 0);
+      y.push(labels[r]);
     }
   }
   return { rows: Int32Array.from(rows), y: Float64Array.from(y) };

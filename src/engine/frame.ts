@@ -117,6 +117,28 @@ export function textValue(col: Column, row: number): string | null {
   return c < 0 ? null : col.levels[c];
 }
 
+/**
+ * Per row, 1 where the value (as `textValue` writes it) is `positive`, 0 where it is `negative`, -1 otherwise (missing
+ * or another value); each distinct value is compared once, not each row.
+ */
+export function binaryLabels(col: Column, nRows: number, negative: string, positive: string): Int8Array {
+  const label = (text: string | null) => (text === positive ? 1 : text === negative ? 0 : -1);
+  const out = new Int8Array(nRows);
+  if (col.storage === 'category') {
+    const byLevel = Int8Array.from(col.levels, label);
+    for (let r = 0; r < nRows; r++) out[r] = col.codes[r] < 0 ? -1 : byLevel[col.codes[r]];
+    return out;
+  }
+  const seen = new Map<number, number>();
+  for (let r = 0; r < nRows; r++) {
+    const v = col.values[r];
+    let l = seen.get(v);
+    if (l === undefined) seen.set(v, (l = label(numberKey(v))));
+    out[r] = l;
+  }
+  return out;
+}
+
 /** Column-major table with typed storage. Immutable: every operation returns a new frame sharing unchanged columns. */
 export class DataFrame {
   readonly nRows: number;

@@ -1,5 +1,5 @@
 import { EngineError } from './errors';
-import { textValue, type DataFrame } from './frame';
+import { binaryLabels, type DataFrame } from './frame';
 import { predict } from './predict';
 import { lowerBound } from './search';
 import type {
@@ -137,27 +137,33 @@ function thresholdScores(y: ArrayLike<number>, p: Float64Array): ThresholdScore[
   return out;
 }
 
-/** Exact ROC AUC from average ranks (Mann–Whitney U); null when only one class is present. */
+/**
+ * Exact ROC AUC as the Mann–Whitney U (pairs where the positive scores higher, ties counting a half); null when only
+ * one class is present. Sorting each class's scores as typed arrays keeps it fast on hundreds of thousands of rows.
+ */
 function rankAuc(y: ArrayLike<number>, p: Float64Array): number | null {
-  const n = p.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => p[a] - p[b]);
   let positives = 0;
-  let rankSum = 0;
-  for (let i = 0; i < n; ) {
-    let j = i;
-    while (j + 1 < n && p[order[j + 1]] === p[order[i]]) j++;
-    const rank = (i + j) / 2 + 1;
-    for (let k = i; k <= j; k++) {
-      if (y[order[k]] === 1) {
-        positives++;
-        rankSum += rank;
-      }
-    }
-    i = j + 1;
-  }
-  const negatives = n - positives;
+  for (let i = 0; i < p.length; i++) if (y[i] === 1) positives++;
+  const negatives = p.length - positives;
   if (positives === 0 || negatives === 0) return null;
-  return (rankSum - (positives * (positives + 1)) / 2) / (positives * negatives);
+  const pos = new Float64Array(positives);
+  const neg = new Float64Array(negatives);
+  for (let i = 0, a = 0, b = 0; i < p.length; i++) {
+    if (y[i] === 1) pos[a++] = p[i];
+    else neg[b++] = p[i];
+  }
+  pos.sort();
+  neg.sort();
+  let below = 0;
+  let notAbove = 0;
+  let u = 0;
+  for (const s of pos) {
+    while (below < negatives && neg[below] < s) below++;
+    if (notAbove < below) notAbove = below;
+    while (notAbove < negatives && neg[notAbove] === s) notAbove++;
+    u += below + (notAbove - below) / 2;
+  }
+  return u / (positives * negatives);
 }
 
 function trapezoid(x: number[], y: number[]): number {
@@ -259,16 +265,16 @@ export function evaluateModel(
     return evaluateRegressor(y, rows.map((r) => result.predictions[r] as number));
   }
   const [negative, positive] = (model.targetLabels as [Label, Label]).map(String);
-  for (let r = 0; r < frame.nRows; r++) {
-    const label = textValue(target, r);
-    if (label !== negative && label !== positive) continue;
-    rows.push(r);
-    y.push(label === positive ? 1 : 0);
-  }
+  const labels = binaryLabels(target, frame.nRows, negative, positive);
+  let usable = 0;
+  for (const l of labels) if (l >= 0) usable++;
   const p = result.probabilities as Float64Array;
-  return evaluateClassifier(
-    y,
-    rows.map((r) => p[r]),
-    { threshold: options.threshold, labels: model.targetLabels ?? undefined },
-  );
+  const labelled = new Float64Array(usable);
+  const probabilities = new Float64Array(usable);
+  for (let r = 0, k = 0; r < frame.nRows; r++) {
+    if (labels[r] < 0) continue;
+    labelled[k] = labels[r];
+    probabilities[k++] = p[r];
+  }
+  return evaluateClassifier(labelled, probabilities, { threshold: options.threshold, labels: model.targetLabels ?? undefined });
 }

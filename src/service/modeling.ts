@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type {
   Algorithm,
   ModelType,
-  Predictions,
   RefitRequestParsed,
   RefitResult,
   TrainRequestParsed,
@@ -15,7 +14,7 @@ import type { ServiceContext } from './context';
 import { requireDataset } from './datasets/register';
 import { ApiError, invalid, notFound } from './errors';
 import type { Session } from './http/types';
-import { findModel, findVersion, insertModel, insertVersion, latestVersion, type NewPartition, type VersionRecord } from './store/models';
+import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from './store/models';
 import { findPreprocessorVersion } from './store/preprocessors';
 import type { CsvSource, FitOutcome } from './training/tasks';
 
@@ -266,6 +265,7 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     : null;
   const started = Date.now();
   const seed = typeof version.parameters.seed === 'number' ? version.parameters.seed : 42;
+  const sameSplit = version.dataset_id === dataset.dataset_id && version.parameters.test_size === body.test_size;
   const fit = await ctx.trainer.refit({
     modelJson: version.model_json,
     source: { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` },
@@ -278,6 +278,7 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     params: refitParams(body),
     featureParams: body.feature_params ?? null,
     removeFeatures: body.remove_features ?? [],
+    parentBaselines: sameSplit ? partitionBaselines(ctx.store, version.version_id) : null,
   });
   const newVersionId = storeRefit(ctx, session, version, dataset.dataset_id, fit, body.test_size);
   return {
@@ -316,13 +317,13 @@ function storeRefit(ctx: ServiceContext, session: Session, parent: VersionRecord
   return versionId;
 }
 
-/** Predicts with a version on a stored dataset or inline CSV. */
+/** Predicts with a version on a stored dataset or inline CSV; the answer is the `Predictions` body as UTF-8 JSON. */
 export async function predictWithVersion(
   ctx: ServiceContext,
   teamId: string,
   versionId: string,
   body: { dataset_id?: string; csv_content?: string; explain: boolean; threshold?: number },
-): Promise<Predictions> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const version = requireVersion(ctx, teamId, versionId);
   if (version.model_type === 'multiclass_classification' && body.threshold !== undefined) {
     throw invalid(
@@ -338,25 +339,13 @@ export async function predictWithVersion(
   const source: CsvSource = body.dataset_id
     ? { path: requireDataset(ctx, teamId, body.dataset_id).path, label: `Dataset ${body.dataset_id}` }
     : { text: body.csv_content as string, label: 'csv_content' };
-  const result = await ctx.trainer.predict({
+  return ctx.trainer.predict({
+    versionId: version.version_id,
     modelJson: version.model_json,
     source,
     preprocessor: versionPreprocessor(ctx, version),
     threshold: body.threshold,
     explain: body.explain,
   });
-  return {
-    version_id: version.version_id,
-    n: result.n,
-    base_value: result.baseValue,
-    ...(result.baseValues ? { base_values: result.baseValues } : {}),
-    predictions: result.predictions,
-    ...(result.scores ? { scores: result.scores } : {}),
-    ...(result.probabilities ? { probabilities: result.probabilities } : {}),
-    ...(result.contributions ? { contributions: result.contributions } : {}),
-    ...(result.classProbabilities ? { class_probabilities: result.classProbabilities } : {}),
-    ...(result.classContributions ? { class_contributions: result.classContributions } : {}),
-    warnings: result.warnings,
-  };
 }
 

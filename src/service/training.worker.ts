@@ -3,6 +3,7 @@ import { CsvError, EngineError } from '../engine';
 import { searchParameters } from './autotrain';
 import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runPredict, runRefit, runTrain, splitFrame } from './training/pipeline';
 import type { SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
+import { yieldToRequests } from './training/priority';
 
 async function runSearch(task: SearchTask): Promise<SearchOutcome> {
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
@@ -49,9 +50,14 @@ async function run(task: TrainingTask): Promise<TaskReply<unknown>> {
   }
 }
 
+yieldToRequests();
+
 parentPort?.on('message', async ({ id, task }: { id: number; task: TrainingTask }) => {
   try {
-    parentPort?.postMessage({ id, value: await run(task) });
+    const reply = await run(task);
+    // A prediction body is bytes of its own: hand them over rather than copy them.
+    const transfer = reply.ok && reply.value instanceof Uint8Array ? [reply.value.buffer as ArrayBuffer] : [];
+    parentPort?.postMessage({ id, value: reply }, transfer);
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     parentPort?.postMessage({ id, error: { message: e.message, stack: e.stack } });

@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     const http: number[] = [];
     const direct: number[] = [];
     await call('POST', '/v1/models/train', { json: body });
-    runTrain({
+    await runTrain({
       source: { path: join(DATASETS, 'flights-20k.csv'), label: 'flights' }, testSource: null, target: 'delay', modelType: 'regressor',
       partitionOn: null, dropColumns: [], method: 'boosted', params: {}, boost: {}, boostFeature: {}, testSize: 0.2, seed: 42, preprocessor: null, kind: 'train',
     });
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(JSON.stringify(res.body));
       http.push(performance.now() - t);
       t = performance.now();
-      runTrain({
+      await runTrain({
         kind: 'train', source: { path: join(DATASETS, 'flights-20k.csv'), label: 'flights' }, testSource: null, target: 'delay',
         modelType: 'regressor', partitionOn: null, dropColumns: [], method: 'boosted', params: {}, boost: {}, boostFeature: {}, testSize: 0.2, seed: 42,
         preprocessor: null,

@@ -80,7 +80,7 @@ export function writeFrameFile(csvPath: string, frame: DataFrame): void {
 }
 
 /** A CSV in a service data dir's datasets folder (an upload), as opposed to a bundled sample that is never written. */
-function isStoredDataset(csvPath: string): boolean {
+export function isStoredDataset(csvPath: string): boolean {
   const folder = dirname(csvPath);
   return basename(folder) === 'datasets' && existsSync(join(dirname(folder), 'xmodels.db'));
 }

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { DataFrame } from '../../engine';
 import { framePath, readFrameFile } from './frameFile';
+import { healthPath } from './healthFile';
 import type { Dataset } from '../../contract';
 import type { ServiceContext } from '../context';
 import { ApiError, invalid, notFound } from '../errors';
@@ -31,10 +32,14 @@ export async function registerUpload(ctx: ServiceContext, teamId: string, upload
     insertDataset(ctx.store, teamId, dataset);
     return dataset;
   } catch (error) {
-    rmSync(upload.path, { force: true });
-    rmSync(framePath(upload.path), { force: true });
+    removeDatasetFiles(upload.path);
     throw error;
   }
+}
+
+/** A dataset's CSV and what was derived from it at upload (its frame and health scan). */
+export function removeDatasetFiles(csvPath: string): void {
+  for (const path of [csvPath, framePath(csvPath), healthPath(csvPath)]) rmSync(path, { force: true });
 }
 
 /** The team's dataset and its file path; 404 for an unknown id or another team's dataset. */

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { DatasetSchema, PublicDatasetSchema } from '../../contract';
 import type { ServiceContext } from '../context';
-import { registerUpload } from '../datasets/register';
+import { registerUpload, removeDatasetFiles } from '../datasets/register';
 import { receiveUpload } from '../datasets/upload';
 import { sendJson } from '../http/body';
 import type { App } from '../http/types';
-import { rmSync } from 'node:fs';
-import { framePath } from '../datasets/frameFile';
 import { notFound } from '../errors';
 import { datasetPath } from '../datasets/files';
 import { deleteDataset, listDatasets } from '../store/datasets';
@@ -25,8 +23,7 @@ export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
   app.delete('/v1/datasets/:dataset_id', (c) => {
     const datasetId = c.req.param('dataset_id');
     if (!deleteDataset(ctx.store, c.get('session').teamId, datasetId)) throw notFound('Dataset', datasetId);
-    rmSync(datasetPath(ctx.dataDir, datasetId), { force: true });
-    rmSync(framePath(datasetPath(ctx.dataDir, datasetId)), { force: true });
+    removeDatasetFiles(datasetPath(ctx.dataDir, datasetId));
     return c.body(null, 204);
   });
 

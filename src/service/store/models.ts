@@ -1,4 +1,4 @@
-import type { Algorithm, Metrics, ModelInfo, ModelType, ModelVersion, Partition, VersionSource } from '../../contract';
+import type { Algorithm, Baseline, Metrics, ModelInfo, ModelType, ModelVersion, Partition, VersionSource } from '../../contract';
 import type { Row, Store } from './database';
 
 export interface NewModel {
@@ -195,6 +195,12 @@ export function listPartitions(store: Store, versionId: string): Partition[] {
       n_test: Number(r.n_test),
       base_value: Number(r.base_value),
     }));
+}
+
+/** Each partition's test yardsticks as the version's evaluation recorded them, by partition key. */
+export function partitionBaselines(store: Store, versionId: string): Record<string, Baseline | null> {
+  const rows = store.all('SELECT partition, evaluation FROM partitions WHERE version_id = ?', [versionId]);
+  return Object.fromEntries(rows.map((r) => [String(r.partition), json<{ baseline?: Baseline | null }>(r.evaluation)?.baseline ?? null]));
 }
 
 export interface PartitionRecord extends Partition {

@@ -1,4 +1,4 @@
-import type { Baseline, EvaluationMetrics, Metrics } from '../../contract';
+import type { Baseline, EvaluationMetrics, Metrics, Predictions } from '../../contract';
 import {
   DATASET_PARTITION,
   evaluateMulticlassBaselines,
@@ -12,7 +12,7 @@ import {
 } from '../../engine';
 import { finiteJson } from '../json';
 import { generalisationWarnings } from './generalisation';
-import type { FitOutcome, PartitionOutcome, PredictOutcome } from './tasks';
+import type { FitOutcome, PartitionOutcome } from './tasks';
 
 const METRIC_KEYS = ['accuracy', 'roc_auc', 'roc_auc_weighted', 'log_loss', 'f1', 'precision', 'recall', 'mcc', 'confusion_matrix'] as const;
 
@@ -69,21 +69,18 @@ export function multiclassOutcome(
   };
 }
 
-export function multiclassPredictions(model: MulticlassModel, frame: DataFrame, explain: boolean): PredictOutcome {
+export function multiclassPredictions(versionId: string, model: MulticlassModel, frame: DataFrame, explain: boolean): Predictions {
   const result = predictMulticlass(model, frame, { explain });
   const byClass = <T, U>(record: Record<string, T>, f: (v: T) => U): Record<string, U> =>
     Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
-  return finiteJson({
+  return {
+    version_id: versionId,
     n: result.n,
     // One number on the wire: the mean of the class models' whole-data base values.
-    baseValue: model.classModels.reduce((s, m) => s + (m.partitions.get(DATASET_PARTITION)?.baseValue ?? 0), 0) / model.classModels.length,
-    baseValues: null,
+    base_value: model.classModels.reduce((s, m) => s + (m.partitions.get(DATASET_PARTITION)?.baseValue ?? 0), 0) / model.classModels.length,
     predictions: result.predictions,
-    scores: null,
-    probabilities: null,
-    contributions: null,
-    classProbabilities: byClass(result.classProbabilities, (p) => Array.from(p)),
-    classContributions: result.classContributions ? byClass(result.classContributions, (c) => byClass(c, (v) => Array.from(v))) : null,
+    class_probabilities: byClass(result.classProbabilities, (p) => Array.from(p)),
+    ...(result.classContributions ? { class_contributions: byClass(result.classContributions, (c) => byClass(c, (v) => Array.from(v))) } : {}),
     warnings: result.warnings,
-  });
+  };
 }

@@ -1,4 +1,4 @@
-import type { EvaluationMetrics, FeatureInfoEntry, Metrics } from '../../contract';
+import type { Baseline, EvaluationMetrics, FeatureInfoEntry, Metrics, Predictions } from '../../contract';
 import {
   CsvFrameBuilder,
   DATASET_PARTITION,
@@ -7,7 +7,7 @@ import {
   evaluateBaselines,
   evaluateModel,
   featureImportances,
-  fitModel,
+  fitModelParallel,
   fitMulticlass,
   fitPreprocessor,
   refitMulticlass,
@@ -18,6 +18,7 @@ import {
   singlePartitionModel,
   targetClassCounts,
   trainTestSplit,
+  type ColumnHealth,
   type FitOptions,
   type FittedPreprocessor,
   type MulticlassModel,
@@ -25,6 +26,7 @@ import {
   type TransparentModel,
 } from '../../engine';
 import { loadFrameSync, parseCsvFile, writeFrameFile } from '../datasets/frameFile';
+import { loadHealthSync, writeHealthFile } from '../datasets/healthFile';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
@@ -71,6 +73,7 @@ export function readFrame(source: CsvSource): DataFrame {
 export function runIngest(task: IngestTask): IngestOutcome {
   const { frame, header } = parseCsvFile(task.path);
   writeFrameFile(task.path, frame);
+  writeHealthFile(task.path, frame);
   return { rows: frame.nRows, columns: frame.names, header };
 }
 
@@ -83,22 +86,30 @@ function summaryMetrics(model: TransparentModel, full: EvaluationMetrics): Metri
   return Object.fromEntries(keys.map((k) => [k, (full as Record<string, unknown>)[k]])) as Metrics;
 }
 
-/** A model's train and test evaluation, its baselines on the test rows and the warnings they raise. */
-function judged(model: TransparentModel, train: DataFrame, test: DataFrame): PartitionOutcome['evaluation'] {
-  const trainEval = finiteJson(evaluateModel(model, train)) as EvaluationMetrics;
-  const testEval = finiteJson(evaluateModel(model, test)) as EvaluationMetrics;
+/** The constant and linear yardsticks of a model on the test rows. */
+function baselineOf(model: TransparentModel, train: DataFrame, test: DataFrame): Baseline | null {
   const yardsticks = test.nRows > 0 ? evaluateBaselines(model, train, test) : null;
-  const baseline = yardsticks
+  return yardsticks
     ? {
         constant: summaryMetrics(model, finiteJson(yardsticks.constant) as EvaluationMetrics),
         linear: yardsticks.linear ? summaryMetrics(model, finiteJson(yardsticks.linear) as EvaluationMetrics) : null,
       }
     : null;
+}
+
+/**
+ * A model's train and test evaluation, its baselines on the test rows (`known` when already computed for these rows
+ * and features) and the warnings they raise.
+ */
+function judged(model: TransparentModel, train: DataFrame, test: DataFrame, known?: Baseline | null): PartitionOutcome['evaluation'] {
+  const trainEval = finiteJson(evaluateModel(model, train)) as EvaluationMetrics;
+  const testEval = finiteJson(evaluateModel(model, test)) as EvaluationMetrics;
+  const baseline = known === undefined ? baselineOf(model, train, test) : known;
   const warnings = generalisationWarnings(summaryMetrics(model, trainEval), summaryMetrics(model, testEval), baseline);
   return { train: trainEval, test: testEval, baseline, warnings };
 }
 
-function partitionOutcomes(model: TransparentModel, train: DataFrame, test: DataFrame): PartitionOutcome[] {
+function partitionOutcomes(model: TransparentModel, train: DataFrame, test: DataFrame, known: Record<string, Baseline | null> | null): PartitionOutcome[] {
   const trainFrames = partitionFrames(model, train);
   const testFrames = partitionFrames(model, test);
   return [...model.partitions].map(([key, part]) => {
@@ -109,7 +120,7 @@ function partitionOutcomes(model: TransparentModel, train: DataFrame, test: Data
       nTrain: trainRows.nRows,
       nTest: testRows.nRows,
       baseValue: part.baseValue,
-      evaluation: judged(singlePartitionModel(model, key), trainRows, testRows),
+      evaluation: judged(singlePartitionModel(model, key), trainRows, testRows, known?.[key]),
     };
   });
 }
@@ -121,11 +132,17 @@ function fittedParameters(model: TransparentModel): Record<string, unknown> {
   return { method: model.method, ...whole.boost?.params, ...whole.features[0]?.boost?.params };
 }
 
-function featureInfo(model: TransparentModel, train: DataFrame, features: string[]): FeatureInfoEntry[] {
+/** A stored dataset's health scan, cached at upload, when the task uses the dataset as uploaded (no preprocessor). */
+function cachedHealth(source: CsvSource, preprocessor: unknown, frame: DataFrame): ColumnHealth[] | null {
+  return 'path' in source && !preprocessor ? loadHealthSync(source.path, frame) : null;
+}
+
+/** The features' health (the dataset's cached scan, else a scan of the training rows) with their importances. */
+function featureInfo(model: TransparentModel, train: DataFrame, features: string[], cached: ColumnHealth[] | null): FeatureInfoEntry[] {
   const importance = new Map(featureImportances(model).map((f) => [f.feature, f.importance]));
-  return finiteJson(
-    scanHealth(train.select(features)).map((h) => ({ ...h, importance: importance.get(h.feature) ?? 0 })),
-  ) as FeatureInfoEntry[];
+  const byName = new Map((cached ?? []).map((h) => [h.feature, h]));
+  const health = features.every((f) => byName.has(f)) ? features.map((f) => byName.get(f) as ColumnHealth) : scanHealth(train.select(features));
+  return finiteJson(health.map((h) => ({ ...h, importance: importance.get(h.feature) ?? 0 }))) as FeatureInfoEntry[];
 }
 
 function checkColumns(frame: DataFrame, names: string[], label: string): void {
@@ -154,7 +171,13 @@ export function splitFrame(frame: DataFrame, target: string, testSize: number, s
   return { train, test };
 }
 
-function outcome(fitted: TransparentModel | MulticlassModel, train: DataFrame, test: DataFrame): FitOutcome {
+function outcome(
+  fitted: TransparentModel | MulticlassModel,
+  train: DataFrame,
+  test: DataFrame,
+  health: ColumnHealth[] | null,
+  knownBaselines: Record<string, Baseline | null> | null = null,
+): FitOutcome {
   const features = featureNames(fitted);
   if (fitted.modelType === 'multiclass') {
     // Each class model has the same method and parameters; their features' information is the first model's scan.
@@ -162,12 +185,12 @@ function outcome(fitted: TransparentModel | MulticlassModel, train: DataFrame, t
     return multiclassOutcome(fitted, train, test, {
       modelJson: serializeModel(fitted),
       features,
-      featureInfo: featureInfo(first, train, features),
+      featureInfo: featureInfo(first, train, features, health),
       parameters: { ...fittedParameters(first), classes: fitted.classes },
     });
   }
   const model = fitted;
-  const partitions = partitionOutcomes(model, train, test);
+  const partitions = partitionOutcomes(model, train, test, knownBaselines);
   // The whole-data partition routes no rows elsewhere when the model is not partitioned; otherwise the model as a
   // whole (each row scored by its partition) is judged on all rows.
   const whole = model.partitionOn === null ? partitions[0].evaluation : judged(model, train, test);
@@ -180,25 +203,39 @@ function outcome(fitted: TransparentModel | MulticlassModel, train: DataFrame, t
     nTrain: partitions[0]?.nTrain ?? train.nRows,
     nTest: partitions[0]?.nTest ?? test.nRows,
     partitions,
-    featureInfo: featureInfo(model, train, features),
+    featureInfo: featureInfo(model, train, features, health),
     parameters: fittedParameters(model),
     baseline: whole.baseline,
     warnings: whole.warnings,
   };
 }
 
-export function runTrain(task: TrainTask): FitOutcome {
-  const source = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
+interface TrainingRows {
+  train: DataFrame;
+  test: DataFrame;
+  /** The source's cached health scan (see `cachedHealth`). */
+  health: ColumnHealth[] | null;
+  /** A classifier's target values. */
+  classes: string[];
+}
+
+/**
+ * A train task's training and test rows and what the whole source tells. The source frame is not returned, so its
+ * memory (the size of the dataset) is free again before the fit.
+ */
+function trainingRows(task: TrainTask): TrainingRows {
+  const raw = readFrame(task.source);
+  const source = applyPreprocessorIfAny(raw, task.preprocessor);
   if (source.nRows === 0) throw new InputError(`${task.source.label} has a header but no data rows to train on`, 'csv_content');
   checkColumns(source, [task.target, ...(task.partitionOn ? [task.partitionOn] : []), ...task.dropColumns], task.source.label);
-  let train: DataFrame;
-  let test: DataFrame;
-  if (task.testSource) {
-    train = source;
-    test = applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor);
-  } else {
-    ({ train, test } = splitFrame(source, task.target, task.testSize, task.seed));
-  }
+  const health = cachedHealth(task.source, task.preprocessor, raw);
+  const classes = task.modelType === 'classifier' ? targetClassCounts(source, task.target).map((c) => c.value) : [];
+  if (task.testSource) return { train: source, test: applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor), health, classes };
+  return { ...splitFrame(source, task.target, task.testSize, task.seed), health, classes };
+}
+
+export async function runTrain(task: TrainTask): Promise<FitOutcome> {
+  const { train, test, health, classes } = trainingRows(task);
   const options: FitOptions = {
     target: task.target,
     modelType: task.modelType,
@@ -210,45 +247,59 @@ export function runTrain(task: TrainTask): FitOutcome {
     boostFeature: task.boostFeature,
     seed: task.seed,
   };
-  const classes = task.modelType === 'classifier' ? targetClassCounts(source, task.target).map((c) => c.value) : [];
-  const model = classes.length >= 3 ? fitMulticlass(train, options, classes) : fitModel(train, options);
+  // Large single-model fits spread their bags (or features) over threads of their own; small ones stay on this one.
+  const model = classes.length >= 3 ? fitMulticlass(train, options, classes) : await fitModelParallel(train, options);
   if (task.testSource) {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
-  return outcome(model, train, test);
+  return outcome(model, train, test, health);
 }
 
 export function runRefit(task: RefitTask): RefitOutcome {
   const current = deserializeModel(task.modelJson);
-  const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
+  const raw = readFrame(task.source);
+  const frame = applyPreprocessorIfAny(raw, task.preprocessor);
   checkColumns(frame, [task.target], task.source.label);
   const kept = new Set(task.dropColumns);
   const features = (task.features ?? featureNames(current)).filter((f) => !kept.has(f));
   const refitOptions = { features, params: task.params, featureParams: task.featureParams ?? undefined, removeFeatures: task.removeFeatures };
   const result = current.modelType === 'multiclass' ? refitMulticlass(current, refitOptions) : refit(current, refitOptions);
   const { train, test } = splitFrame(frame, task.target, task.testSize, task.seed);
-  return { ...outcome(result.model, train, test), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
+  const health = cachedHealth(task.source, task.preprocessor, raw);
+  const sameFeatures = featureNames(result.model).join('\n') === featureNames(current).join('\n');
+  const known = sameFeatures ? task.parentBaselines : null;
+  return { ...outcome(result.model, train, test, health, known), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
 }
 
 export function runPredict(task: PredictTask): PredictOutcome {
   const model = deserializeModel(task.modelJson);
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
   if (frame.nRows === 0) throw new InputError(`${task.source.label} has a header but no rows to predict`, 'csv_content');
-  if (model.modelType === 'multiclass') return multiclassPredictions(model, frame, task.explain);
+  // JSON.stringify writes NaN and ±Infinity as null, as the wire requires.
+  if (model.modelType === 'multiclass') return utf8Json(multiclassPredictions(task.versionId, model, frame, task.explain));
   const result = predict(model, frame, { threshold: task.threshold, explain: task.explain });
-  const classifier = model.modelType === 'classifier';
-  return finiteJson({
+  const body: Predictions = {
+    version_id: task.versionId,
     n: result.n,
-    baseValue: result.baseValue,
-    baseValues: model.partitionOn ? Array.from(result.baseValues) : null,
+    base_value: result.baseValue,
+    ...(model.partitionOn ? { base_values: Array.from(result.baseValues) } : {}),
     predictions: result.predictions,
-    scores: classifier ? Array.from(result.scores) : null,
-    probabilities: result.probabilities ? Array.from(result.probabilities) : null,
-    contributions: result.contributions
-      ? Object.fromEntries(Object.entries(result.contributions).map(([k, v]) => [k, Array.from(v)]))
-      : null,
+    ...(model.modelType === 'classifier' ? { scores: Array.from(result.scores) } : {}),
+    ...(result.probabilities ? { probabilities: Array.from(result.probabilities) } : {}),
+    ...(result.contributions
+      ? { contributions: Object.fromEntries(Object.entries(result.contributions).map(([k, v]) => [k, Array.from(v)])) }
+      : {}),
     warnings: result.warnings,
-  });
+  };
+  return utf8Json(body);
+}
+
+/** A large body's JSON in a buffer of its own (not the shared pool of small buffers), so it can be transferred. */
+function utf8Json(body: Predictions): Uint8Array<ArrayBuffer> {
+  const text = JSON.stringify(body);
+  const bytes = new Uint8Array(Buffer.byteLength(text));
+  Buffer.from(bytes.buffer).write(text);
+  return bytes;
 }
 
 export function runFitPreprocessor(task: FitPreprocessorTask): unknown {

@@ -39,10 +39,17 @@ export interface RefitTask {
   params: RefitParams;
   featureParams: Record<string, RefitParams> | null;
   removeFeatures: string[];
+  /**
+   * The parent version's baselines by partition, when it was trained on the same dataset and split: a refit keeping
+   * its features reuses them (they depend on the rows and features only) instead of fitting them again.
+   */
+  parentBaselines: Record<string, Baseline | null> | null;
 }
 
 export interface PredictTask {
   kind: 'predict';
+  /** The version predicting, named in the answer. */
+  versionId: string;
   modelJson: string;
   source: CsvSource;
   preprocessor: unknown;
@@ -117,19 +124,11 @@ export interface RefitOutcome extends FitOutcome {
   parametersChanged: Record<string, Record<string, { from: unknown; to: unknown }>>;
 }
 
-export interface PredictOutcome {
-  n: number;
-  baseValue: number;
-  baseValues: number[] | null;
-  predictions: Array<string | number | null>;
-  scores: number[] | null;
-  probabilities: number[] | null;
-  contributions: Record<string, number[]> | null;
-  /** Multiclass only. */
-  classProbabilities?: Record<string, number[]> | null;
-  classContributions?: Record<string, Record<string, number[]>> | null;
-  warnings: string[];
-}
+/**
+ * The `Predictions` wire body as UTF-8 JSON, written on the worker and handed over without a copy: a body of
+ * hundreds of thousands of rows is neither cloned nor serialized on the request thread.
+ */
+export type PredictOutcome = Uint8Array<ArrayBuffer>;
 
 export interface SearchOutcome {
   /** Boosted-method parameters by their wire names; empty when the defaults won. */

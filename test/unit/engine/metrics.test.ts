@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { evaluateClassifier, evaluateModel, evaluateRegressor, fitModel, trainTestSplit, mulberry32 } from '../../../src/engine';
+import { binaryLabels, categoryColumn, evaluateClassifier, evaluateModel, evaluateRegressor, fitModel, numberColumn, trainTestSplit, mulberry32 } from '../../../src/engine';
 import { assertClose, goldenFrame } from './helpers';
 
 describe('engine metrics', () => {
@@ -45,6 +45,29 @@ describe('engine metrics', () => {
     const one = evaluateClassifier([1, 1, 1], [0.2, 0.5, 0.9]);
     assert.equal(one.roc_auc, null);
     assert.equal(one.mcc, null);
+  });
+
+  it('reads a binary target as 1, 0 or -1 per row, from numbers and from text', () => {
+    const numbers = numberColumn('y', Float64Array.from([1, 0, NaN, 2, 1]));
+    assert.deepEqual([...binaryLabels(numbers, 5, '0', '1')], [1, 0, -1, -1, 1]);
+    const text = categoryColumn('y', Int32Array.from([0, 1, -1, 2]), ['yes', 'no', 'maybe']);
+    assert.deepEqual([...binaryLabels(text, 4, 'no', 'yes')], [1, 0, -1, -1]);
+  });
+
+  it('gives the AUC of counting every positive-negative pair, ties as a half', () => {
+    const random = mulberry32(5);
+    for (const levels of [4, 1000]) {
+      const y = Array.from({ length: 200 }, () => (random() < 0.4 ? 1 : 0));
+      const p = y.map(() => Math.round(random() * levels) / levels);
+      let pairs = 0;
+      let wins = 0;
+      y.forEach((yi, i) => y.forEach((yj, j) => {
+        if (yi !== 1 || yj === 1) return;
+        pairs++;
+        wins += p[i] > p[j] ? 1 : p[i] === p[j] ? 0.5 : 0;
+      }));
+      assertClose([evaluateClassifier(y, p).roc_auc as number], [wins / pairs]);
+    }
   });
 
   it('computes the regressor metric set, charts and residual bins', () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { useService } from './harness';
 import { smallCsv, trainSmall, uploadCsv } from './fixtures';
 
@@ -28,6 +29,16 @@ describe('service: concurrency', function () {
     assert.deepEqual(results.map((r) => r.status), Array(200).fill(200));
     const profiles = results.filter((_, i) => i % paths.length === 2).map((r) => JSON.stringify(r.body));
     assert.equal(new Set(profiles).size, 1);
+  });
+
+  it('runs its training threads below the priority of the request thread', async () => {
+    await uploadCsv(env.call, smallCsv(300));
+    const pid = env.service.child.pid as number;
+    // Field 19 of a thread's stat line; the command name (field 2) ends with ") ".
+    const nice = (tid: string) => Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+    const threads = readdirSync(`/proc/${pid}/task`);
+    assert.equal(nice(String(pid)), 0, 'the request thread keeps normal priority');
+    assert.ok(threads.some((tid) => nice(tid) > 0), 'the worker that parsed the upload runs below normal priority');
   });
 
   it('answers reads while trains run on the workers', async () => {

@@ -10,13 +10,17 @@ export const DATASETS = join(REPO, 'media', 'datasets');
 
 let built: Promise<string> | null = null;
 
-/** Bundles the CLI and the training worker (as esbuild.mjs does for dist/) into a temp dir, once per run. */
+/** Bundles the CLI and the worker threads (as esbuild.mjs does for dist/) into a temp dir, once per run. */
 export function buildService(): Promise<string> {
   built ??= (async () => {
     const out = mkdtempSync(join(tmpdir(), 'xmodels-service-build-'));
     process.once('exit', () => rmSync(out, { recursive: true, force: true }));
     await esbuild.build({
-      entryPoints: { cli: join(REPO, 'src/cli.ts'), 'training.worker': join(REPO, 'src/service/training.worker.ts') },
+      entryPoints: {
+        cli: join(REPO, 'src/cli.ts'),
+        'training.worker': join(REPO, 'src/service/training.worker.ts'),
+        'fit.worker': join(REPO, 'src/engine/fit.worker.ts'),
+      },
       outdir: out,
       bundle: true,
       platform: 'node',

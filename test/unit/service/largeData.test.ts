@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatasetSchema } from '../../../src/contract';
 import { useService } from './harness';
@@ -45,16 +45,25 @@ describe('service: CSV dialects, stored frames and large datasets', function () 
     assert.ok(!names.includes('broken'), 'a rejected upload is not listed');
   });
 
-  it('trains a dataset stored before frames existed, converting it on first use', async () => {
+  it('trains a dataset stored before frames and health scans existed, converting it on first use', async () => {
     const datasetId = await uploadCsv(env.call, generatedCsv(500));
-    const frame = join(env.service.dataDir, 'datasets', `${datasetId}.frame`);
-    assert.ok(existsSync(frame), 'the upload stores its parsed frame');
-    rmSync(frame);
+    const stored = (ext: string) => join(env.service.dataDir, 'datasets', `${datasetId}.${ext}`);
+    for (const ext of ['frame', 'health.json']) assert.ok(existsSync(stored(ext)), `the upload stores its ${ext}`);
+    const scanned = JSON.parse(readFileSync(stored('health.json'), 'utf8')) as { feature: string }[];
+    assert.deepEqual(scanned.map((h) => h.feature), ['x1', 'x2', 'group', 'label']);
+    for (const ext of ['frame', 'health.json']) rmSync(stored(ext));
     const trained = await env.call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: 'old', dataset_id: datasetId } });
     assert.equal(trained.status, 200, JSON.stringify(trained.body));
-    assert.ok(existsSync(frame), 'the frame is written when the old dataset is first used');
+    for (const ext of ['frame', 'health.json']) assert.ok(existsSync(stored(ext)), `the ${ext} is written when the old dataset is first used`);
+    const info = await env.call('GET', `/v1/models/feature-info/${trained.body.version_id}`);
+    assert.equal(info.status, 200, JSON.stringify(info.body));
+    const cached = new Map(JSON.parse(readFileSync(stored('health.json'), 'utf8')).map((h: { feature: string }) => [h.feature, h]));
+    for (const entry of info.body.features) {
+      const { importance: _importance, ...health } = entry as { feature: string; importance: number };
+      assert.deepEqual(health, cached.get(health.feature), `${health.feature}: the version's health is the dataset's cached scan`);
+    }
     assert.ok([200, 204].includes((await env.call('DELETE', `/v1/datasets/${datasetId}`)).status));
-    assert.ok(!existsSync(frame), 'deleting the dataset removes its frame');
+    for (const ext of ['frame', 'health.json']) assert.ok(!existsSync(stored(ext)), `deleting the dataset removes its ${ext}`);
   });
 
   it('trains a million rows with its own split, and with partitions', async () => {

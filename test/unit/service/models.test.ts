@@ -161,6 +161,7 @@ describe('service: models group', function () {
     });
     assert.equal(mono.status, 200, JSON.stringify(mono.body));
     assert.deepEqual(RefitResultSchema.parse(mono.body).parameters_changed, { x: { monotone: { from: 0, to: 1 }, smoothing: { from: 0, to: 1 } } });
+    assert.deepEqual(mono.body.baseline, trained.baseline, 'a refit keeping the features has the baselines of its parent');
     const profile = await env.call('GET', `/v1/models/profile/${mono.body.version_id}`);
     const steps = profile.body.partitions[0].numeric.x.filter((b: { missing?: boolean }) => !b.missing).map((b: { score: number }) => b.score);
     assert.ok(steps.every((v: number, i: number) => i === 0 || v >= steps[i - 1] - 1e-12), 'x steps never decrease');
@@ -170,6 +171,7 @@ describe('service: models group', function () {
     });
     assert.equal(removed.status, 200, JSON.stringify(removed.body));
     assert.deepEqual(removed.body.feature_importances.map((f: { feature: string }) => f.feature).sort(), ['color', 'x']);
+    assert.notDeepEqual(removed.body.baseline.linear, trained.baseline.linear, 'the linear baseline is fitted again without the removed feature');
 
     const tree = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, {
       json: { dataset_id: datasetId, target_column: 'label', features: ['x'], max_depth: 2 },

@@ -1,0 +1,31 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { scanHealth, type ColumnHealth, type DataFrame } from '../../engine';
+import { finiteJson } from '../json';
+import { isStoredDataset } from './frameFile';
+
+/**
+ * The data-health scan of an uploaded dataset's every column, stored next to its CSV as `<id>.health.json` when the
+ * dataset is parsed, so a train or refit reads it instead of scanning the rows again. For worker threads.
+ */
+export const healthPath = (csvPath: string) => csvPath.replace(/\.csv$/, '') + '.health.json';
+
+export function writeHealthFile(csvPath: string, frame: DataFrame): ColumnHealth[] {
+  const health = finiteJson(scanHealth(frame));
+  writeFileSync(`${healthPath(csvPath)}.part`, JSON.stringify(health));
+  renameSync(`${healthPath(csvPath)}.part`, healthPath(csvPath));
+  return health;
+}
+
+/**
+ * An upload's cached health scan (scanned from `frame` and cached now for a dataset stored before scans were);
+ * null for a file that is not an upload.
+ */
+export function loadHealthSync(csvPath: string, frame: DataFrame): ColumnHealth[] | null {
+  if (!isStoredDataset(csvPath)) return null;
+  try {
+    return JSON.parse(readFileSync(healthPath(csvPath), 'utf8')) as ColumnHealth[];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return writeHealthFile(csvPath, frame);
+}

@@ -1,0 +1,16 @@
+import { readlinkSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
+
+/**
+ * Runs the calling worker thread, and the threads it starts (they inherit it), below normal priority, so the request
+ * thread gets a core first while a fit uses them all: list and get keep their latency during a big train. Linux
+ * only (a thread's id is read from /proc); elsewhere, or if not permitted, the thread keeps its priority.
+ */
+export function yieldToRequests(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    setPriority(threadId, constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // Not Linux, or not permitted: the thread runs at normal priority.
+  }
+}
