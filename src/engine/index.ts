@@ -61,4 +61,4 @@ export type {
   ClassPartitionPayload,
   ClassCount,
 } from './multiclass';
-export { MAX_CLASSES } from './limits';
+export { MAX_CLASSES, MIN_CLASS_ROWS } from './limits';

@@ -14,10 +14,9 @@ import { singlePartitionModel } from './partitions';
 import { modelFeatures, predict } from './predict';
 import { featureImportances, partitionProfile } from './profile';
 import { refit } from './refit';
-import { MAX_CLASSES } from './limits';
+import { MAX_CLASSES, MIN_CLASS_ROWS } from './limits';
 import type { FeatureImportance, FitOptions, ParamChange, ParamName, ProfilePartition, RefitOptions, TransparentModel } from './types';
 
-const MIN_CLASS_ROWS = 2;
 const LOG_CLIP = 1e-15;
 
 export interface MulticlassModel {

@@ -12,6 +12,7 @@
  *   generateInsights(goal, summary, frame | undefined, ctx): Promise<Insights>
  *   pickLabel(labels): Label | null                          the most confident label
  *   canTrainTarget(modelType, distinctValues), targetModelType(field)   what the engine can train on a column
+ *   scarceClasses(frame, target), AUTOTRAIN_SPLIT     classes too rare among the autotrain job's training rows
  *   stepsFromRecommendations(recs, target?): PreprocessorStep[]  never touching the target
  *   searchParameters(trainFrame, {target, modelType, seed?, trials?, signal?, onProgress?, ...}): Promise<SearchResult>
  *   resolveTextGen(config, env, overrides?): TextGenContext   RULES_CONTEXT when no provider is configured
@@ -25,6 +26,7 @@ export type { DatasetInfo } from './summary';
 export { generateGoals } from './goals';
 export { generateLabels, pickLabel } from './labels';
 export { canTrainTarget, targetModelType } from './label-rules';
+export { AUTOTRAIN_SPLIT, scarceClasses, scarceClassesText } from './training-split';
 export { generateFeatureEngineering, stepsFromRecommendations } from './feature-engineering';
 export { visualizeData } from './visualize';
 export { AutotrainInputError } from './viz-plan';

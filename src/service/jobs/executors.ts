@@ -6,8 +6,19 @@ import {
   type StartAutotrainBody,
   type TrainManualBody,
 } from '../../contract';
-import { MAX_CLASSES } from '../../engine';
-import { canTrainTarget, generateFeatureEngineering, generateLabels, pickLabel, resolveTextGen, stepsFromRecommendations, targetModelType } from '../autotrain';
+import type { DataFrame } from '../../engine';
+import {
+  AUTOTRAIN_SPLIT,
+  canTrainTarget,
+  generateFeatureEngineering,
+  generateLabels,
+  pickLabel,
+  resolveTextGen,
+  scarceClasses,
+  scarceClassesText,
+  stepsFromRecommendations,
+  targetModelType,
+} from '../autotrain';
 import type { ServiceContext } from '../context';
 import { loadDatasetFrame, requireDataset } from '../datasets/register';
 import { invalid, notFound } from '../errors';
@@ -21,9 +32,6 @@ import type { JobRecord } from './store';
 
 type Stored<T> = T & { username: string };
 
-/** The split of the final autotrain model; the parameter search only sees its training rows. */
-const AUTOTRAIN_SPLIT = { seed: 42, test_size: 0.2 };
-
 const throughput = new ThroughputMeter();
 
 /** A job's duration in seconds from the data's size and the throughput measured on earlier jobs (the status then reports real progress). */
@@ -35,17 +43,28 @@ function jobSession(job: JobRecord, username: string): Session {
   return { identity: { username, defaultTeamId: job.team_id, teams: [] }, teamId: job.team_id };
 }
 
-/** Refuses, before queueing, a label the engine cannot train (a classifier on more than 50 classes). */
-export function checkTrainableLabel(summary: DatasetSummary, label: string, modelType: RequestModelType | undefined): void {
+/**
+ * Refuses, before queueing, a label the engine cannot train: a classifier on more than 50 classes, or on 3 or more
+ * classes one of which has under 2 rows among the job's training rows (`rows`, read only then).
+ */
+export async function checkTrainableLabel(
+  summary: DatasetSummary,
+  label: string,
+  modelType: RequestModelType | undefined,
+  rows: () => Promise<DataFrame>,
+): Promise<void> {
   const field = summary.fields.find((f) => f.column === label);
   if (!field) return;
   const type = modelType ?? targetModelType(field);
   const distinct = field.properties.num_unique_values;
-  // The job path trains what the engine trains: a classifier on up to MAX_CLASSES classes (one-vs-rest beyond two).
-  // Which labels autotrain proposes stays the ranking's decision (canTrainTarget).
-  const check = type === 'classifier' && distinct <= MAX_CLASSES ? { ok: true as const } : canTrainTarget(type, distinct);
+  const check = canTrainTarget(type, distinct);
   if (!check.ok) {
     throw invalid('req.label', `label ${label} cannot be trained as a ${type}: ${check.reason}. Choose a column with 2 to 50 values, or a numeric column as a regressor.`);
+  }
+  if (type !== 'classifier' || distinct < 3) return;
+  const scarce = scarceClasses(await rows(), label);
+  if (scarce.length) {
+    throw invalid('req.label', `label ${label} cannot be trained as a classifier: its ${scarceClassesText(scarce)}. Remove or relabel those rows, or choose another label.`);
   }
 }
 

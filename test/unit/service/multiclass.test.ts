@@ -11,7 +11,7 @@ import {
   type TrainResult,
 } from '../../../src/contract';
 import { useService } from './harness';
-import { penguinsCsv, uploadCsv } from './fixtures';
+import { penguinsCsv, strikesCsv, uploadCsv } from './fixtures';
 
 const SPECIES = ['Adelie', 'Chinstrap', 'Gentoo'];
 
@@ -133,12 +133,15 @@ describe('service: multiclass classification', function () {
     assert.match(res.body.error.message, /rare has/);
   });
 
-  it('trains a multiclass model from an autotrain job', async () => {
+  async function summarize(csv: string, name: string): Promise<unknown> {
     const form = new FormData();
-    form.append('file', new Blob([penguinsCsv()], { type: 'text/csv' }), 'penguins.csv');
-    const summary = (await env.call('POST', '/v1/autotrain/summarize-dataset', { body: form })).body;
+    form.append('file', new Blob([csv], { type: 'text/csv' }), name);
+    return (await env.call('POST', '/v1/autotrain/summarize-dataset', { body: form })).body;
+  }
+
+  async function autotrain(summary: unknown, extra: Record<string, unknown> = {}) {
     const started = await env.call('POST', '/v1/autotrain/start_autotrain', {
-      json: { team_id: null, req: { model_name: 'auto species', model_description: '', summary, textgen_config: {}, label: 'Species', model_type: 'classifier' } },
+      json: { team_id: null, req: { model_name: 'auto', model_description: '', summary, textgen_config: {}, ...extra } },
     });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     let status = TrainingStatusSchema.parse((await env.call('GET', `/v1/autotrain/check_training_status?training_id=${started.body.training_id}`)).body);
@@ -147,8 +150,32 @@ describe('service: multiclass classification', function () {
       status = TrainingStatusSchema.parse((await env.call('GET', `/v1/autotrain/check_training_status?training_id=${started.body.training_id}`)).body);
     }
     assert.equal(status.status, 'completed', JSON.stringify(status));
-    const info = ModelInfoSchema.parse((await env.call('GET', `/v1/models/${status.model_id}`)).body);
+    return ModelInfoSchema.parse((await env.call('GET', `/v1/models/${status.model_id}`)).body);
+  }
+
+  it('trains a multiclass model from an autotrain job', async () => {
+    const info = await autotrain(await summarize(penguinsCsv(), 'penguins.csv'), { label: 'Species', model_type: 'classifier' });
     assert.equal(info.model_type, 'multiclass_classification');
     assert.deepEqual(info.classes, SPECIES);
+  });
+
+  it('proposes the four-class damage column of a bird-strike table and trains it when autotrain picks the label itself', async () => {
+    const summary = await summarize(strikesCsv(), 'strikes.csv');
+    const labels = await env.call('POST', '/v1/autotrain/generate_labels', { json: { req: { summary, textgen_config: {} } } });
+    assert.equal(labels.status, 200, JSON.stringify(labels.body));
+    assert.deepEqual([labels.body.labels[0].column, labels.body.labels[0].model_type], ['Damage', 'classifier']);
+    const info = await autotrain(summary);
+    assert.equal(info.target_name, 'Damage');
+    assert.equal(info.model_type, 'multiclass_classification');
+    assert.deepEqual(info.classes, ['Medium', 'Minor', 'None', 'Substantial']);
+  });
+
+  it('refuses at request time a multiclass label with a class too rare to train, naming the class', async () => {
+    const summary = await summarize(penguinsCsv(), 'penguins.csv');
+    const res = await env.call('POST', '/v1/autotrain/start_autotrain', {
+      json: { team_id: null, req: { model_name: 'sex', model_description: '', summary, textgen_config: {}, label: 'Sex' } },
+    });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.match(res.body.detail, /label Sex cannot be trained as a classifier: its class '\.' has 1 row \(1 among the training rows\)/);
   });
 });
