@@ -105,6 +105,58 @@ describe('service: multiclass classification', function () {
     assert.deepEqual(partitions[0].classes, SPECIES);
   });
 
+  it('accepts its model JSON back as a new model and as a new version that predict identically', async () => {
+    const payload = (await env.call('GET', `/v1/models/versions/${trained.version_id}/payload`)).body;
+    const created = await env.call('POST', '/v1/models/create', {
+      json: { name: 'species copy', type: 'multiclass_classification', target_name: 'Species', algorithm: 'XClassifier', partitions: payload.partitions },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const added = await env.call('POST', '/v1/models/add-version', { json: { model_id: trained.model_id, partitions: payload.partitions } });
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+    const info = ModelInfoSchema.parse((await env.call('GET', `/v1/models/${created.body.model_id}`)).body);
+    assert.deepEqual([info.model_type, info.classes], ['multiclass_classification', SPECIES]);
+    const predict = async (versionId: string) =>
+      PredictionsSchema.parse((await env.call('POST', `/v1/models/versions/${versionId}/predict`, { json: { dataset_id: datasetId, explain: true } })).body);
+    const original = await predict(trained.version_id);
+    for (const versionId of [created.body.version_id, added.body.version_id]) {
+      const copy = await predict(versionId);
+      assert.deepEqual(copy.predictions, original.predictions);
+      assert.deepEqual(copy.class_probabilities, original.class_probabilities);
+      assert.deepEqual(copy.class_contributions, original.class_contributions);
+    }
+    const profile = ModelProfileSchema.parse((await env.call('GET', `/v1/models/profile/${created.body.version_id}`)).body);
+    assert.equal(profile.model_type, 'multiclass_classification');
+  });
+
+  it('refuses a multiclass model JSON that is not one, naming the payload and field', async () => {
+    const { partitions } = (await env.call('GET', `/v1/models/versions/${trained.version_id}/payload`)).body as { partitions: Record<string, unknown>[] };
+    const create = (type: string, parts: unknown[]) =>
+      env.call('POST', '/v1/models/create', { json: { name: 'bad', type, target_name: 'Species', algorithm: 'XClassifier', partitions: parts } });
+    const cases: { type: string; parts: unknown[]; path: string; message: RegExp }[] = [
+      { type: 'binary_classification', parts: partitions, path: 'partitions.0.class', message: /only for multiclass_classification models/ },
+      { type: 'multiclass_classification', parts: partitions.map(({ class: _c, ...p }) => p), path: 'partitions.0.class', message: /partitions\[0\] has no class/ },
+      { type: 'multiclass_classification', parts: partitions.slice(0, 2), path: 'partitions.partitions', message: /name 2 class\(es\) \(Adelie, Chinstrap\)/ },
+      {
+        type: 'multiclass_classification',
+        parts: partitions.map((p, i) => (i === 2 ? { ...p, classes: ['Adelie', 'Gentoo'] } : p)),
+        path: 'partitions.partitions[2].classes',
+        message: /must list the classes of the payloads \(Adelie, Chinstrap, Gentoo\)/,
+      },
+      {
+        type: 'multiclass_classification',
+        parts: partitions.map((p, i) => (i === 1 ? { ...p, target_map: { a: 0 } } : p)),
+        path: 'partitions.partitions[1].target_map',
+        message: /partitions\[1\]\.target_map/,
+      },
+    ];
+    for (const { type, parts, path, message } of cases) {
+      const res = await create(type, parts);
+      assert.equal(res.status, 422, JSON.stringify(res.body));
+      assert.equal(res.body.error.fields[0].path, path, JSON.stringify(res.body));
+      assert.match(res.body.error.message, message);
+    }
+  });
+
   it('refuses a threshold for a multiclass model, naming the field', async () => {
     const res = await env.call('POST', `/v1/models/versions/${trained.version_id}/predict`, { json: { dataset_id: datasetId, threshold: 0.3 } });
     assert.equal(res.status, 422);
