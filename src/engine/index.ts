@@ -37,6 +37,7 @@ export {
   targetClassCounts,
   isMulticlassTarget,
   fitMulticlass,
+  fitMulticlassParallel,
   predictMulticlass,
   refitMulticlass,
   multiclassProfile,

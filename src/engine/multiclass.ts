@@ -11,6 +11,7 @@ import { evaluateClassifier } from './metrics';
 import { fitLinearBaseline } from './linearBaseline';
 import { compareText } from './multiclassPayload';
 import { singlePartitionModel } from './partitions';
+import { fitModelsParallel, type ParallelOptions } from './parallel';
 import { modelFeatures, predict } from './predict';
 import { featureImportances, partitionProfile } from './profile';
 import { refit } from './refit';
@@ -92,6 +93,22 @@ function oneVsRest(frame: DataFrame, target: string, cls: string): DataFrame {
 export function fitMulticlass(frame: DataFrame, options: FitOptions, knownClasses: readonly string[] = []): MulticlassModel {
   const classes = checkedClasses(frame, options.target, knownClasses);
   const classModels = classes.map((cls) => fitModel(oneVsRest(frame, options.target, cls), { ...options, modelType: 'classifier' }));
+  return { modelType: 'multiclass', target: options.target, partitionOn: options.partitionOn ?? null, classes, classModels };
+}
+
+/**
+ * `fitMulticlass` with every class model's work spread over one set of worker threads (`fitModelsParallel`); the
+ * model is identical to `fitMulticlass`'s.
+ */
+export async function fitMulticlassParallel(
+  frame: DataFrame,
+  options: FitOptions,
+  knownClasses: readonly string[] = [],
+  parallel: ParallelOptions = {},
+): Promise<MulticlassModel> {
+  const classes = checkedClasses(frame, options.target, knownClasses);
+  const fits = classes.map((cls) => ({ frame: oneVsRest(frame, options.target, cls), options: { ...options, modelType: 'classifier' as const } }));
+  const classModels = await fitModelsParallel(fits, parallel);
   return { modelType: 'multiclass', target: options.target, partitionOn: options.partitionOn ?? null, classes, classModels };
 }
 
