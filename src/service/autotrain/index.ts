@@ -11,6 +11,7 @@
  *   visualizeData(summary, goal, library, ctx, frame?, edit?): Promise<VisualizationResponse>  edit: "Fix this chart"
  *   generateInsights(goal, summary, frame | undefined, ctx): Promise<Insights>
  *   pickLabel(labels): Label | null                          the most confident label
+ *   rankLabelCandidates(summary, frame?): Label[]             the rules' labels, best first
  *   canTrainTarget(modelType, distinctValues), targetModelType(field)   what the engine can train on a column
  *   scarceClasses(frame, target), AUTOTRAIN_SPLIT     classes too rare among the autotrain job's training rows
  *   stepsFromRecommendations(recs, target?): PreprocessorStep[]  never touching the target
@@ -25,7 +26,7 @@ export { summarizeDataset } from './summary';
 export type { DatasetInfo } from './summary';
 export { generateGoals } from './goals';
 export { generateLabels, pickLabel } from './labels';
-export { canTrainTarget, targetModelType } from './label-rules';
+export { canTrainTarget, rankLabelCandidates, targetModelType } from './label-rules';
 export { AUTOTRAIN_SPLIT, scarceClasses, scarceClassesText } from './training-split';
 export { generateFeatureEngineering, stepsFromRecommendations } from './feature-engineering';
 export { visualizeData } from './visualize';

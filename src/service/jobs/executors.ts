@@ -13,6 +13,7 @@ import {
   generateFeatureEngineering,
   generateLabels,
   pickLabel,
+  rankLabelCandidates,
   resolveTextGen,
   scarceClasses,
   scarceClassesText,
@@ -34,9 +35,21 @@ type Stored<T> = T & { username: string };
 
 const throughput = new ThroughputMeter();
 
-/** A job's duration in seconds from the data's size and the throughput measured on earlier jobs (the status then reports real progress). */
-export function estimateSeconds(kind: EstimatedJob, rows: number, columns: number): number {
-  return throughput.estimate(kind, rows, columns);
+/**
+ * A job's duration in seconds from the data's size, the models it fits and the throughput measured on earlier jobs
+ * (the status then reports real progress).
+ */
+export function estimateSeconds(kind: EstimatedJob, rows: number, columns: number, models = 1): number {
+  return throughput.estimate(kind, rows, columns, models);
+}
+
+/** How many models an autotrain job fits: one per class of a multiclass label (the rules' top label when none is given), else one. */
+export function modelsToFit(summary: DatasetSummary, label: string | undefined, modelType: RequestModelType | undefined): number {
+  const top = label ? undefined : rankLabelCandidates(summary)[0];
+  const field = summary.fields.find((f) => f.column === (label ?? top?.column));
+  if (!field) return 1;
+  const type = modelType ?? top?.model_type ?? targetModelType(field);
+  return type === 'classifier' && field.properties.num_unique_values > 2 ? field.properties.num_unique_values : 1;
 }
 
 function jobSession(job: JobRecord, username: string): Session {
@@ -160,7 +173,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
         return written;
       }),
   });
-  throughput.record('autotrain', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
+  throughput.record('autotrain', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000, modelsToFit(req.summary, label, modelType));
 }
 
 async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
