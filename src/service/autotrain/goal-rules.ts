@@ -112,7 +112,7 @@ function balanceRationale(column: string, classes: number, frame: DataFrame | un
   const total = levels.reduce((s, l) => s + l.count, 0);
   const share = (count: number): string => `${fmt(round((100 * count) / total, 1))}%`;
   const [largest, smallest] = [levels[0], levels[levels.length - 1]];
-  return `${lead}: '${largest.value}' is ${share(largest.count)} of the rows and '${smallest.value}' ${share(smallest.count)}; the less even the classes, the more per-class recall and macro F1 say beyond accuracy.`;
+  return `${lead}: '${largest.value}' is ${share(largest.count)} of the labelled rows and '${smallest.value}' ${share(smallest.count)}; the less even the classes, the more per-class recall and macro F1 say beyond accuracy.`;
 }
 
 function classBalanceGoal(label: Label, summary: DatasetSummary, frame: DataFrame | undefined): Draft {

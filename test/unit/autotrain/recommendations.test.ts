@@ -65,7 +65,7 @@ describe('autotrain goals (rules)', () => {
     assert.deepEqual(result.goals.map((g) => g.index), [0, 1, 2, 3, 4, 5]);
     const balance = result.goals[1];
     assert.deepEqual([balance.target_column, balance.model_type], ['Species', 'classifier']);
-    assert.match(balance.rationale, /Species is the most likely training target \(3 classes\): 'Adelie' is 44\.2% of the rows and 'Chinstrap' 19\.8%/);
+    assert.match(balance.rationale, /Species is the most likely training target \(3 classes\): 'Adelie' is 44\.2% of the labelled rows and 'Chinstrap' 19\.8%/);
     for (const goal of result.goals) {
       assert.equal(GoalSchema.safeParse(goal).success, true);
       for (const c of goal.columns) assert.ok(summary.field_names.includes(c), `${c} is not a column`);
