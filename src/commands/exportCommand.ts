@@ -38,9 +38,6 @@ export class ExportCommand {
         ),
       );
     });
-    if (payload.model_type === 'multiclass_classification') {
-      throw new UserFacingError(vscode.l10n.t('Export as Python or SQL covers binary classifiers and regressors; {0} is a multiclass classifier.', target.title));
-    }
     const content = GENERATORS[language](scoringTablesFromPayload(payload, target.title));
     const document = await vscode.workspace.openTextDocument({ language, content });
     await vscode.window.showTextDocument(document, { preview: false });

@@ -157,7 +157,8 @@ export const ChartSpecSchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('bar'), ...chartBase, x: z.string(), y: z.string().nullable(),
-    aggregate: z.enum(['count', 'mean']),
+    /** `share`: each level's percentage of the rows with a value (a class balance). */
+    aggregate: z.enum(['count', 'mean', 'share']),
     bars: z.array(z.object({ label: z.string(), value: z.number() })),
   }),
   z.object({

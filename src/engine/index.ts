@@ -37,6 +37,7 @@ export {
   targetClassCounts,
   isMulticlassTarget,
   fitMulticlass,
+  fitMulticlassParallel,
   predictMulticlass,
   refitMulticlass,
   multiclassProfile,
@@ -45,10 +46,9 @@ export {
   singlePartitionMulticlass,
   evaluateMulticlassModel,
   evaluateMulticlassBaselines,
-  multiclassToPayloads,
-  multiclassFromPayloads,
-  isMulticlassPayload,
 } from './multiclass';
+export { multiclassToPayloads, multiclassFromPayloads, isMulticlassPayload } from './multiclassPayload';
+export type { ClassPartitionPayload } from './multiclassPayload';
 export type {
   MulticlassModel,
   MulticlassPrediction,
@@ -58,7 +58,6 @@ export type {
   MulticlassMetrics,
   MulticlassEvaluation,
   MulticlassClassMetrics,
-  ClassPartitionPayload,
   ClassCount,
 } from './multiclass';
-export { MAX_CLASSES } from './limits';
+export { MAX_CLASSES, MIN_CLASS_ROWS } from './limits';

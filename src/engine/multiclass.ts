@@ -9,15 +9,15 @@ import { fitModel } from './fit';
 import { numberColumn, textValue, type DataFrame } from './frame';
 import { evaluateClassifier } from './metrics';
 import { fitLinearBaseline } from './linearBaseline';
-import { fromPayloads, toPayloads, type PartitionPayload } from './payload';
+import { compareText } from './multiclassPayload';
 import { singlePartitionModel } from './partitions';
+import { fitModelsParallel, type ParallelOptions } from './parallel';
 import { modelFeatures, predict } from './predict';
 import { featureImportances, partitionProfile } from './profile';
 import { refit } from './refit';
-import { MAX_CLASSES } from './limits';
+import { MAX_CLASSES, MIN_CLASS_ROWS } from './limits';
 import type { FeatureImportance, FitOptions, ParamChange, ParamName, ProfilePartition, RefitOptions, TransparentModel } from './types';
 
-const MIN_CLASS_ROWS = 2;
 const LOG_CLIP = 1e-15;
 
 export interface MulticlassModel {
@@ -49,10 +49,6 @@ export function targetClassCounts(frame: DataFrame, target: string): ClassCount[
 /** Whether a classifier on this target is multiclass (3 or more distinct values). */
 export function isMulticlassTarget(frame: DataFrame, target: string): boolean {
   return targetClassCounts(frame, target).length >= 3;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -97,6 +93,22 @@ function oneVsRest(frame: DataFrame, target: string, cls: string): DataFrame {
 export function fitMulticlass(frame: DataFrame, options: FitOptions, knownClasses: readonly string[] = []): MulticlassModel {
   const classes = checkedClasses(frame, options.target, knownClasses);
   const classModels = classes.map((cls) => fitModel(oneVsRest(frame, options.target, cls), { ...options, modelType: 'classifier' }));
+  return { modelType: 'multiclass', target: options.target, partitionOn: options.partitionOn ?? null, classes, classModels };
+}
+
+/**
+ * `fitMulticlass` with every class model's work spread over one set of worker threads (`fitModelsParallel`); the
+ * model is identical to `fitMulticlass`'s.
+ */
+export async function fitMulticlassParallel(
+  frame: DataFrame,
+  options: FitOptions,
+  knownClasses: readonly string[] = [],
+  parallel: ParallelOptions = {},
+): Promise<MulticlassModel> {
+  const classes = checkedClasses(frame, options.target, knownClasses);
+  const fits = classes.map((cls) => ({ frame: oneVsRest(frame, options.target, cls), options: { ...options, modelType: 'classifier' as const } }));
+  const classModels = await fitModelsParallel(fits, parallel);
   return { modelType: 'multiclass', target: options.target, partitionOn: options.partitionOn ?? null, classes, classModels };
 }
 
@@ -354,37 +366,4 @@ function multiclassMcc(matrix: number[][], correct: number, n: number): number |
   }
   const den = Math.sqrt((n * n - pp) * (n * n - tt));
   return den > 0 ? (correct * n - pt) / den : null;
-}
-
-/** A class model's partition payload: the binary payload plus the class it scores (§7 extension). */
-export type ClassPartitionPayload = PartitionPayload & { class: string; classes: string[] };
-
-/**
- * The model JSON of a multiclass model: the partition payloads of every class model, in class order, each tagged
- * with `class` (the class its model scores) and `classes` (all classes). A list without `class` is a binary model.
- */
-export function multiclassToPayloads(model: MulticlassModel): ClassPartitionPayload[] {
-  return model.classModels.flatMap((m, k) => toPayloads(m).map((p) => ({ ...p, class: model.classes[k], classes: model.classes })));
-}
-
-/** Whether a model JSON's partition list is a multiclass model's (its payloads carry `class`). */
-export function isMulticlassPayload(payloads: readonly unknown[]): boolean {
-  const first = payloads[0];
-  return typeof first === 'object' && first !== null && typeof (first as { class?: unknown }).class === 'string';
-}
-
-export function multiclassFromPayloads(payloads: readonly unknown[], options: { target?: string; partitionOn?: string | null } = {}): MulticlassModel {
-  const groups = new Map<string, unknown[]>();
-  payloads.forEach((raw, i) => {
-    const cls = typeof raw === 'object' && raw !== null ? (raw as { class?: unknown }).class : undefined;
-    if (typeof cls !== 'string') throw new EngineError(`partitions[${i}].class must be the class its model scores (a string)`, `partitions[${i}].class`);
-    const list = groups.get(cls) ?? [];
-    list.push(raw);
-    groups.set(cls, list);
-  });
-  if (groups.size < 2) throw new EngineError(`A multiclass model needs at least 2 classes; its partitions name ${groups.size}`, 'partitions');
-  const classes = [...groups.keys()].sort(compareText);
-  const classModels = classes.map((cls) => fromPayloads(groups.get(cls) as unknown[], 'classifier', options));
-  const first = classModels[0];
-  return { modelType: 'multiclass', target: first.target, partitionOn: first.partitionOn, classes, classModels };
 }

@@ -38,42 +38,81 @@ export async function fitModelParallel(
   options: FitOptions,
   parallel: ParallelOptions = {},
 ): Promise<TransparentModel> {
+  return (await fitModelsParallel([{ frame, options }], parallel))[0];
+}
+
+/**
+ * Several `fitModelParallel` fits whose tasks share one set of worker threads (started once for all of them); each
+ * model is identical to `fitModel`'s.
+ */
+export async function fitModelsParallel(
+  fits: readonly { frame: DataFrame; options: FitOptions }[],
+  parallel: ParallelOptions = {},
+): Promise<TransparentModel[]> {
+  const prepared = fits.map((f) => prepareFit(f.frame, f.options, parallel));
+  const messages: WorkerMessages[] = [];
+  const firstMessage: number[] = [];
+  let parts = 0;
+  for (const p of prepared) {
+    firstMessage.push(messages.length);
+    if ('model' in p) continue;
+    // Tasks and shared data keep unique numbers across fits: ids index the replies, parts key what a worker holds.
+    const ids = messages.length;
+    for (const m of p.messages) {
+      messages.push({ shared: { ...m.shared, part: m.shared.part + parts }, task: { ...m.task, id: m.task.id + ids, part: m.task.part + parts } });
+    }
+    parts += p.messages.reduce((most, m) => Math.max(most, m.shared.part), 0) + 1;
+  }
+  const threads = Math.min(parallel.threads ?? availableParallelism(), messages.length);
+  const replies = messages.length ? await runInWorkers(messages, threads) : [];
+  return prepared.map((p, k) => ('model' in p ? p.model : p.assemble(replies.slice(firstMessage[k], firstMessage[k] + p.messages.length))));
+}
+
+/** A fit done on the calling thread (small, or one task), or its worker messages and how to assemble the replies. */
+type PreparedFit = { model: TransparentModel } | { messages: WorkerMessages[]; assemble: (replies: FitWorkerReply[]) => TransparentModel };
+
+function prepareFit(frame: DataFrame, options: FitOptions, parallel: ParallelOptions): PreparedFit {
   const plan = planFit(frame, options);
   const cells = frame.nRows * plan.features.length;
   const small = cells < (parallel.minCells ?? PARALLEL_MIN_CELLS);
+  const threads = parallel.threads ?? availableParallelism();
   if (plan.method === 'boosted') {
     const boosted = planBoosted(plan, plan.boost, plan.boostFeature, plan.seed);
-    const threads = Math.min(parallel.threads ?? availableParallelism(), boosted.tasks.length);
-    if (threads < 2 || small) return assembleBoosted(boosted, boosted.tasks.map(runBag));
+    if (Math.min(threads, boosted.tasks.length) < 2 || small) return { model: assembleBoosted(boosted, boosted.tasks.map(runBag)) };
     const messages = boosted.tasks.map((task, id) => {
       const { data, ...rest } = task;
-      return { shared: { type: 'boostData', part: task.part, data } as FitWorkerRequest, task: { type: 'bag', id, part: task.part, task: rest } as FitWorkerRequest };
+      return { shared: { type: 'boostData', part: task.part, data } as const, task: { type: 'bag', id, part: task.part, task: rest } as const };
     });
-    const results = await runInWorkers(messages, threads);
-    return assembleBoosted(
-      boosted,
-      results.map((r) => (r as { bag: BagResult }).bag),
-    );
+    return {
+      messages,
+      assemble: (replies) =>
+        assembleBoosted(
+          boosted,
+          replies.map((r) => (r as { bag: BagResult }).bag),
+        ),
+    };
   }
   const tasks = featureTasks(plan);
-  const threads = Math.min(parallel.threads ?? availableParallelism(), tasks.length);
-  if (threads < 2 || small) return assembleModel(plan, tasks.map(fitFeatureTask));
+  if (Math.min(threads, tasks.length) < 2 || small) return { model: assembleModel(plan, tasks.map(fitFeatureTask)) };
   const messages = tasks.map((t, id) => {
     const part = Math.floor(id / plan.features.length);
     const { y, ...task } = t;
-    return { shared: { type: 'target', part, y } as FitWorkerRequest, task: { type: 'task', id, part, task } as FitWorkerRequest };
+    return { shared: { type: 'target', part, y } as const, task: { type: 'task', id, part, task } as const };
   });
-  const results = await runInWorkers(messages, threads);
-  return assembleModel(
-    plan,
-    results.map((r) => (r as { feature: FeatureModel }).feature),
-  );
+  return {
+    messages,
+    assemble: (replies) =>
+      assembleModel(
+        plan,
+        replies.map((r) => (r as { feature: FeatureModel }).feature),
+      ),
+  };
 }
 
 /** A task for a worker and the data it shares with other tasks of its partition (sent once per worker and partition). */
 interface WorkerMessages {
   shared: FitWorkerRequest & { part: number };
-  task: FitWorkerRequest;
+  task: Extract<FitWorkerRequest, { id: number }>;
 }
 
 /** The bundled worker next to this bundle, or (running from sources) the TypeScript one loaded through tsx. */

@@ -1,3 +1,14 @@
-export { scoringTables, scoringTablesFromPayload, type ScoringTables } from './scoringTables';
-export { toPython } from './python';
-export { toSql } from './sql';
+import { multiclassPython } from './multiclassPython';
+import { multiclassSql } from './multiclassSql';
+import { binaryPython } from './python';
+import type { ExportTables } from './scoringTables';
+import { binarySql } from './sql';
+
+export { scoringTables, scoringTablesFromPayload, multiclassScoringTables } from './scoringTables';
+export type { ScoringTables, MulticlassScoringTables, ExportTables } from './scoringTables';
+
+/** A self-contained standard-library Python module that scores rows as the service does. */
+export const toPython = (tables: ExportTables): string => (tables.modelType === 'multiclass' ? multiclassPython(tables) : binaryPython(tables));
+
+/** One SQLite query over `input_rows` that scores rows as the service does. */
+export const toSql = (tables: ExportTables): string => (tables.modelType === 'multiclass' ? multiclassSql(tables) : binarySql(tables));

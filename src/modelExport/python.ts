@@ -8,9 +8,9 @@ export function pyNumber(value: number): string {
   return /^-?\d+$/.test(text) ? `${text}.0` : text;
 }
 
-const pyString = (text: string): string => JSON.stringify(text);
+export const pyString = (text: string): string => JSON.stringify(text);
 const pyLabel = (label: string | number): string => (typeof label === 'number' ? String(label) : pyString(label));
-const pyTuple = (items: string[]): string => (items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`);
+export const pyTuple = (items: string[]): string => (items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`);
 
 function featureEntry(f: FeatureTable, indent: string): string {
   if (f.kind === 'numeric') {
@@ -20,17 +20,18 @@ function featureEntry(f: FeatureTable, indent: string): string {
   return `${indent}${pyString(f.name)}: ("categorical", {${pairs.join(', ')}}, ${pyNumber(f.missing)}),`;
 }
 
-function scorerEntry(key: string, scorer: Scorer): string[] {
+/** One partition's entry of MODELS, indented by `indent`. */
+export function scorerEntry(key: string, scorer: Scorer, indent = '    '): string[] {
   const range = scorer.range.map((v) => (v === null ? 'None' : pyNumber(v)));
   return [
-    `    ${pyString(key)}: {`,
-    `        "base_value": ${pyNumber(scorer.baseValue)},`,
-    `        "features": {`,
-    ...scorer.features.map((f) => featureEntry(f, '            ')),
-    '        },',
-    ...(scorer.calibration ? [`        "calibration": ${pyTuple(scorer.calibration.map(pyNumber))},`] : []),
-    `        "prediction_range": (${range.join(', ')}),`,
-    '    },',
+    `${indent}${pyString(key)}: {`,
+    `${indent}    "base_value": ${pyNumber(scorer.baseValue)},`,
+    `${indent}    "features": {`,
+    ...scorer.features.map((f) => featureEntry(f, `${indent}        `)),
+    `${indent}    },`,
+    ...(scorer.calibration ? [`${indent}    "calibration": ${pyTuple(scorer.calibration.map(pyNumber))},`] : []),
+    `${indent}    "prediction_range": (${range.join(', ')}),`,
+    `${indent}},`,
   ];
 }
 
@@ -62,25 +63,16 @@ const LINK_CODE: Readonly<Record<Link, string[]>> = {
   ],
 };
 
-/**
- * A self-contained Python module (standard library only) that scores rows as the service does: `score_row(row)`
- * and `score_rows(rows)`, plus a command line that reads a CSV and writes one JSON line per row.
- */
-export function toPython(tables: ScoringTables): string {
-  const classifier = tables.modelType === 'classifier';
-  const labels = tables.labels ?? [0, 1];
-  const outputs = classifier
-    ? '"prediction" (a label of LABELS), "probability" (of LABELS[1]), "score", "base_value" and "contributions"'
-    : '"prediction", "score", "base_value" and "contributions"';
-  const lines = [
-    `"""${tables.title}: an XModels ${tables.modelType} (${tables.method} method) of ${tables.target}, as a scoring function.`,
+/** The module docstring: what the module scores, how, and how to run it. */
+export function pythonDocstring(summary: string, outputs: string, how: string[], partitionOn: string | null): string[] {
+  return [
+    `"""${summary}`,
     '',
     'Standard library only. score_row(row) takes a mapping from column name to value (numbers, or text as',
     `csv.DictReader reads it) and returns a dict with ${outputs}.`,
-    'score = base value + the sum of every feature\'s contribution;',
-    `${LINK_DOC[tables.link]}.`,
+    ...how,
     'A numeric bin covers (lower, upper]; a missing value, text that is not a number and an unseen category score the',
-    `feature's missing-value bin.${tables.partitionOn ? ` Rows are routed by ${tables.partitionOn}; an unseen value uses "__dataset__".` : ''}`,
+    `feature's missing-value bin.${partitionOn ? ` Rows are routed by ${partitionOn}; an unseen value uses "__dataset__".` : ''}`,
     '',
     'Run it as a script to score a CSV: python model.py rows.csv  (one JSON object per row on standard output).',
     '"""',
@@ -88,17 +80,19 @@ export function toPython(tables: ScoringTables): string {
     'import math',
     'import re',
     '',
-    `TARGET = ${pyString(tables.target)}`,
-    `PARTITION_ON = ${tables.partitionOn === null ? 'None' : pyString(tables.partitionOn)}`,
-    `FEATURES = ${pyTuple(tables.features.map(pyString))}`,
-    ...(classifier ? ['THRESHOLD = 0.5', `LABELS = (${pyLabel(labels[0])}, ${pyLabel(labels[1])})  # (negative, positive)`] : []),
-    '',
-    '# Per partition: the base value and every feature\'s bins.',
-    '# numeric: (upper bounds, one score per bin, missing-value score); categorical: ({category: score}, missing-value score).',
-    'MODELS = {',
-    ...tables.partitions.flatMap((p) => scorerEntry(p.key, p.scorer)),
-    '}',
-    '',
+  ];
+}
+
+export const MODELS_COMMENT = [
+  '# numeric: (upper bounds, one score per bin, missing-value score); categorical: ({category: score}, missing-value score).',
+];
+
+/**
+ * The scoring helpers every exported module shares: number and category parsing, a feature's contribution,
+ * the partition of a row (among PARTITIONS) and `_score(model, row)` → (score, contributions over FEATURES).
+ */
+export function pythonRuntime(logistic: boolean): string[] {
+  return [
     '_NUMBER = re.compile(r"^\\s*[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?\\s*$")',
     '',
     '',
@@ -137,45 +131,94 @@ export function toPython(tables: ScoringTables): string {
     '            return scores[key]',
     '    return missing',
     '',
-    ...(tables.link === 'logistic'
-      ? ['', 'def _logistic(score):', '    if score < -709:', '        return 0.0', '    return 1 / (1 + math.exp(-score))', '', '']
-      : ['']),
+    ...(logistic ? ['', 'def _logistic(score):', '    if score < -709:', '        return 0.0', '    return 1 / (1 + math.exp(-score))', '', ''] : ['']),
     'def _partition(row):',
     '    if PARTITION_ON is None:',
     '        return "__dataset__"',
     '    keys = _category_keys(row.get(PARTITION_ON))',
-    '    return next((key for key in keys if key in MODELS and key != "__dataset__"), "__dataset__")',
+    '    return next((key for key in keys if key in PARTITIONS and key != "__dataset__"), "__dataset__")',
     '',
     '',
-    'def score_row(row):',
-    '    """Scores one row (a mapping from column name to value)."""',
-    '    model = MODELS[_partition(row)]',
+    'def _score(model, row):',
     '    contributions = dict.fromkeys(FEATURES, 0.0)',
     '    score = model["base_value"]',
     '    for name, bins in model["features"].items():',
     '        contribution = _contribution(bins, row.get(name))',
     '        contributions[name] = contribution',
     '        score += contribution',
+    '    return score, contributions',
+    '',
+    '',
+  ];
+}
+
+/** `score_rows` and the command line that scores a CSV. */
+export const PYTHON_MAIN = [
+  'def score_rows(rows):',
+  '    """Scores every row of an iterable of mappings, in order."""',
+  '    return [score_row(row) for row in rows]',
+  '',
+  '',
+  'if __name__ == "__main__":',
+  '    import csv',
+  '    import json',
+  '    import sys',
+  '',
+  '    with open(sys.argv[1], newline="", encoding="utf-8") as file:',
+  '        for row in csv.DictReader(file):',
+  '            print(json.dumps(score_row(row)))',
+  '',
+];
+
+/** The constants every module starts with; PARTITIONS are the partition keys, `__dataset__` first. */
+export function pythonConstants(target: string, partitionOn: string | null, features: string[], partitions: string[]): string[] {
+  return [
+    `TARGET = ${pyString(target)}`,
+    `PARTITION_ON = ${partitionOn === null ? 'None' : pyString(partitionOn)}`,
+    `PARTITIONS = ${pyTuple(partitions.map(pyString))}`,
+    `FEATURES = ${pyTuple(features.map(pyString))}`,
+  ];
+}
+
+/**
+ * A self-contained Python module (standard library only) that scores rows of a binary classifier or regressor as the
+ * service does: `score_row(row)` and `score_rows(rows)`, plus a command line that reads a CSV and writes one JSON
+ * line per row.
+ */
+export function binaryPython(tables: ScoringTables): string {
+  const classifier = tables.modelType === 'classifier';
+  const labels = tables.labels ?? [0, 1];
+  const outputs = classifier
+    ? '"prediction" (a label of LABELS), "probability" (of LABELS[1]), "score", "base_value" and "contributions"'
+    : '"prediction", "score", "base_value" and "contributions"';
+  const lines = [
+    ...pythonDocstring(
+      `${tables.title}: an XModels ${tables.modelType} (${tables.method} method) of ${tables.target}, as a scoring function.`,
+      outputs,
+      ['score = base value + the sum of every feature\'s contribution;', `${LINK_DOC[tables.link]}.`],
+      tables.partitionOn,
+    ),
+    ...pythonConstants(tables.target, tables.partitionOn, tables.features, tables.partitions.map((p) => p.key)),
+    ...(classifier ? ['THRESHOLD = 0.5', `LABELS = (${pyLabel(labels[0])}, ${pyLabel(labels[1])})  # (negative, positive)`] : []),
+    '',
+    '# Per partition: the base value and every feature\'s bins.',
+    ...MODELS_COMMENT,
+    'MODELS = {',
+    ...tables.partitions.flatMap((p) => scorerEntry(p.key, p.scorer)),
+    '}',
+    '',
+    ...pythonRuntime(tables.link === 'logistic'),
+    'def score_row(row):',
+    '    """Scores one row (a mapping from column name to value)."""',
+    '    model = MODELS[_partition(row)]',
+    '    score, contributions = _score(model, row)',
     ...LINK_CODE[tables.link],
     '    result = {"prediction": prediction, "score": score, "base_value": model["base_value"], "contributions": contributions}',
     ...(classifier ? ['    result["probability"] = probability'] : []),
     '    return result',
     '',
     '',
-    'def score_rows(rows):',
-    '    """Scores every row of an iterable of mappings, in order."""',
-    '    return [score_row(row) for row in rows]',
-    '',
-    '',
-    'if __name__ == "__main__":',
-    '    import csv',
-    '    import json',
-    '    import sys',
-    '',
-    '    with open(sys.argv[1], newline="", encoding="utf-8") as file:',
-    '        for row in csv.DictReader(file):',
-    '            print(json.dumps(score_row(row)))',
-    '',
+    ...PYTHON_MAIN,
   ];
   return lines.join('\n');
 }

@@ -1,3 +1,5 @@
+import type { MulticlassModel } from '../engine/multiclass';
+import { multiclassFromPayloads } from '../engine/multiclassPayload';
 import { fromPayloads } from '../engine/payload';
 import type { FitMethod } from '../engine/boostParams';
 import type { Label, PartitionModel, TransparentModel } from '../engine/types';
@@ -32,7 +34,7 @@ export type FeatureTable = NumericTable | CategoricalTable;
  */
 export type Link = 'logistic' | 'calibration' | 'clip01' | 'range';
 
-/** One additive scorer: base value + Σ feature contributions, then the link. A multiclass model would hold one per class. */
+/** One additive scorer: base value + Σ feature contributions, then the link. A multiclass model holds one per class. */
 export interface Scorer {
   baseValue: number;
   features: FeatureTable[];
@@ -108,9 +110,44 @@ export function scoringTables(model: TransparentModel, title: string): ScoringTa
   };
 }
 
+/**
+ * A one-vs-rest multiclass model: one binary classifier's tables per class (same partitions). A row's class
+ * probabilities are the class tables' probabilities normalised to sum to 1 (uniform when all are 0); the prediction
+ * is the most probable class, the first in `classes` order on a tie.
+ */
+export interface MulticlassScoringTables {
+  title: string;
+  modelType: 'multiclass';
+  method: FitMethod;
+  target: string;
+  partitionOn: string | null;
+  /** The classes as text, in the model's order. */
+  classes: string[];
+  /** Every feature of any class model, in the order the first sums them. */
+  features: string[];
+  /** One binary classifier's tables per class, in `classes` order. */
+  classTables: ScoringTables[];
+}
+
+export type ExportTables = ScoringTables | MulticlassScoringTables;
+
+export function multiclassScoringTables(model: MulticlassModel, title: string): MulticlassScoringTables {
+  const classTables = model.classModels.map((m) => scoringTables(m, title));
+  return {
+    title,
+    modelType: 'multiclass',
+    method: classTables[0].method,
+    target: model.target,
+    partitionOn: model.partitionOn,
+    classes: model.classes,
+    features: [...new Set(classTables.flatMap((t) => t.features))],
+    classTables,
+  };
+}
+
 /** The tables of a version's model as the service sends it (`GET …/versions/{id}/payload`). */
-export function scoringTablesFromPayload(payload: ModelPayload, title: string): ScoringTables {
-  if (payload.model_type === 'multiclass_classification') throw new Error(`${title} is a multiclass classifier, which has no single scoring table`);
-  const model = fromPayloads(payload.partitions, payload.model_type, { target: payload.target_name, partitionOn: payload.partition_on });
-  return scoringTables(model, title);
+export function scoringTablesFromPayload(payload: ModelPayload, title: string): ExportTables {
+  const options = { target: payload.target_name, partitionOn: payload.partition_on };
+  if (payload.model_type === 'multiclass_classification') return multiclassScoringTables(multiclassFromPayloads(payload.partitions, options), title);
+  return scoringTables(fromPayloads(payload.partitions, payload.model_type, options), title);
 }

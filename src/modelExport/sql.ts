@@ -14,7 +14,7 @@ export const sqlName = (name: string): string => `"${name.replace(/"/g, '""')}"`
 const PARTITION = 'xm_partition';
 const contributionColumn = (feature: string): string => sqlName(`xm_contribution_${feature}`);
 
-function featureCase(f: FeatureTable): string {
+export function featureCase(f: FeatureTable): string {
   const column = sqlName(f.name);
   if (f.kind === 'categorical') {
     const whens = f.categories.map((c, i) => `WHEN ${sqlString(c)} THEN ${sqlNumber(f.scores[i])}`);
@@ -30,7 +30,7 @@ function featureCase(f: FeatureTable): string {
 }
 
 /** One value per partition: `CASE xm_partition WHEN 'a' THEN … ELSE <__dataset__'s> END`, or the value alone. */
-function byPartition(partitions: PartitionTables[], value: (scorer: Scorer) => string | undefined, none: string): string {
+export function byPartition(partitions: PartitionTables[], value: (scorer: Scorer) => string | undefined, none: string): string {
   const [dataset, ...others] = partitions;
   const fallback = value(dataset.scorer) ?? none;
   const whens = others.map((p) => [p.key, value(p.scorer) ?? none] as const).filter(([, v]) => v !== fallback);
@@ -38,9 +38,21 @@ function byPartition(partitions: PartitionTables[], value: (scorer: Scorer) => s
   return `CASE ${PARTITION} ${whens.map(([key, v]) => `WHEN ${sqlString(key)} THEN ${v}`).join(' ')} ELSE ${fallback} END`;
 }
 
-function calibrationCase(calibration: number[]): string {
-  const key = 'MIN(100, MAX(0, CAST(xm_score * 100 AS INTEGER)))';
+function calibrationCase(calibration: number[], score: string): string {
+  const key = `MIN(100, MAX(0, CAST(${score} * 100 AS INTEGER)))`;
   return `CASE ${key} ${calibration.map((p, k) => `WHEN ${k} THEN ${sqlNumber(p)}`).join(' ')} END`;
+}
+
+/** A classifier's probability from its score column `score`, by the tables' link. */
+export function probabilitySql(tables: ScoringTables, score: string): string {
+  switch (tables.link) {
+    case 'logistic':
+      return `1.0 / (1.0 + EXP(-${score}))`;
+    case 'calibration':
+      return byPartition(tables.partitions, (s) => (s.calibration ? calibrationCase(s.calibration, score) : undefined), 'NULL');
+    default:
+      return `MIN(1.0, MAX(0.0, ${score}))`;
+  }
 }
 
 function outputs(tables: ScoringTables): string[] {
@@ -48,11 +60,10 @@ function outputs(tables: ScoringTables): string[] {
   const label = (condition: string) => `CASE WHEN ${condition} > 0.5 THEN ${labels[1]} ELSE ${labels[0]} END AS xm_prediction`;
   switch (tables.link) {
     case 'logistic':
-      return ['1.0 / (1.0 + EXP(-xm_score)) AS xm_probability', label('1.0 / (1.0 + EXP(-xm_score))')];
+      return [`${probabilitySql(tables, 'xm_score')} AS xm_probability`, label(probabilitySql(tables, 'xm_score'))];
     case 'calibration':
-      return [`${byPartition(tables.partitions, (s) => (s.calibration ? calibrationCase(s.calibration) : undefined), 'NULL')} AS xm_probability`, label('xm_score')];
     case 'clip01':
-      return ['MIN(1.0, MAX(0.0, xm_score)) AS xm_probability', label('xm_score')];
+      return [`${probabilitySql(tables, 'xm_score')} AS xm_probability`, label('xm_score')];
     case 'range': {
       const low = byPartition(tables.partitions, (s) => (s.range[0] === null ? undefined : sqlNumber(s.range[0])), 'NULL');
       const high = byPartition(tables.partitions, (s) => (s.range[1] === null ? undefined : sqlNumber(s.range[1])), 'NULL');
@@ -67,16 +78,25 @@ function outputs(tables: ScoringTables): string[] {
  * columns: one `CASE` per feature gives its contribution, their sum plus the base value is `xm_score`, and the link
  * gives `xm_probability`/`xm_prediction`. Partitioned models route each row by the partition column's text.
  */
-export function toSql(tables: ScoringTables): string {
-  const [dataset, ...others] = tables.partitions;
-  const routed = tables.partitionOn
-    ? `CASE WHEN CAST(${sqlName(tables.partitionOn)} AS TEXT) IN (${others.map((p) => sqlString(p.key)).join(', ') || 'NULL'}) THEN CAST(${sqlName(tables.partitionOn)} AS TEXT) ELSE '${dataset.key}' END`
+/** The first CTE: every input row with the partition whose model scores it (`__dataset__` for an unseen value). */
+export function routedCte(partitionOn: string | null, partitions: PartitionTables[]): string[] {
+  const [dataset, ...others] = partitions;
+  const routed = partitionOn
+    ? `CASE WHEN CAST(${sqlName(partitionOn)} AS TEXT) IN (${others.map((p) => sqlString(p.key)).join(', ') || 'NULL'}) THEN CAST(${sqlName(partitionOn)} AS TEXT) ELSE '${dataset.key}' END`
     : `'${dataset.key}'`;
-  const contribution = (feature: string) =>
-    byPartition(tables.partitions, (s) => {
-      const f = s.features.find((t) => t.name === feature);
-      return f ? featureCase(f) : undefined;
-    }, '0.0');
+  return ['WITH routed AS (', `  SELECT *, ${routed} AS ${PARTITION} FROM input_rows`];
+}
+
+/** A feature's contribution expression for one model (its partitions), 0 where a partition lacks the feature. */
+export function contributionSql(partitions: PartitionTables[], feature: string): string {
+  return byPartition(partitions, (s) => {
+    const f = s.features.find((t) => t.name === feature);
+    return f ? featureCase(f) : undefined;
+  }, '0.0');
+}
+
+export function binarySql(tables: ScoringTables): string {
+  const [dataset] = tables.partitions;
   const linkNote: Record<ScoringTables['link'], string> = {
     logistic: 'xm_probability = 1 / (1 + EXP(-xm_score)); the positive label above 0.5',
     calibration: 'xm_probability = the calibration map at trunc(xm_score × 100); the positive label when xm_score > 0.5',
@@ -90,12 +110,11 @@ export function toSql(tables: ScoringTables): string {
     '-- xm_score = xm_base_value + every xm_contribution_<feature>;',
     `-- ${linkNote[tables.link]}.`,
     ...(tables.partitionOn ? [`-- Rows are routed by ${tables.partitionOn}; an unseen value uses the ${dataset.key} model.`] : []),
-    'WITH routed AS (',
-    `  SELECT *, ${routed} AS ${PARTITION} FROM input_rows`,
+    ...routedCte(tables.partitionOn, tables.partitions),
     '), contributions AS (',
     '  SELECT *,',
     `    ${byPartition(tables.partitions, (s) => sqlNumber(s.baseValue), '0.0')} AS xm_base_value${tables.features.length ? ',' : ''}`,
-    ...tables.features.map((f, i) => `    ${contribution(f)} AS ${contributionColumn(f)}${i < tables.features.length - 1 ? ',' : ''}`),
+    ...tables.features.map((f, i) => `    ${contributionSql(tables.partitions, f)} AS ${contributionColumn(f)}${i < tables.features.length - 1 ? ',' : ''}`),
     '  FROM routed',
     '), scored AS (',
     `  SELECT *, ${['xm_base_value', ...tables.features.map(contributionColumn)].join(' + ')} AS xm_score FROM contributions`,

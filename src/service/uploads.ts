@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EvaluationSchema, type FeatureInfoEntry, type ModelType, type PartitionPayload } from '../contract';
-import { EngineError, featureImportances, fromPayloads, type TransparentModel } from '../engine';
+import { EngineError, featureImportances, fromPayloads, isMulticlassPayload, multiclassFromPayloads, type TransparentModel } from '../engine';
 import type { ServiceContext } from './context';
 import { invalid } from './errors';
 import type { Session } from './http/types';
@@ -18,14 +18,51 @@ function parseMaybeJson(value: unknown, field: string): unknown {
   }
 }
 
-function rebuild(payloads: Payload[], type: Exclude<ModelType, 'multiclass_classification'>, target: string, partitionOn: string | null) {
+/** A model JSON's class tags must agree with the model's type; the message names the first payload that disagrees. */
+function checkClassTags(payloads: Payload[], type: ModelType): void {
+  const multiclass = type === 'multiclass_classification';
+  if (isMulticlassPayload(payloads) === multiclass) return;
+  const i = multiclass ? payloads.findIndex((p) => typeof p.class !== 'string') : payloads.findIndex((p) => p.class !== undefined);
+  throw invalid(
+    `partitions.${Math.max(0, i)}.class`,
+    multiclass
+      ? `partitions[${Math.max(0, i)}] has no class: every payload of a multiclass_classification model names the class its model scores (as GET /v1/models/versions/{id}/payload writes them).`
+      : `partitions[${Math.max(0, i)}].class is only for multiclass_classification models; this model is ${type}.`,
+  );
+}
+
+/** The fitted model of the payloads (one binary model per class for multiclass), and the payloads with parsed profiles. */
+function rebuild(payloads: Payload[], type: ModelType, target: string, partitionOn: string | null) {
+  checkClassTags(payloads, type);
   const normalised = payloads.map((p, i) => ({ ...p, profile: parseMaybeJson(p.profile, `partitions.${i}.profile`) }));
+  const options = { target, partitionOn };
   try {
-    return { model: fromPayloads(normalised, type, { target, partitionOn }), normalised };
+    const model = type === 'multiclass_classification' ? multiclassFromPayloads(normalised, options) : fromPayloads(normalised, type, options);
+    return { model, normalised };
   } catch (error) {
     if (error instanceof EngineError) throw invalid(`partitions.${error.field ?? ''}`, `The uploaded model cannot be read: ${error.message}.`);
     throw error;
   }
+}
+
+/**
+ * The version's partitions: one per partition key. A multiclass payload list holds each key once per class; its
+ * base value is then the mean of the class models' (as for a trained model) and it carries no evaluation.
+ */
+function uploadedPartitions(payloads: Payload[], multiclass: boolean) {
+  const keys = [...new Set(payloads.map((p) => p.partition))];
+  return keys.map((key) => {
+    const indexes = payloads.flatMap((p, i) => (p.partition === key ? [i] : []));
+    const first = payloads[indexes[0]];
+    return {
+      partition_id: randomUUID(),
+      partition: key,
+      n_train: trainingCount(first, 'n_train'),
+      n_test: trainingCount(first, 'n_test'),
+      base_value: indexes.reduce((s, i) => s + payloads[i].base_value, 0) / indexes.length,
+      evaluation: multiclass ? null : usableEvaluation(parseMaybeJson(first.evaluation, `partitions.${indexes[0]}.evaluation`)),
+    };
+  });
 }
 
 /** Feature information derived from the fitted leaves (an upload carries no data to scan). */
@@ -72,10 +109,9 @@ export function storeUploadedVersion(
   payloads: Payload[],
 ): string {
   const type = target.type;
-  if (type === 'multiclass_classification') {
-    throw invalid('model_type', 'Uploading a multiclass model is not supported; train it on this service instead.');
-  }
   const { model: fitted, normalised } = rebuild(payloads, type, target.targetName, target.partitionOn);
+  const binary = fitted.modelType === 'multiclass' ? fitted.classModels[0] : fitted;
+  const classes = fitted.modelType === 'multiclass' ? { classes: fitted.classes } : {};
   const versionId = randomUUID();
   ctx.store.transaction(() => {
     if (target.model) insertModel(ctx.store, session.teamId, target.model);
@@ -88,20 +124,13 @@ export function storeUploadedVersion(
       parent_version_id: parent?.version_id ?? null,
       dataset_id: null,
       // Payloads of the hosted service carry no method: their models are fitted by the reference (xplainable) one.
-      parameters: { ...(payloads[0].parameters as Record<string, unknown> | undefined), method: fitted.method },
+      parameters: { ...(payloads[0].parameters as Record<string, unknown> | undefined), method: binary.method, ...classes },
       partition_on: target.partitionOn,
       trained_preprocessor_version_id: null,
       test_metrics: null,
-      feature_info: featureInfoFromModel(fitted),
+      feature_info: featureInfoFromModel(binary),
       model_json: storedPayloads(type, target.targetName, target.partitionOn, normalised),
-      partitions: payloads.map((p, i) => ({
-        partition_id: randomUUID(),
-        partition: p.partition,
-        n_train: trainingCount(p, 'n_train'),
-        n_test: trainingCount(p, 'n_test'),
-        base_value: p.base_value,
-        evaluation: usableEvaluation(parseMaybeJson(p.evaluation, `partitions.${i}.evaluation`)),
-      })),
+      partitions: uploadedPartitions(payloads, fitted.modelType === 'multiclass'),
     });
   });
   return versionId;

@@ -48,7 +48,7 @@ function labelStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<Wi
     async run(state, position) {
       const items = data.labels.then((labels) => {
         if (labels.length === 0) {
-          throw new UserFacingError(`No column of ${fileBaseName(data.fileName)} can serve as a label (IDs, constants, dates, free text and columns with more than two classes are left out). Add a target column to the CSV and try again.`);
+          throw new UserFacingError(`No column of ${fileBaseName(data.fileName)} can serve as a label (IDs, constants, dates, free text and categories of more than 50 classes are left out). Add a target column to the CSV and try again.`);
         }
         return labelItems(labels, state.label);
       });

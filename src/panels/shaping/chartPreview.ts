@@ -47,7 +47,7 @@ export function chartPreview(spec: ChartSpec): ChartPreview {
       };
     case 'bar': {
       if (!spec.bars.length) return { kind: 'empty', title, reason: NO_ROWS };
-      const valueLabel = spec.aggregate === 'mean' && spec.y ? `Mean of ${spec.y}` : 'Count';
+      const valueLabel = spec.aggregate === 'mean' && spec.y ? `Mean of ${spec.y}` : spec.aggregate === 'share' ? '% of rows' : 'Count';
       return {
         kind: 'chart',
         type: 'bar',

@@ -1,6 +1,6 @@
-import type { DatasetSummary, Goal, SummaryField } from '../../contract/autotrain';
+import type { DatasetSummary, Goal, Label, SummaryField } from '../../contract/autotrain';
 import type { DataFrame } from '../../engine';
-import { columnNumbers, columnTexts } from './columns';
+import { columnNumbers, columnTexts, levelCounts } from './columns';
 import { fieldByName, isCategoricalField, isDateField, isNumericField, variation } from './field-roles';
 import { derivation, measuredColumns } from './label-evidence';
 import { rankLabelCandidates } from './label-rules';
@@ -104,8 +104,30 @@ function groupedPairs(categories: SummaryField[], numeric: SummaryField[], frame
   return scored.sort((a, b) => b.eta - a.eta || a.i - b.i).slice(0, 2);
 }
 
-function labelGoals(summary: DatasetSummary, categories: SummaryField[], numeric: SummaryField[], frame: DataFrame | undefined): Draft[] {
-  const label = rankLabelCandidates(summary, frame)[0];
+/** What the class shares of a target say, from the rows when there are some. */
+function balanceRationale(column: string, classes: number, frame: DataFrame | undefined): string {
+  const lead = `${column} is the most likely training target (${classes === 2 ? 'binary' : `${classes} classes`})`;
+  const levels = frame?.has(column) ? levelCounts(columnTexts(frame.column(column))) : [];
+  if (levels.length < 2) return `${lead}; the share of each class decides whether accuracy alone says how good a model is.`;
+  const total = levels.reduce((s, l) => s + l.count, 0);
+  const share = (count: number): string => `${fmt(round((100 * count) / total, 1))}%`;
+  const [largest, smallest] = [levels[0], levels[levels.length - 1]];
+  return `${lead}: '${largest.value}' is ${share(largest.count)} of the labelled rows and '${smallest.value}' ${share(smallest.count)}; the less even the classes, the more per-class recall and macro F1 say beyond accuracy.`;
+}
+
+function classBalanceGoal(label: Label, summary: DatasetSummary, frame: DataFrame | undefined): Draft {
+  const classes = fieldByName(summary, label.column)?.properties.num_unique_values ?? 2;
+  return {
+    question: `How balanced are the classes of ${label.column}?`,
+    visualization: `bar chart of class balance of ${label.column}`,
+    rationale: balanceRationale(label.column, classes, frame),
+    columns: [label.column],
+    target_column: label.column,
+    model_type: label.model_type,
+  };
+}
+
+function labelGoals(label: Label | undefined, summary: DatasetSummary, categories: SummaryField[], numeric: SummaryField[], frame: DataFrame | undefined): Draft[] {
   if (!label) return [];
   const target = { target_column: label.column, model_type: label.model_type };
   const other = label.model_type === 'classifier'
@@ -113,8 +135,7 @@ function labelGoals(summary: DatasetSummary, categories: SummaryField[], numeric
     : categories[0];
   const goals: Draft[] = [
     label.model_type === 'classifier'
-      ? { question: `How balanced are the classes of ${label.column}?`, visualization: `bar chart of counts of ${label.column}`,
-        rationale: `${label.column} is the most likely training target (binary); class balance decides how to read accuracy.`, columns: [label.column], ...target }
+      ? classBalanceGoal(label, summary, frame)
       : { question: `What is the distribution of ${label.column}?`, visualization: `histogram of ${label.column}`,
         rationale: `${label.column} is the most likely training target (numeric); its spread and skew bound what a regressor can explain.`, columns: [label.column], ...target },
   ];
@@ -199,9 +220,12 @@ export function ruleGoals(summary: DatasetSummary, frame: DataFrame | undefined,
   const dates = summary.fields.filter(isDateField);
   const usable = frame && summary.fields.every((f) => frame.has(f.column)) ? frame : undefined;
   const pairs = groupedPairs(categories, byVariation, usable);
+  const label = rankLabelCandidates(summary, usable)[0];
+  // The likely classifier target's counts are its class balance, in shares.
+  const counts = categories.map((f) => (label?.model_type === 'classifier' && f.column === label.column ? classBalanceGoal(label, summary, usable) : countGoal(f)));
   const kinds: Draft[][] = [
     byVariation.map(histogramGoal),
-    categories.map(countGoal),
+    counts,
     scatterGoals(byVariation, usable, derivedPairs(summary, usable)),
     pairs.slice(0, 1).map(({ cat, num }) => ({
       question: `What is the average ${num.column} for each ${cat.column}?`,
@@ -223,9 +247,9 @@ export function ruleGoals(summary: DatasetSummary, frame: DataFrame | undefined,
         columns: [dates[0].column, byVariation[0].column],
       }]
       : [],
-    labelGoals(summary, categories, numeric, usable),
+    labelGoals(label, summary, categories, numeric, usable),
     mapGoals(numeric),
-    heatmapGoals(numeric, fieldByName(summary, rankLabelCandidates(summary, usable)[0]?.column ?? '')),
+    heatmapGoals(numeric, fieldByName(summary, label?.column ?? '')),
   ];
   return interleave(kinds).map((g, index) => ({
     index,

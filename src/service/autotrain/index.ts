@@ -11,7 +11,9 @@
  *   visualizeData(summary, goal, library, ctx, frame?, edit?): Promise<VisualizationResponse>  edit: "Fix this chart"
  *   generateInsights(goal, summary, frame | undefined, ctx): Promise<Insights>
  *   pickLabel(labels): Label | null                          the most confident label
+ *   rankLabelCandidates(summary, frame?): Label[]             the rules' labels, best first
  *   canTrainTarget(modelType, distinctValues), targetModelType(field)   what the engine can train on a column
+ *   scarceClasses(frame, target), AUTOTRAIN_SPLIT     classes too rare among the autotrain job's training rows
  *   stepsFromRecommendations(recs, target?): PreprocessorStep[]  never touching the target
  *   searchParameters(trainFrame, {target, modelType, seed?, trials?, signal?, onProgress?, ...}): Promise<SearchResult>
  *   resolveTextGen(config, env, overrides?): TextGenContext   RULES_CONTEXT when no provider is configured
@@ -24,7 +26,8 @@ export { summarizeDataset } from './summary';
 export type { DatasetInfo } from './summary';
 export { generateGoals } from './goals';
 export { generateLabels, pickLabel } from './labels';
-export { canTrainTarget, targetModelType } from './label-rules';
+export { canTrainTarget, rankLabelCandidates, targetModelType } from './label-rules';
+export { AUTOTRAIN_SPLIT, scarceClasses, scarceClassesText } from './training-split';
 export { generateFeatureEngineering, stepsFromRecommendations } from './feature-engineering';
 export { visualizeData } from './visualize';
 export { AutotrainInputError } from './viz-plan';

@@ -2,6 +2,7 @@ import type { DatasetSummary } from '../../contract/autotrain';
 import type { DataFrame } from '../../engine';
 import { columnNumbers, columnTexts, levelCounts } from './columns';
 import { fmt, pearson, round } from './stats';
+import { scarceClasses, type ScarceClass } from './training-split';
 
 /** A binary target whose rarer value is below this share trains a classifier that predicts the majority class. */
 export const RARE_CLASS_SHARE = 0.05;
@@ -17,6 +18,8 @@ export interface LabelEvidence {
   minorityShare: number | null;
   /** How the column is computed from other columns, when it is (a target leak). */
   leak: string | null;
+  /** Classes of a multiclass column too rare among autotrain's training rows to train on it. */
+  scarce: ScarceClass[];
 }
 
 function minorityShare(frame: DataFrame | undefined, column: string, summary: Pick<DatasetSummary, 'fields'>): number | null {
@@ -87,9 +90,14 @@ export function measuredColumns(summary: Pick<DatasetSummary, 'fields'>, frame: 
   return summary.fields.filter((f) => f.properties.dtype === 'number' && f.properties.num_unique_values > 2 && frame.has(f.column)).map((f) => f.column);
 }
 
-/** What the rows say about each candidate label: how rare a binary class is, and whether it leaks other columns. */
+/**
+ * What the rows say about each candidate label: how rare a binary class is, whether it leaks other columns, and
+ * which classes of a multiclass column are too rare to train on.
+ */
 export function labelEvidence(summary: Pick<DatasetSummary, 'fields'>, frame: DataFrame | undefined, column: string): LabelEvidence {
-  const field = summary.fields.find((f) => f.column === column);
-  const leak = frame && field?.properties.dtype === 'number' && frame.has(column) ? (derivation(frame, column, measuredColumns(summary, frame))?.text ?? null) : null;
-  return { minorityShare: minorityShare(frame, column, summary), leak };
+  const p = summary.fields.find((f) => f.column === column)?.properties;
+  const rows = frame?.has(column) ? frame : undefined;
+  const leak = rows && p?.dtype === 'number' ? (derivation(rows, column, measuredColumns(summary, rows))?.text ?? null) : null;
+  const scarce = rows && p && p.dtype !== 'number' && p.num_unique_values > 2 ? scarceClasses(rows, column) : [];
+  return { minorityShare: minorityShare(frame, column, summary), leak, scarce };
 }

@@ -4,25 +4,27 @@ import { asList } from './json-extract';
 import { rankLabelCandidates, trainability } from './label-rules';
 import { askJson, compactFields, UnusableAnswerError, withRulesFallback } from './llm-task';
 import { round } from './stats';
+import { scarceClasses, scarceClassesText } from './training-split';
 import type { LlmEndpoint, TextGenContext } from './textgen';
 
 const MODEL_TYPE_ALIASES: Record<string, Label['model_type']> = {
   classifier: 'classifier',
   classification: 'classifier',
   binary_classification: 'classifier',
+  multiclass_classification: 'classifier',
   regressor: 'regressor',
   regression: 'regressor',
 };
 
 const SYSTEM = [
   'You are an expert machine-learning engineer. From a dataset summary, pick the columns that are good prediction targets.',
-  'The training engine supports only binary classification (a target with exactly two values) and regression (a numeric target).',
+  'The training engine supports classification (a target with 2 to 50 values, each in at least 2 rows) and regression (a numeric target).',
   'Never pick identifiers, constants, dates or free text. Use the exact column names given.',
   'Answer with JSON only: {"labels": [{"column": string, "model_type": "classifier" | "regressor",',
   '"confidence": number between 0 and 1, "reasoning": string}]}, best first.',
 ].join(' ');
 
-function validateLabels(summary: DatasetSummary): (value: unknown) => Label[] {
+function validateLabels(summary: DatasetSummary, frame: DataFrame | undefined): (value: unknown) => Label[] {
   return (value) => {
     const problems: string[] = [];
     const labels: Label[] = [];
@@ -43,6 +45,11 @@ function validateLabels(summary: DatasetSummary): (value: unknown) => Label[] {
         problems.push(`'${field.column}' needs model_type ${t.model_type}, not ${JSON.stringify(l.model_type)}`);
         continue;
       }
+      const scarce = frame?.has(field.column) && field.properties.dtype !== 'number' ? scarceClasses(frame, field.column) : [];
+      if (scarce.length) {
+        problems.push(`'${field.column}' cannot be a label because its ${scarceClassesText(scarce)}`);
+        continue;
+      }
       if (labels.some((x) => x.column === field.column)) continue;
       const confidence = typeof l.confidence === 'number' && Number.isFinite(l.confidence) ? Math.min(1, Math.max(0, l.confidence)) : 0.5;
       labels.push({
@@ -59,14 +66,17 @@ function validateLabels(summary: DatasetSummary): (value: unknown) => Label[] {
   };
 }
 
-function labelsFromModel(llm: LlmEndpoint, summary: DatasetSummary, signal?: AbortSignal): Promise<Label[]> {
+function labelsFromModel(llm: LlmEndpoint, summary: DatasetSummary, frame: DataFrame | undefined, signal?: AbortSignal): Promise<Label[]> {
   const user = { name: summary.name, rows: summary.rows, fields: compactFields(summary.fields, summary.missing_values) };
-  return askJson(llm, SYSTEM, user, validateLabels(summary), signal);
+  return askJson(llm, SYSTEM, user, validateLabels(summary, frame), signal);
 }
 
-/** Target-column candidates, best first (autotrain.md §7.3); the rows, when given, reveal rare classes and leaks. */
+/**
+ * Target-column candidates, best first (autotrain.md §7.3); the rows, when given, reveal rare classes and leaks, and
+ * keep a model's answer from naming a multiclass label with a class too rare to train.
+ */
 export async function generateLabels(summary: DatasetSummary, ctx: TextGenContext, frame?: DataFrame): Promise<LabelsResponse> {
-  const result = await withRulesFallback(ctx, 'generate_labels', (llm) => labelsFromModel(llm, summary, ctx.signal), () => rankLabelCandidates(summary, frame));
+  const result = await withRulesFallback(ctx, 'generate_labels', (llm) => labelsFromModel(llm, summary, frame, ctx.signal), () => rankLabelCandidates(summary, frame));
   return { labels: result.value, source: result.source, warnings: result.warnings };
 }
 

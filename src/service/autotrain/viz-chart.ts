@@ -72,7 +72,7 @@ function emptySpec(plan: ChartPlan, title: string): ChartSpec {
     case 'histogram':
       return { kind: 'histogram', ...base, x: plan.x, bins: [] };
     case 'bar':
-      return { kind: 'bar', ...base, x: plan.x, y: plan.y, aggregate: plan.y === null ? 'count' : 'mean', bars: [] };
+      return { kind: 'bar', ...base, x: plan.x, y: plan.y, aggregate: plan.share ? 'share' : plan.y === null ? 'count' : 'mean', bars: [] };
     case 'scatter':
       return { kind: 'scatter', ...base, x: plan.x, y: plan.y, points: [] };
     case 'line':
@@ -92,7 +92,12 @@ function fillSpec(spec: ChartSpec, plan: ChartPlan, frame: DataFrame): ChartSpec
       return { ...spec, bins: histogramBins(finite(columnNumbers(frame.column(spec.x)))) };
     case 'bar': {
       const groups = columnTexts(frame.column(spec.x));
-      if (spec.y === null) return { ...spec, bars: levelCounts(groups).slice(0, TOP_LEVELS).map(({ value, count }) => ({ label: value, value: count })) };
+      if (spec.y === null) {
+        const levels = levelCounts(groups);
+        const total = levels.reduce((s, l) => s + l.count, 0);
+        const value = (count: number): number => (spec.aggregate === 'share' ? round((count / total) * 100, 6) : count);
+        return { ...spec, bars: levels.slice(0, TOP_LEVELS).map((l) => ({ label: l.value, value: value(l.count) })) };
+      }
       const means = [...groupValues(groups, columnNumbers(frame.column(spec.y))).entries()].map(([label, ys]) => ({ label, value: round(mean(ys), 6) }));
       return { ...spec, bars: means.sort((a, b) => b.value - a.value).slice(0, TOP_LEVELS) };
     }

@@ -42,6 +42,7 @@ function prepare(plan: ChartPlan): string[] {
     case 'histogram':
       return [`values = data[${py(plan.x)}].dropna()`];
     case 'bar':
+      if (plan.share) return [`bars = (data[${py(plan.x)}].dropna().astype(str).value_counts(normalize=True) * 100).head(${TOP_LEVELS})`];
       return plan.y === null
         ? [`bars = data[${py(plan.x)}].dropna().astype(str).value_counts().head(${TOP_LEVELS})`]
         : [
@@ -91,7 +92,7 @@ function axisLabels(plan: ChartPlan): { x: string; y: string } {
     case 'histogram':
       return { x: plan.x, y: 'count' };
     case 'bar':
-      return { x: plan.x, y: plan.y === null ? 'count' : `mean ${plan.y}` };
+      return { x: plan.x, y: plan.share ? '% of rows' : plan.y === null ? 'count' : `mean ${plan.y}` };
     case 'line':
       return { x: plan.x, y: plan.y ?? 'count' };
     case 'box':
@@ -286,6 +287,7 @@ export function describePlan(plan: ChartPlan): string {
     case 'histogram':
       return `Histogram of '${plan.x}' in ${HISTOGRAM_BINS} equal-width bins.`;
     case 'bar':
+      if (plan.share) return `Bar chart of each '${plan.x}' level's share of the rows with a value, in percent (top ${TOP_LEVELS}).`;
       return plan.y === null
         ? `Bar chart of the row count per '${plan.x}' level (top ${TOP_LEVELS}).`
         : `Bar chart of the mean '${plan.y}' per '${plan.x}' level (top ${TOP_LEVELS}, highest first).`;

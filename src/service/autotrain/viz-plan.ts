@@ -15,7 +15,8 @@ export type Period = 'exact' | 'day' | 'month';
 
 export type ChartPlan =
   | { kind: 'histogram'; x: string }
-  | { kind: 'bar'; x: string; y: string | null }
+  /** `share`: the bars are each level's percentage of the rows (a class balance) rather than counts. */
+  | { kind: 'bar'; x: string; y: string | null; share?: true }
   | { kind: 'scatter'; x: string; y: string }
   | { kind: 'line'; x: string; y: string | null; period: Period; dayFirst: boolean }
   | { kind: 'box'; x: string | null; y: string }
@@ -39,6 +40,7 @@ const KIND_KEYWORDS: [ChartKind, RegExp][] = [
 const MAX_DISTINCT_EXACT = 500;
 const DAY_MS = 86_400_000;
 const MAX_HEATMAP_COLUMNS = 12;
+const SHARE_RE = /\bbalance|\bshares?\b|\bproportions?\b|\bpercent/i;
 
 function kindFromText(text: string): ChartKind | null {
   return KIND_KEYWORDS.find(([, re]) => re.test(text))?.[0] ?? null;
@@ -66,7 +68,8 @@ function planFor(kind: ChartKind, fields: SummaryField[], text: string): ChartPl
     case 'bar': {
       const x = groups[0] ?? (numeric.length === 1 && !/\bmean|average|avg\b/i.test(text) ? numeric[0] : undefined);
       if (!x) return null;
-      return { kind, x: x.column, y: numeric.find((f) => f !== x)?.column ?? null };
+      const y = numeric.find((f) => f !== x)?.column ?? null;
+      return y === null && SHARE_RE.test(text) ? { kind, x: x.column, y, share: true } : { kind, x: x.column, y };
     }
     case 'scatter':
       return numeric.length >= 2 ? { kind, x: numeric[0].column, y: numeric[1].column } : null;

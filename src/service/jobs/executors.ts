@@ -6,8 +6,20 @@ import {
   type StartAutotrainBody,
   type TrainManualBody,
 } from '../../contract';
-import { MAX_CLASSES } from '../../engine';
-import { canTrainTarget, generateFeatureEngineering, generateLabels, pickLabel, resolveTextGen, stepsFromRecommendations, targetModelType } from '../autotrain';
+import type { DataFrame } from '../../engine';
+import {
+  AUTOTRAIN_SPLIT,
+  canTrainTarget,
+  generateFeatureEngineering,
+  generateLabels,
+  pickLabel,
+  rankLabelCandidates,
+  resolveTextGen,
+  scarceClasses,
+  scarceClassesText,
+  stepsFromRecommendations,
+  targetModelType,
+} from '../autotrain';
 import type { ServiceContext } from '../context';
 import { loadDatasetFrame, requireDataset } from '../datasets/register';
 import { invalid, notFound } from '../errors';
@@ -21,31 +33,51 @@ import type { JobRecord } from './store';
 
 type Stored<T> = T & { username: string };
 
-/** The split of the final autotrain model; the parameter search only sees its training rows. */
-const AUTOTRAIN_SPLIT = { seed: 42, test_size: 0.2 };
-
 const throughput = new ThroughputMeter();
 
-/** A job's duration in seconds from the data's size and the throughput measured on earlier jobs (the status then reports real progress). */
-export function estimateSeconds(kind: EstimatedJob, rows: number, columns: number): number {
-  return throughput.estimate(kind, rows, columns);
+/**
+ * A job's duration in seconds from the data's size, the models it fits and the throughput measured on earlier jobs
+ * (the status then reports real progress).
+ */
+export function estimateSeconds(kind: EstimatedJob, rows: number, columns: number, models = 1): number {
+  return throughput.estimate(kind, rows, columns, models);
+}
+
+/** How many models an autotrain job fits: one per class of a multiclass label (the rules' top label when none is given), else one. */
+export function modelsToFit(summary: DatasetSummary, label: string | undefined, modelType: RequestModelType | undefined): number {
+  const top = label ? undefined : rankLabelCandidates(summary)[0];
+  const field = summary.fields.find((f) => f.column === (label ?? top?.column));
+  if (!field) return 1;
+  const type = modelType ?? top?.model_type ?? targetModelType(field);
+  return type === 'classifier' && field.properties.num_unique_values > 2 ? field.properties.num_unique_values : 1;
 }
 
 function jobSession(job: JobRecord, username: string): Session {
   return { identity: { username, defaultTeamId: job.team_id, teams: [] }, teamId: job.team_id };
 }
 
-/** Refuses, before queueing, a label the engine cannot train (a classifier on more than 50 classes). */
-export function checkTrainableLabel(summary: DatasetSummary, label: string, modelType: RequestModelType | undefined): void {
+/**
+ * Refuses, before queueing, a label the engine cannot train: a classifier on more than 50 classes, or on 3 or more
+ * classes one of which has under 2 rows among the job's training rows (`rows`, read only then).
+ */
+export async function checkTrainableLabel(
+  summary: DatasetSummary,
+  label: string,
+  modelType: RequestModelType | undefined,
+  rows: () => Promise<DataFrame>,
+): Promise<void> {
   const field = summary.fields.find((f) => f.column === label);
   if (!field) return;
   const type = modelType ?? targetModelType(field);
   const distinct = field.properties.num_unique_values;
-  // The job path trains what the engine trains: a classifier on up to MAX_CLASSES classes (one-vs-rest beyond two).
-  // Which labels autotrain proposes stays the ranking's decision (canTrainTarget).
-  const check = type === 'classifier' && distinct <= MAX_CLASSES ? { ok: true as const } : canTrainTarget(type, distinct);
+  const check = canTrainTarget(type, distinct);
   if (!check.ok) {
     throw invalid('req.label', `label ${label} cannot be trained as a ${type}: ${check.reason}. Choose a column with 2 to 50 values, or a numeric column as a regressor.`);
+  }
+  if (type !== 'classifier' || distinct < 3) return;
+  const scarce = scarceClasses(await rows(), label);
+  if (scarce.length) {
+    throw invalid('req.label', `label ${label} cannot be trained as a classifier: its ${scarceClassesText(scarce)}. Remove or relabel those rows, or choose another label.`);
   }
 }
 
@@ -141,7 +173,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
         return written;
       }),
   });
-  throughput.record('autotrain', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
+  throughput.record('autotrain', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000, modelsToFit(req.summary, label, modelType));
 }
 
 async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {

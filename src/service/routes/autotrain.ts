@@ -39,7 +39,7 @@ import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
 import { parseWith, readJson, sendJson } from '../http/body';
 import type { App, Session } from '../http/types';
-import { checkManualRequest, checkTrainableLabel, estimateSeconds } from '../jobs/executors';
+import { checkManualRequest, checkTrainableLabel, estimateSeconds, modelsToFit } from '../jobs/executors';
 
 function teamOf(session: Session, requested: string | null | undefined): string {
   return requested ? allowedTeam(session.identity, requested) : session.teamId;
@@ -160,12 +160,12 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const teamId = teamOf(c.get('session'), body.team_id);
     const summary = body.req.summary;
     if (!summary.dataset_id) throw invalid('req.summary.dataset_id', 'The summary has no dataset_id; summarize the CSV with this service first.');
-    requireDataset(ctx, teamId, summary.dataset_id, 'req.summary.dataset_id');
+    const dataset = requireDataset(ctx, teamId, summary.dataset_id, 'req.summary.dataset_id');
     if (body.req.label && !summary.columns.includes(body.req.label)) {
       throw invalid('req.label', `label ${body.req.label} is not a column of the dataset; columns are: ${summary.columns.join(', ')}.`);
     }
-    if (body.req.label) checkTrainableLabel(summary, body.req.label, body.req.model_type);
-    const estimate = estimateSeconds('autotrain', summary.rows, summary.columns.length);
+    if (body.req.label) await checkTrainableLabel(summary, body.req.label, body.req.model_type, () => loadDatasetFrame(ctx, dataset.path));
+    const estimate = estimateSeconds('autotrain', summary.rows, summary.columns.length, modelsToFit(summary, body.req.label, body.req.model_type));
     // The caller's text-generation key stays in memory for this run; the stored request never holds it.
     const { api_key: apiKey, ...textgen } = body.req.textgen_config ?? {};
     const stored = { ...body.req, textgen_config: textgen, textgen_key_withheld: Boolean(apiKey), username: c.get('session').identity.username };

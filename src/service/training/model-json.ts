@@ -28,7 +28,7 @@ export function serializeModel(model: StoredFittedModel): string {
   return JSON.stringify(stored);
 }
 
-export function storedPayloads(modelType: WireModelType, target: string, partitionOn: string | null, payloads: unknown[]): string {
+export function storedPayloads(modelType: StoredModel['model_type'], target: string, partitionOn: string | null, payloads: unknown[]): string {
   const stored: StoredModel = { model_type: modelType, target, partition_on: partitionOn, payloads };
   return JSON.stringify(stored);
 }

@@ -144,7 +144,7 @@ describe('autotrain text generation (stub chat-completions server)', () => {
     const result = await generateGoals(summary, 3, ctx(), { frame });
     assert.equal(result.source, 'llm');
     assert.deepEqual(result.goals[0], { question: 'Is mass bimodal?', visualization: 'histogram of Body Mass (g)', rationale: 'two species groups', columns: ['Body Mass (g)'], index: 0 });
-    assert.deepEqual(result.goals.slice(1).map((g) => g.visualization), ['bar chart of counts of Species', 'scatter plot of Body Mass (g) vs Flipper Length (mm)']);
+    assert.deepEqual(result.goals.slice(1).map((g) => g.visualization), ['bar chart of class balance of Species', 'scatter plot of Body Mass (g) vs Flipper Length (mm)']);
   });
 
   it('rejects answers that name columns the dataset does not have', async () => {
@@ -152,15 +152,21 @@ describe('autotrain text generation (stub chat-completions server)', () => {
     stub.reply({ content: wrong }, { content: wrong });
     const result = await generateLabels(summary, ctx());
     assert.equal(result.source, 'rules');
-    assert.equal(result.labels[0].column, 'Body Mass (g)');
+    assert.equal(result.labels[0].column, 'Species');
     assert.match(result.warnings[0], /column "salary" is not in the dataset/);
   });
 
-  it('rejects labels the binary engine cannot train and steps on unknown columns', async () => {
-    const multiclass = JSON.stringify({ labels: [{ column: 'Species', model_type: 'classifier', confidence: 0.9, reasoning: '' }] });
-    stub.reply({ content: multiclass }, { content: multiclass });
-    const labels = await generateLabels(summary, ctx());
-    assert.match(labels.warnings[0], /'Species' cannot be a label because it has 3 classes/);
+  it('accepts a multiclass label, rejects one with a class too rare to train and steps on unknown columns', async () => {
+    const species = JSON.stringify({ labels: [{ column: 'Species', model_type: 'multiclass_classification', confidence: 0.9, reasoning: 'the species' }] });
+    stub.reply({ content: species });
+    const accepted = await generateLabels(summary, ctx(), frame);
+    assert.equal(accepted.source, 'llm');
+    assert.deepEqual([accepted.labels[0].column, accepted.labels[0].model_type], ['Species', 'classifier']);
+    const sex = JSON.stringify({ labels: [{ column: 'Sex', model_type: 'classifier', confidence: 0.9, reasoning: '' }] });
+    stub.reply({ content: sex }, { content: sex });
+    const labels = await generateLabels(summary, ctx(), frame);
+    assert.equal(labels.source, 'rules');
+    assert.match(labels.warnings[0], /'Sex' cannot be a label because its class '\.' has 1 row \(1 among the training rows\)/);
     const badStep = JSON.stringify({ recommendations: [{ feature_name: 'x', step: { type: 'log1p', column: 'Weight' } }] });
     stub.reply({ content: badStep }, { content: badStep });
     const fe = await generateFeatureEngineering(summary, 2, ctx(), { frame });

@@ -12,30 +12,36 @@ import {
 import { ruleSummary } from './helpers';
 
 describe('autotrain labels (rules)', () => {
-  it('ranks the numeric penguin measurements as regressors and says why the 3-class columns are left out', async () => {
-    const { summary } = await ruleSummary('penguins.csv');
-    const result = await generateLabels(summary, RULES_CONTEXT);
+  it('ranks the penguin species first as a multiclass classifier, the measurements next, the place and the sex last (penguins.csv)', async () => {
+    const { frame, summary } = await ruleSummary('penguins.csv');
+    const result = await generateLabels(summary, RULES_CONTEXT, frame);
     assert.equal(result.source, 'rules');
     assert.deepEqual(result.warnings, []);
     assert.deepEqual(result.labels.map((l) => [l.column, l.model_type]), [
+      ['Species', 'classifier'],
       ['Body Mass (g)', 'regressor'],
       ['Flipper Length (mm)', 'regressor'],
       ['Beak Depth (mm)', 'regressor'],
       ['Beak Length (mm)', 'regressor'],
+      ['Island', 'classifier'],
+      ['Sex', 'classifier'],
     ]);
     const top = result.labels[0];
-    assert.match(top.reasoning, /Not offered: 'Species' \(3 classes\), 'Island' \(3 classes\), 'Sex' \(3 classes\)/);
-    assert.deepEqual(top.alternatives, ['Flipper Length (mm)', 'Beak Depth (mm)', 'Beak Length (mm)']);
+    assert.match(top.reasoning, /^'Species' has 3 values \(Adelie, Chinstrap, Gentoo\), so it suits multiclass classification into 3 classes/);
+    assert.deepEqual(top.alternatives, ['Body Mass (g)', 'Flipper Length (mm)', 'Beak Depth (mm)']);
+    assert.match(result.labels[6].reasoning, /class '\.' has 1 row/);
     for (const label of result.labels) assert.equal(LabelSchema.safeParse(label).success, true);
-    assert.equal(pickLabel(result.labels)?.column, 'Body Mass (g)');
+    assert.equal(pickLabel(result.labels)?.column, 'Species');
   });
 
-  it('prefers a binary column as a classifier and never offers dates (weather.csv)', async () => {
+  it('prefers the 5-class weather to the binary place as a classifier and never offers dates (weather.csv)', async () => {
     const { summary } = await ruleSummary('weather.csv');
     const { labels } = await generateLabels(summary, RULES_CONTEXT);
-    assert.deepEqual([labels[0].column, labels[0].model_type, labels[0].confidence], ['location', 'classifier', 0.55]);
+    assert.deepEqual([labels[0].column, labels[0].model_type, labels[0].confidence], ['weather', 'classifier', 0.6]);
     assert.ok(!labels.some((l) => l.column === 'date'));
-    assert.ok(!labels.some((l) => l.column === 'weather'), 'a 5-class column cannot train a binary classifier');
+    const location = labels.find((l) => l.column === 'location');
+    assert.deepEqual([location?.model_type, location?.confidence], ['classifier', 0.35]);
+    assert.match(location?.reasoning ?? '', /says where or who a row is \(location\)/);
   });
 
   it('picks nothing from an empty list', () => {
@@ -50,14 +56,16 @@ describe('autotrain goals (rules)', () => {
     assert.equal(result.source, 'rules');
     assert.deepEqual(result.goals.map((g) => g.visualization), [
       'histogram of Body Mass (g)',
-      'bar chart of counts of Species',
+      'bar chart of class balance of Species',
       'scatter plot of Body Mass (g) vs Flipper Length (mm)',
       'bar chart of mean Flipper Length (mm) by Species',
       'box plot of Beak Length (mm) by Species',
-      'heatmap of correlations between Body Mass (g), Beak Length (mm), Beak Depth (mm), Flipper Length (mm)',
+      'heatmap of correlations between Beak Length (mm), Beak Depth (mm), Flipper Length (mm), Body Mass (g)',
     ]);
     assert.deepEqual(result.goals.map((g) => g.index), [0, 1, 2, 3, 4, 5]);
-    assert.equal(result.goals[0].target_column, 'Body Mass (g)');
+    const balance = result.goals[1];
+    assert.deepEqual([balance.target_column, balance.model_type], ['Species', 'classifier']);
+    assert.match(balance.rationale, /Species is the most likely training target \(3 classes\): 'Adelie' is 44\.2% of the labelled rows and 'Chinstrap' 19\.8%/);
     for (const goal of result.goals) {
       assert.equal(GoalSchema.safeParse(goal).success, true);
       for (const c of goal.columns) assert.ok(summary.field_names.includes(c), `${c} is not a column`);
@@ -92,13 +100,17 @@ describe('autotrain feature engineering (rules)', () => {
       { type: 'fill_missing', column: 'Beak Length (mm)', strategy: 'median' },
       { type: 'fill_missing', column: 'Beak Depth (mm)', strategy: 'median' },
       { type: 'fill_missing', column: 'Flipper Length (mm)', strategy: 'median' },
+      { type: 'fill_missing', column: 'Body Mass (g)', strategy: 'median' },
       { type: 'ratio', numerator: 'Beak Length (mm)', denominator: 'Beak Depth (mm)', name: 'Beak Length (mm) / Beak Depth (mm)' },
       { type: 'ratio', numerator: 'Beak Length (mm)', denominator: 'Flipper Length (mm)', name: 'Beak Length (mm) / Flipper Length (mm)' },
+      { type: 'ratio', numerator: 'Beak Length (mm)', denominator: 'Body Mass (g)', name: 'Beak Length (mm) / Body Mass (g)' },
       { type: 'ratio', numerator: 'Beak Depth (mm)', denominator: 'Flipper Length (mm)', name: 'Beak Depth (mm) / Flipper Length (mm)' },
+      { type: 'ratio', numerator: 'Beak Depth (mm)', denominator: 'Body Mass (g)', name: 'Beak Depth (mm) / Body Mass (g)' },
     ]);
+    assert.ok(!recommendations.some((r) => JSON.stringify(r.step).includes('"Species"')), 'the likely label, Species, is left alone');
     for (const r of recommendations) assert.equal(RecommendationSchema.safeParse(r).success, true);
-    const fitted = fitPreprocessor(frame, stepsFromRecommendations(recommendations, 'Body Mass (g)'));
-    assert.equal(fitted.steps.length, 7);
+    const fitted = fitPreprocessor(frame, stepsFromRecommendations(recommendations, 'Species'));
+    assert.equal(fitted.steps.length, 10);
   });
 
   it('drops mostly missing columns, splits dates, groups rare directors and offers no monotone transforms (movies.csv)', async () => {

@@ -56,7 +56,7 @@ describe('autotrain summary (rules)', () => {
     assert.equal(species.description, "Categorical column 'Species' with 3 levels (most common 'Adelie'), 0 missing.");
     assert.equal(field(summary, 'Sex').semantic_type, 'gender');
     assert.equal(field(summary, 'Island').semantic_type, 'location');
-    assert.match(summary.dataset_description, /^penguins\.csv: 344 rows × 7 columns \(3 category, 4 number\); 18 missing values\. Likely targets: 'Body Mass \(g\)'/);
+    assert.match(summary.dataset_description, /^penguins\.csv: 344 rows × 7 columns \(3 category, 4 number\); 18 missing values\. Likely targets: 'Species' \(classifier\), 'Body Mass \(g\)' \(regressor\)/);
   });
 
   it('gives dates ISO min and max (seattle-weather.csv)', async () => {

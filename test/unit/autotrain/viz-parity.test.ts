@@ -19,7 +19,13 @@ function sampleCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-const GOALS = ['bar chart of counts of damage', 'bar chart of mean cost by damage', 'heatmap of correlations between cost, weight', 'heatmap of damage by species'];
+const GOALS = [
+  'bar chart of counts of damage',
+  'bar chart of mean cost by damage',
+  'heatmap of correlations between cost, weight',
+  'heatmap of damage by species',
+  'bar chart of class balance of damage',
+];
 
 /** The numbers a plotly program draws, read from the figure's first trace. */
 const READ_FIGURE = [
@@ -71,6 +77,9 @@ describe('autotrain preview and Python agree', function () {
     const counts = previews[0] as { x: string[]; y: number[] };
     assert.ok(counts.x.includes('None') && counts.x.includes('NA'), 'the "None" and "NA" levels are categories, not missing values');
     assert.equal(counts.y.reduce((a, b) => a + b, 0), 90);
+    const balance = previews[4] as { x: string[]; y: number[] };
+    assert.deepEqual(balance.x, counts.x);
+    assert.ok(Math.abs(balance.y.reduce((a, b) => a + b, 0) - 100) < 1e-4, 'class shares are percentages of the rows');
   });
 
   it('renders $ in matplotlib titles and labels literally, not as math text', async () => {

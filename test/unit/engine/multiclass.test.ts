@@ -6,6 +6,7 @@ import {
   evaluateMulticlass,
   fitModel,
   fitMulticlass,
+  fitMulticlassParallel,
   isMulticlassPayload,
   multiclassFromPayloads,
   multiclassProfile,
@@ -71,6 +72,18 @@ for (const method of ['boosted', 'xplainable'] as FitMethod[]) {
       const a = predictMulticlass(model, penguins);
       const b = predictMulticlass(back, penguins);
       for (const cls of SPECIES) assert.deepEqual(b.classProbabilities[cls], a.classProbabilities[cls]);
+    });
+
+    it('fits the same model on worker threads', async function () {
+      this.timeout(60_000);
+      const threaded = await fitMulticlassParallel(penguins, { target: 'Species', modelType: 'classifier', method }, [], { threads: 2, minCells: 0 });
+      assert.deepEqual(threaded.classes, SPECIES);
+      const a = predictMulticlass(model, penguins, { explain: true });
+      const b = predictMulticlass(threaded, penguins, { explain: true });
+      for (const cls of SPECIES) {
+        assert.deepEqual(b.classProbabilities[cls], a.classProbabilities[cls]);
+        assert.deepEqual(b.classContributions?.[cls], a.classContributions?.[cls]);
+      }
     });
   });
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
 import { ModelPayloadSchema, PredictionsSchema, type Predictions } from '../../../src/contract';
-import { scoringTablesFromPayload, toPython, toSql, type ScoringTables } from '../../../src/modelExport';
+import { scoringTablesFromPayload, toPython, toSql, type MulticlassScoringTables, type ScoringTables } from '../../../src/modelExport';
 import { DATASETS, useService } from '../service/harness';
 
 const TOLERANCE = 1e-9;
@@ -47,10 +47,9 @@ function runPython(source: string, csv: string): Scored[] {
 }
 
 /** Loads the CSV into SQLite (numeric features as REAL, the rest as TEXT, empty fields as NULL) and runs the query. */
-function runSql(query: string, csv: string, tables: ScoringTables): Scored[] {
+function sqlRows(query: string, csv: string, numeric: Set<string>): Record<string, unknown>[] {
   const [headerLine, ...lines] = csv.split('\n');
   const header = headerLine.split(',');
-  const numeric = new Set(tables.partitions.flatMap((p) => p.scorer.features.filter((f) => f.kind === 'numeric').map((f) => f.name)));
   const db = new Database(':memory:');
   try {
     db.run(`CREATE TABLE input_rows (${header.map((h) => `"${h}" ${numeric.has(h) ? 'REAL' : 'TEXT'}`).join(', ')})`);
@@ -58,15 +57,53 @@ function runSql(query: string, csv: string, tables: ScoringTables): Scored[] {
       const values = line.split(',').map((v) => (v === '' ? null : v));
       db.run(`INSERT INTO input_rows VALUES (${header.map(() => '?').join(', ')})`, values);
     }
-    return db.all(query).map((row) => ({
-      prediction: row.xm_prediction as string | number,
-      probability: row.xm_probability as number | undefined,
-      score: row.xm_score as number,
-      contributions: Object.fromEntries(tables.features.map((f) => [f, row[`xm_contribution_${f}`] as number])),
-    }));
+    return db.all(query);
   } finally {
     db.close();
   }
+}
+
+const numericFeatures = (tables: ScoringTables): string[] =>
+  tables.partitions.flatMap((p) => p.scorer.features.filter((f) => f.kind === 'numeric').map((f) => f.name));
+
+function runSql(query: string, csv: string, tables: ScoringTables): Scored[] {
+  return sqlRows(query, csv, new Set(numericFeatures(tables))).map((row) => ({
+    prediction: row.xm_prediction as string | number,
+    probability: row.xm_probability as number | undefined,
+    score: row.xm_score as number,
+    contributions: Object.fromEntries(tables.features.map((f) => [f, row[`xm_contribution_${f}`] as number])),
+  }));
+}
+
+interface ScoredClasses {
+  prediction: string;
+  class_probabilities: Record<string, number>;
+  class_contributions: Record<string, Record<string, number>>;
+}
+
+function runMulticlassSql(query: string, csv: string, tables: MulticlassScoringTables): ScoredClasses[] {
+  const numeric = new Set(tables.classTables.flatMap(numericFeatures));
+  const byClass = <T>(f: (cls: string) => T): Record<string, T> => Object.fromEntries(tables.classes.map((c) => [c, f(c)]));
+  return sqlRows(query, csv, numeric).map((row) => ({
+    prediction: row.xm_prediction as string,
+    class_probabilities: byClass((c) => row[`xm_probability_${c}`] as number),
+    class_contributions: byClass((c) => Object.fromEntries(tables.features.map((f) => [f, row[`xm_contribution_${c}_${f}`] as number]))),
+  }));
+}
+
+function assertClassesMatch(scored: ScoredClasses[], service: Predictions, tables: MulticlassScoringTables, what: string): void {
+  assert.equal(scored.length, service.n, `${what}: one result per row`);
+  scored.forEach((row, r) => {
+    const at = `${what}, row ${r}`;
+    assert.equal(row.prediction, service.predictions[r], `${at}: prediction`);
+    for (const cls of tables.classes) {
+      const expected = service.class_probabilities![cls][r];
+      assert.ok(Math.abs(row.class_probabilities[cls] - expected) <= TOLERANCE, `${at}: probability of ${cls} ${row.class_probabilities[cls]} vs ${expected}`);
+      for (const [feature, values] of Object.entries(service.class_contributions![cls])) {
+        assert.ok(Math.abs(row.class_contributions[cls][feature] - values[r]) <= TOLERANCE, `${at}: contribution of ${feature} to ${cls} ${row.class_contributions[cls][feature]} vs ${values[r]}`);
+      }
+    }
+  });
 }
 
 function assertMatches(scored: Scored[], service: Predictions, tables: ScoringTables, what: string): void {
@@ -97,28 +134,47 @@ describe('model export: Python and SQL reproduce the service', function () {
     { name: 'boosted regressor', target: 'Body Mass (g)', model_type: 'regressor', method: 'boosted' },
     { name: 'xplainable regressor partitioned by island', target: 'Body Mass (g)', model_type: 'regressor', method: 'xplainable', partition_on: 'Island' },
     { name: 'boosted classifier partitioned by island', target: 'Sex', model_type: 'classifier', method: 'boosted', partition_on: 'Island' },
+    { name: 'boosted multiclass classifier', target: 'Species', model_type: 'classifier', method: 'boosted' },
+    { name: 'xplainable multiclass classifier partitioned by island', target: 'Species', model_type: 'classifier', method: 'xplainable', partition_on: 'Island' },
   ] as const;
 
-  for (const c of cases) {
-    it(`${c.name}: held-out rows score the same in Python, in SQLite and in the service`, async () => {
-      const { train, heldOut } = penguinRows(c.target);
-      const trained = await env.call('POST', '/v1/models/train', {
-        json: { target_column: c.target, model_name: c.name, csv_content: train, model_type: c.model_type, method: c.method, ...('partition_on' in c ? { partition_on: c.partition_on } : {}) },
-      });
-      assert.equal(trained.status, 200, JSON.stringify(trained.body));
-      const payload = await env.call('GET', `/v1/models/versions/${trained.body.version_id}/payload`);
-      assert.equal(payload.status, 200, JSON.stringify(payload.body));
-      const tables = scoringTablesFromPayload(ModelPayloadSchema.parse(payload.body), `${c.name} v1`);
-      assert.equal(tables.method, c.method);
-      assert.equal(tables.partitions.length > 1, 'partition_on' in c, 'partitions are exported');
-      const predicted = await env.call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { csv_content: heldOut, explain: true } });
-      assert.equal(predicted.status, 200, JSON.stringify(predicted.body));
-      const service = PredictionsSchema.parse(predicted.body);
+  async function trainAndPredict(c: (typeof cases)[number]) {
+    const { train, heldOut } = penguinRows(c.target);
+    const trained = await env.call('POST', '/v1/models/train', {
+      json: { target_column: c.target, model_name: c.name, csv_content: train, model_type: c.model_type, method: c.method, ...('partition_on' in c ? { partition_on: c.partition_on } : {}) },
+    });
+    assert.equal(trained.status, 200, JSON.stringify(trained.body));
+    const payload = await env.call('GET', `/v1/models/versions/${trained.body.version_id}/payload`);
+    assert.equal(payload.status, 200, JSON.stringify(payload.body));
+    const tables = scoringTablesFromPayload(ModelPayloadSchema.parse(payload.body), `${c.name} v1`);
+    assert.equal(tables.method, c.method);
+    const predicted = await env.call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { csv_content: heldOut, explain: true } });
+    assert.equal(predicted.status, 200, JSON.stringify(predicted.body));
+    return { tables, heldOut, service: PredictionsSchema.parse(predicted.body) };
+  }
 
+  for (const c of cases.filter((x) => x.target !== 'Species')) {
+    it(`${c.name}: held-out rows score the same in Python, in SQLite and in the service`, async () => {
+      const { tables, heldOut, service } = await trainAndPredict(c);
+      assert.ok(tables.modelType !== 'multiclass');
+      assert.equal(tables.partitions.length > 1, 'partition_on' in c, 'partitions are exported');
       const python = toPython(tables);
       for (const feature of tables.features) assert.ok(python.includes(JSON.stringify(feature)), `the Python names ${feature}`);
       assertMatches(runPython(python, heldOut), service, tables, 'Python');
       assertMatches(runSql(toSql(tables), heldOut, tables), service, tables, 'SQL');
+    });
+  }
+
+  for (const c of cases.filter((x) => x.target === 'Species')) {
+    it(`${c.name}: held-out rows get the same class probabilities, class and contributions in Python, in SQLite and in the service`, async () => {
+      const { tables, heldOut, service } = await trainAndPredict(c);
+      assert.ok(tables.modelType === 'multiclass');
+      assert.deepEqual(tables.classes, ['Adelie', 'Chinstrap', 'Gentoo']);
+      assert.equal(tables.classTables[0].partitions.length > 1, 'partition_on' in c, 'partitions are exported');
+      const python = toPython(tables);
+      assert.ok(python.includes('CLASSES = ("Adelie", "Chinstrap", "Gentoo")'));
+      assertClassesMatch(runPython(python, heldOut) as unknown as ScoredClasses[], service, tables, 'Python');
+      assertClassesMatch(runMulticlassSql(toSql(tables), heldOut, tables), service, tables, 'SQL');
     });
   }
 });

@@ -19,6 +19,8 @@ describe('panels: visualization preview shaping', () => {
     assert.ok(preview.kind === 'chart' && preview.yTitle === 'Mean of b' && preview.datasets[0].label === 'Mean of b');
     const counts = chartPreview({ kind: 'bar', ...base, x: 'a', y: null, aggregate: 'count', bars: [{ label: 'x', value: 2 }] });
     assert.ok(counts.kind === 'chart' && counts.yTitle === 'Count');
+    const shares = chartPreview({ kind: 'bar', ...base, x: 'a', y: null, aggregate: 'share', bars: [{ label: 'x', value: 62.5 }] });
+    assert.ok(shares.kind === 'chart' && shares.yTitle === '% of rows' && shares.datasets[0].data[0] === 62.5);
   });
 
   it('keeps scatter points and line points in order', () => {

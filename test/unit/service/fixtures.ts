@@ -5,6 +5,24 @@ import { DATASETS, type Call } from './harness';
 export const penguinsCsv = () => readFileSync(join(DATASETS, 'penguins.csv'), 'utf8');
 export const weatherCsv = () => readFileSync(join(DATASETS, 'weather.csv'), 'utf8');
 
+/**
+ * A stand-in for the bird-strike data: four damage levels (mostly "None") that follow speed and height, and a
+ * total cost that is the sum of two cost columns.
+ */
+export function strikesCsv(rows = 400): string {
+  const lines = ['Speed,Height,Cost Repairs $,Cost Other $,Cost Total $,Damage'];
+  for (let i = 0; i < rows; i++) {
+    const speed = 80 + ((i * 37) % 220);
+    const height = (i * 53) % 3000;
+    const severity = speed + height / 40;
+    const damage = severity < 250 ? 'None' : severity < 300 ? 'Minor' : severity < 330 ? 'Medium' : 'Substantial';
+    const repairs = (i * 71) % 900;
+    const other = (i * 13) % 150;
+    lines.push(`${speed},${height},${repairs},${other},${repairs + other},${damage}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 /** A small two-class CSV with a numeric and a categorical feature, generated deterministically. */
 export function smallCsv(rows = 120): string {
   const lines = ['x,color,size,label'];

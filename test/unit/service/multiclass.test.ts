@@ -11,7 +11,7 @@ import {
   type TrainResult,
 } from '../../../src/contract';
 import { useService } from './harness';
-import { penguinsCsv, uploadCsv } from './fixtures';
+import { penguinsCsv, strikesCsv, uploadCsv } from './fixtures';
 
 const SPECIES = ['Adelie', 'Chinstrap', 'Gentoo'];
 
@@ -105,6 +105,58 @@ describe('service: multiclass classification', function () {
     assert.deepEqual(partitions[0].classes, SPECIES);
   });
 
+  it('accepts its model JSON back as a new model and as a new version that predict identically', async () => {
+    const payload = (await env.call('GET', `/v1/models/versions/${trained.version_id}/payload`)).body;
+    const created = await env.call('POST', '/v1/models/create', {
+      json: { name: 'species copy', type: 'multiclass_classification', target_name: 'Species', algorithm: 'XClassifier', partitions: payload.partitions },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const added = await env.call('POST', '/v1/models/add-version', { json: { model_id: trained.model_id, partitions: payload.partitions } });
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+    const info = ModelInfoSchema.parse((await env.call('GET', `/v1/models/${created.body.model_id}`)).body);
+    assert.deepEqual([info.model_type, info.classes], ['multiclass_classification', SPECIES]);
+    const predict = async (versionId: string) =>
+      PredictionsSchema.parse((await env.call('POST', `/v1/models/versions/${versionId}/predict`, { json: { dataset_id: datasetId, explain: true } })).body);
+    const original = await predict(trained.version_id);
+    for (const versionId of [created.body.version_id, added.body.version_id]) {
+      const copy = await predict(versionId);
+      assert.deepEqual(copy.predictions, original.predictions);
+      assert.deepEqual(copy.class_probabilities, original.class_probabilities);
+      assert.deepEqual(copy.class_contributions, original.class_contributions);
+    }
+    const profile = ModelProfileSchema.parse((await env.call('GET', `/v1/models/profile/${created.body.version_id}`)).body);
+    assert.equal(profile.model_type, 'multiclass_classification');
+  });
+
+  it('refuses a multiclass model JSON that is not one, naming the payload and field', async () => {
+    const { partitions } = (await env.call('GET', `/v1/models/versions/${trained.version_id}/payload`)).body as { partitions: Record<string, unknown>[] };
+    const create = (type: string, parts: unknown[]) =>
+      env.call('POST', '/v1/models/create', { json: { name: 'bad', type, target_name: 'Species', algorithm: 'XClassifier', partitions: parts } });
+    const cases: { type: string; parts: unknown[]; path: string; message: RegExp }[] = [
+      { type: 'binary_classification', parts: partitions, path: 'partitions.0.class', message: /only for multiclass_classification models/ },
+      { type: 'multiclass_classification', parts: partitions.map(({ class: _c, ...p }) => p), path: 'partitions.0.class', message: /partitions\[0\] has no class/ },
+      { type: 'multiclass_classification', parts: partitions.slice(0, 2), path: 'partitions.partitions', message: /name 2 class\(es\) \(Adelie, Chinstrap\)/ },
+      {
+        type: 'multiclass_classification',
+        parts: partitions.map((p, i) => (i === 2 ? { ...p, classes: ['Adelie', 'Gentoo'] } : p)),
+        path: 'partitions.partitions[2].classes',
+        message: /must list the classes of the payloads \(Adelie, Chinstrap, Gentoo\)/,
+      },
+      {
+        type: 'multiclass_classification',
+        parts: partitions.map((p, i) => (i === 1 ? { ...p, target_map: { a: 0 } } : p)),
+        path: 'partitions.partitions[1].target_map',
+        message: /partitions\[1\]\.target_map/,
+      },
+    ];
+    for (const { type, parts, path, message } of cases) {
+      const res = await create(type, parts);
+      assert.equal(res.status, 422, JSON.stringify(res.body));
+      assert.equal(res.body.error.fields[0].path, path, JSON.stringify(res.body));
+      assert.match(res.body.error.message, message);
+    }
+  });
+
   it('refuses a threshold for a multiclass model, naming the field', async () => {
     const res = await env.call('POST', `/v1/models/versions/${trained.version_id}/predict`, { json: { dataset_id: datasetId, threshold: 0.3 } });
     assert.equal(res.status, 422);
@@ -133,12 +185,15 @@ describe('service: multiclass classification', function () {
     assert.match(res.body.error.message, /rare has/);
   });
 
-  it('trains a multiclass model from an autotrain job', async () => {
+  async function summarize(csv: string, name: string): Promise<unknown> {
     const form = new FormData();
-    form.append('file', new Blob([penguinsCsv()], { type: 'text/csv' }), 'penguins.csv');
-    const summary = (await env.call('POST', '/v1/autotrain/summarize-dataset', { body: form })).body;
+    form.append('file', new Blob([csv], { type: 'text/csv' }), name);
+    return (await env.call('POST', '/v1/autotrain/summarize-dataset', { body: form })).body;
+  }
+
+  async function autotrain(summary: unknown, extra: Record<string, unknown> = {}) {
     const started = await env.call('POST', '/v1/autotrain/start_autotrain', {
-      json: { team_id: null, req: { model_name: 'auto species', model_description: '', summary, textgen_config: {}, label: 'Species', model_type: 'classifier' } },
+      json: { team_id: null, req: { model_name: 'auto', model_description: '', summary, textgen_config: {}, ...extra } },
     });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     let status = TrainingStatusSchema.parse((await env.call('GET', `/v1/autotrain/check_training_status?training_id=${started.body.training_id}`)).body);
@@ -147,8 +202,32 @@ describe('service: multiclass classification', function () {
       status = TrainingStatusSchema.parse((await env.call('GET', `/v1/autotrain/check_training_status?training_id=${started.body.training_id}`)).body);
     }
     assert.equal(status.status, 'completed', JSON.stringify(status));
-    const info = ModelInfoSchema.parse((await env.call('GET', `/v1/models/${status.model_id}`)).body);
+    return ModelInfoSchema.parse((await env.call('GET', `/v1/models/${status.model_id}`)).body);
+  }
+
+  it('trains a multiclass model from an autotrain job', async () => {
+    const info = await autotrain(await summarize(penguinsCsv(), 'penguins.csv'), { label: 'Species', model_type: 'classifier' });
     assert.equal(info.model_type, 'multiclass_classification');
     assert.deepEqual(info.classes, SPECIES);
+  });
+
+  it('proposes the four-class damage column of a bird-strike table and trains it when autotrain picks the label itself', async () => {
+    const summary = await summarize(strikesCsv(), 'strikes.csv');
+    const labels = await env.call('POST', '/v1/autotrain/generate_labels', { json: { req: { summary, textgen_config: {} } } });
+    assert.equal(labels.status, 200, JSON.stringify(labels.body));
+    assert.deepEqual([labels.body.labels[0].column, labels.body.labels[0].model_type], ['Damage', 'classifier']);
+    const info = await autotrain(summary);
+    assert.equal(info.target_name, 'Damage');
+    assert.equal(info.model_type, 'multiclass_classification');
+    assert.deepEqual(info.classes, ['Medium', 'Minor', 'None', 'Substantial']);
+  });
+
+  it('refuses at request time a multiclass label with a class too rare to train, naming the class', async () => {
+    const summary = await summarize(penguinsCsv(), 'penguins.csv');
+    const res = await env.call('POST', '/v1/autotrain/start_autotrain', {
+      json: { team_id: null, req: { model_name: 'sex', model_description: '', summary, textgen_config: {}, label: 'Sex' } },
+    });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.match(res.body.detail, /label Sex cannot be trained as a classifier: its class '\.' has 1 row \(1 among the training rows\)/);
   });
 });

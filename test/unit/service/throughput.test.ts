@@ -21,6 +21,16 @@ describe('service: job estimates from measured throughput', () => {
     assert.equal(meter.estimate('manual', 3201, 16), new ThroughputMeter().estimate('manual', 3201, 16), 'each kind keeps its own throughput');
   });
 
+  it('counts one fit per class of a multiclass label, before and after a measurement', () => {
+    const meter = new ThroughputMeter();
+    assert.equal(meter.estimate('autotrain', 344, 7, 3), 2.4);
+    const measured = 6;
+    meter.record('autotrain', 344, 7, measured, 3);
+    const again = meter.estimate('autotrain', 344, 7, 3);
+    assert.ok(again >= measured / 2 && again <= measured * 2, `estimate ${again} s for a repeat of a multiclass job measured at ${measured} s`);
+    assert.ok(meter.estimate('autotrain', 344, 7) <= again / 3 + 0.1, 'a binary job on the same data fits one model');
+  });
+
   it('never divides by a zero duration', () => {
     const meter = new ThroughputMeter();
     meter.record('manual', 100, 3, 0);
