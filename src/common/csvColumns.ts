@@ -1,6 +1,6 @@
 import { MAX_CLASSES } from '../engine/limits';
-import { parse } from 'csv-parse/sync';
 import { decodeCsvSample, detectDelimiter } from '../engine/csvDialect';
+import { readCsvRecords } from './csvRecords';
 
 export type ColumnKind = 'binary' | 'number' | 'category' | 'date' | 'text' | 'id' | 'empty';
 
@@ -36,14 +36,7 @@ export { MAX_CLASSES };
 export function sniffCsv(content: string | Uint8Array, maxRows = 5000): CsvSample {
   let text = typeof content === 'string' ? content : decodeCsvSample(content);
   if (typeof content !== 'string' && text.includes('\n')) text = text.slice(0, text.lastIndexOf('\n') + 1);
-  const records = parse(text, {
-    bom: true,
-    delimiter: detectDelimiter(text),
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    to: maxRows + 1,
-  }) as string[][];
+  const records = readCsvRecords(text, { delimiter: detectDelimiter(text), maxRecords: maxRows + 1 });
   const [header, ...rows] = records;
   if (!header || header.length === 0) throw new Error('The file has no header row.');
   const columns = header.map((name, index) => profileColumn(name.trim(), rows.map((row) => (row[index] ?? '').trim())));
