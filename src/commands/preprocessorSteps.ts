@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PreprocessorStepSchema, type PreprocessorStep } from '../contract';
+import { PreprocessorStepSchema, type PreprocessorStep } from '../contract/datasets';
 import type { ColumnProfile } from '../common/csvColumns';
 import { UserFacingError } from '../common/errors';
 import { isBack, type QuickInputs, type StepInfo } from '../common/multiStepInput';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TEXTGEN_PRESETS } from '../contract/autotrain';
 import { rangeSchema } from '../contract/common';
 import { DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/boostParams';

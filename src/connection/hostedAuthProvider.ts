@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ConnectInfo } from '../contract';
 import { describeError } from '../common/errors';
 import type { QuickInputs } from '../common/multiStepInput';

@@ -18,8 +18,8 @@ import { removeDir, startService } from '../unit/service/harness';
 const ROOT = join(__dirname, '../..');
 
 async function bundle(entry: string, outfile: string): Promise<void> {
-  const { nodeBundle } = (await import(pathToFileURL(join(ROOT, 'scripts/nodeBundle.mjs')).href)) as { nodeBundle: esbuild.BuildOptions };
-  await esbuild.build({ ...nodeBundle, entryPoints: [entry], outfile, bundle: true, minify: true, legalComments: 'none', logLevel: 'error' });
+  const { extensionBundle } = (await import(pathToFileURL(join(ROOT, 'scripts/nodeBundle.mjs')).href)) as { extensionBundle: esbuild.BuildOptions };
+  await esbuild.build({ ...extensionBundle, entryPoints: [entry], outfile, bundle: true, minify: true, legalComments: 'none', logLevel: 'error' });
 }
 
 function fakeContext(dir: string) {
