@@ -7,6 +7,7 @@ import { evaluationArgs, hasSubject, subjectTitle } from './panelArgs';
 export function evaluationPanel(services: XModelsServices): PanelDefinition<'evaluation'> {
   return {
     kind: 'evaluation',
+    loadsArgsFirst: true,
     title: (args) => (hasSubject(args) ? subjectTitle(args, 'Evaluation') : `Evaluation ${args.partitionId.slice(0, 8)}`),
     key: (args) => args.partitionId,
     parseArgs: evaluationArgs,

@@ -5,6 +5,7 @@ import { featureInfoArgs, hasSubject, subjectTitle } from './panelArgs';
 export function featureInfoPanel(services: XModelsServices): PanelDefinition<'featureInfo'> {
   return {
     kind: 'featureInfo',
+    loadsArgsFirst: true,
     title: (args) => (hasSubject(args) ? subjectTitle(args, 'Feature info') : `Feature info ${args.versionId.slice(0, 8)}`),
     key: (args) => args.versionId,
     parseArgs: featureInfoArgs,

@@ -19,6 +19,7 @@ export function refitBlocker(args: ProfileArgs, version: ModelVersion | undefine
 export function profilePanel(services: XModelsServices): PanelDefinition<'profile'> {
   return {
     kind: 'profile',
+    loadsArgsFirst: true,
     title: (args) => (hasSubject(args) ? subjectTitle(args, 'Profile') : `Profile ${shortId(args.versionId)}`),
     key: (args) => args.versionId,
     parseArgs: profileArgs,
