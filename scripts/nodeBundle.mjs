@@ -1,5 +1,5 @@
-// The esbuild options of the Node bundles (extension host, CLI, workers), shared by esbuild.mjs, the benchmarks and
-// the bundle-size test.
+// The esbuild options of the bundles (extension host, CLI, workers, webviews), shared by esbuild.mjs, the benchmarks
+// and the bundle-size test.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -75,3 +75,6 @@ export const nodeBundle = {
 
 /** The extension host's bundle: the client's transport and nothing else of undici. */
 export const extensionBundle = { ...nodeBundle, plugins: [withoutZodLocales, clientUndiciOnly] };
+
+/** The webviews' bundles: one browser script per panel. */
+export const webviewBundle = { platform: 'browser', format: 'iife', target: 'es2022' };
