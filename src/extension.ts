@@ -174,11 +174,14 @@ export async function deactivate(): Promise<void> {
 
 const WALKTHROUGH_SHOWN = 'xmodels.walkthroughShown';
 
-/** Opens the Get Started walkthrough on the first activation (not in extension-host tests, which start fresh each run). */
+/**
+ * Opens the Get Started walkthrough on the first activation (not in extension-host tests, which start fresh each run),
+ * as an inactive tab, so it never takes the keyboard from what the user started meanwhile (a train wizard, an editor).
+ */
 function openWalkthroughOnce(context: vscode.ExtensionContext): void {
   if (context.extensionMode === vscode.ExtensionMode.Test || context.globalState.get<boolean>(WALKTHROUGH_SHOWN)) return;
   void context.globalState.update(WALKTHROUGH_SHOWN, true);
-  void vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#getStarted`, false);
+  void vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#getStarted`, { toSide: false, inactive: true });
 }
 
 /** Command titles from the manifest (VS Code has already replaced the `%key%` placeholders), without the "…". */
