@@ -8,7 +8,7 @@ export function evaluationPanel(services: XModelsServices): PanelDefinition<'eva
   return {
     kind: 'evaluation',
     loadsArgsFirst: true,
-    title: (args) => (hasSubject(args) ? subjectTitle(args, 'Evaluation') : `Evaluation ${args.partitionId.slice(0, 8)}`),
+    title: (args) => (hasSubject(args) ? subjectTitle(args, 'Evaluation') : vscode.l10n.t('Evaluation {0}', args.partitionId.slice(0, 8))),
     key: (args) => args.partitionId,
     parseArgs: evaluationArgs,
     loadedTitle: (evaluation, args) => subjectTitle(args, 'Evaluation', partitionLabel(evaluation.partition)),
