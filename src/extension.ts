@@ -176,7 +176,8 @@ const WALKTHROUGH_SHOWN = 'xmodels.walkthroughShown';
 
 /**
  * Opens the Get Started walkthrough on the first activation (not in extension-host tests, which start fresh each run),
- * as an inactive tab, so it never takes the keyboard from what the user started meanwhile (a train wizard, an editor).
+ * as an inactive tab: behind the editors already open, so it does not take the keyboard from them. (In an empty
+ * editor area VS Code still makes it the active, focused editor.)
  */
 function openWalkthroughOnce(context: vscode.ExtensionContext): void {
   if (context.extensionMode === vscode.ExtensionMode.Test || context.globalState.get<boolean>(WALKTHROUGH_SHOWN)) return;

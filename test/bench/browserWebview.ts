@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
-const ORIGIN = 'https://webview.test';
+/** Where the page's resources are served from (its `cspSource`). */
+export const ORIGIN = 'https://webview.test';
 const PAGE_URL = `${ORIGIN}/panel.html`;
 
 interface FsUri {

@@ -18,7 +18,7 @@ import { featureSeries, listFeatures, pickPartition } from '../../src/panels/sha
 import { ModelsTreeDataProvider } from '../../src/tree/modelsTreeDataProvider';
 import { removeDir, startService } from '../unit/service/harness';
 import { launchChromium } from '../vscode/lib/browser';
-import { openBrowserPanel } from './browserWebview';
+import { openBrowserPanel, ORIGIN } from './browserWebview';
 
 const ROOT = join(__dirname, '../..');
 
@@ -144,8 +144,8 @@ async function profileFirstChart(client: XModelsClient, models: WideModel[], dir
       const started = performance.now();
       const loaded = opened.page.waitForEvent('load');
       (opened.panel as { webview: { html: string } }).webview.html = renderPanelHtml({
-        title: 'empty', cspSource: 'https://webview.test', nonce: createNonce(), scriptUri: 'https://webview.test/dist/webview/empty.js',
-        styleUris: ['https://webview.test/media/webview/panels.css'], codiconUri: 'https://webview.test/dist/webview/codicon.css',
+        title: 'empty', cspSource: ORIGIN, nonce: createNonce(), scriptUri: `${ORIGIN}/dist/webview/empty.js`,
+        styleUris: [`${ORIGIN}/media/webview/panels.css`], codiconUri: `${ORIGIN}/dist/webview/codicon.css`,
       });
       await loaded;
       const ms = performance.now() - started;
