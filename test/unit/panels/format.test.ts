@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { formatNumber, formatPercent, formatSignificant, partitionLabel, percentTick } from '../../../src/panels/shaping/format';
+import { formatNumber, formatPercent, formatSignificant, formatTick, partitionLabel, percentTick } from '../../../src/panels/shaping/format';
 
 describe('panels: number formatting', () => {
   it('formats numbers with a few decimals, tiny ones in exponent form, and missing ones as a dash', () => {
@@ -28,6 +28,16 @@ describe('panels: number formatting', () => {
       assert.equal(formatNumber(value), Number(value.toFixed(4)).toLocaleString('en-US', { maximumFractionDigits: 4 }), String(value));
       assert.equal(formatSignificant(value), Number(value.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 20 }), String(value));
     }
+  });
+
+  it('writes axis ticks with the decimals their step needs', () => {
+    const ticks = (values: number[]) => values.map((value) => ({ value }));
+    const halves = ticks([0, 0.5, 1, 1.5, 2]);
+    assert.deepEqual(halves.map((t) => formatTick(t.value, halves)), ['0', '0.5', '1.0', '1.5', '2.0']);
+    const thousands = ticks([-2000, 0, 2000, 4000]);
+    assert.deepEqual(thousands.map((t) => formatTick(t.value, thousands)), ['-2,000', '0', '2,000', '4,000']);
+    const tiny = ticks([0, 0.00002, 0.00004]);
+    assert.equal(formatTick(0.00002, tiny), '2.00e-5');
   });
 
   it('keeps percentage ticks distinct on a narrow axis', () => {
