@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
+import { translateWith } from './common/l10n';
 import type { ConnectInfo } from './contract';
 import { CommandRegistry } from './common/commandRegistry';
 import { ContextKeys } from './common/contextKeys';
@@ -44,6 +45,7 @@ let connectionToStop: ConnectionManager | undefined;
 
 export function activate(context: vscode.ExtensionContext): XModelsExtensionApi {
   const started = performance.now();
+  translateWith((message, ...args) => vscode.l10n.t(message, ...args));
   const secrets = new Set<string>();
   const log = new MaskedLog(() => secrets);
   const settings = new SettingsAccessor(log);

@@ -1,6 +1,7 @@
 import { MAX_CLASSES } from '../engine/limits';
 import { decodeCsvSample, detectDelimiter } from '../engine/csvDialect';
 import { readCsvRecords } from './csvRecords';
+import { l10n } from './l10n';
 
 export type ColumnKind = 'binary' | 'number' | 'category' | 'date' | 'text' | 'id' | 'empty';
 
@@ -85,9 +86,9 @@ export function modelTypesFor(column: ColumnProfile): ModelKind[] {
 /** `Binary classifier`, or `Classifier (3 classes: Adelie, Chinstrap, Gentoo)` for a multiclass target. */
 export function classifierLabel(column: ColumnProfile | undefined): string {
   const classes = column?.classes;
-  if (!classes) return 'Binary classifier';
+  if (!classes) return l10n.t('Binary classifier');
   const shown = classes.length > 6 ? `${classes.slice(0, 5).join(', ')}, …` : classes.join(', ');
-  return `Classifier (${classes.length} classes: ${shown})`;
+  return l10n.t('Classifier ({0} classes: {1})', classes.length, shown);
 }
 
 export function suggestModelType(column: ColumnProfile): ModelKind {
