@@ -1,4 +1,11 @@
-// The esbuild options of the Node bundles (extension host, CLI, workers), shared by esbuild.mjs and the benchmarks.
+// The esbuild options of the bundles (extension host, CLI, workers, webviews), shared by esbuild.mjs, the benchmarks
+// and the bundle-size test.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+
+/** The most the minified extension bundle (dist/extension.js, what VS Code loads) may weigh. */
+export const EXTENSION_BUNDLE_LIMIT_BYTES = 400 * 1024;
 
 /**
  * zod's `z.locales` namespace (every language's error messages, unused: English is registered on its own) cannot be
@@ -14,6 +21,50 @@ export const withoutZodLocales = {
   },
 };
 
+/**
+ * Modules undici requires for features the client never uses, each replaced by one that throws if it ever were:
+ * HTTP/2 (the client's agents never offer it), SOCKS proxies (the proxy setting must be http:// or https://) and
+ * fetch bodies (FormData and Blob bodies; the client sends strings, bytes and streams).
+ */
+const unusedUndiciModules = {
+  './client-h2.js': 'module.exports = () => { throw new Error("HTTP/2 is not part of this bundle"); };',
+  './socks5-proxy-agent': 'module.exports = class { constructor() { throw new Error("SOCKS proxies are not part of this bundle"); } };',
+  '../web/fetch/body.js': 'module.exports = { extractBody() { throw new Error("FormData and Blob bodies are not part of this bundle"); } };',
+};
+
+/** The file beside the extension bundle that holds undici's HTTP parser (WebAssembly). */
+const LLHTTP_FILE = 'llhttp.wasm';
+
+/**
+ * The undici of the client, without what it never uses (above). undici carries its HTTP parser twice, with and
+ * without SIMD, each as a base64 string in JavaScript, and compiles one on the first connection: the bundle keeps
+ * the one that runs everywhere, as a binary file beside it read at that moment, so loading the extension does not
+ * parse it.
+ */
+export const clientUndiciOnly = {
+  name: 'client-undici-only',
+  setup(build) {
+    const fromUndici = (args) => /[\\/]undici[\\/]lib[\\/]/.test(args.importer);
+    build.onResolve({ filter: /^(\.\/client-h2\.js|\.\/socks5-proxy-agent|\.\.\/web\/fetch\/body\.js)$/ }, (args) =>
+      fromUndici(args) ? { path: args.path, namespace: 'unused-undici' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'unused-undici' }, (args) => ({ contents: unusedUndiciModules[args.path], loader: 'js' }));
+    build.onResolve({ filter: /^\.\.\/llhttp\/llhttp(_simd)?-wasm\.js$/ }, (args) =>
+      fromUndici(args) ? { path: LLHTTP_FILE, namespace: 'llhttp-file' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'llhttp-file' }, () => ({
+      contents: `module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(LLHTTP_FILE)}));`,
+      loader: 'js',
+    }));
+    build.onEnd(() => {
+      const outdir = build.initialOptions.outdir ?? dirname(build.initialOptions.outfile);
+      const wasm = createRequire(import.meta.url)('undici/lib/llhttp/llhttp-wasm.js');
+      mkdirSync(outdir, { recursive: true });
+      writeFileSync(`${outdir}/${LLHTTP_FILE}`, wasm);
+    });
+  },
+};
+
 export const nodeBundle = {
   platform: 'node',
   format: 'cjs',
@@ -21,3 +72,9 @@ export const nodeBundle = {
   external: ['vscode'],
   plugins: [withoutZodLocales],
 };
+
+/** The extension host's bundle: the client's transport and nothing else of undici. */
+export const extensionBundle = { ...nodeBundle, plugins: [withoutZodLocales, clientUndiciOnly] };
+
+/** The webviews' bundles: one browser script per panel. */
+export const webviewBundle = { platform: 'browser', format: 'iife', target: 'es2022' };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
+import { translateWith } from './common/l10n';
 import type { ConnectInfo } from './contract';
 import { CommandRegistry } from './common/commandRegistry';
 import { ContextKeys } from './common/contextKeys';
@@ -44,6 +45,7 @@ let connectionToStop: ConnectionManager | undefined;
 
 export function activate(context: vscode.ExtensionContext): XModelsExtensionApi {
   const started = performance.now();
+  translateWith((message, ...args) => vscode.l10n.t(message, ...args));
   const secrets = new Set<string>();
   const log = new MaskedLog(() => secrets);
   const settings = new SettingsAccessor(log);
@@ -174,11 +176,15 @@ export async function deactivate(): Promise<void> {
 
 const WALKTHROUGH_SHOWN = 'xmodels.walkthroughShown';
 
-/** Opens the Get Started walkthrough on the first activation (not in extension-host tests, which start fresh each run). */
+/**
+ * Opens the Get Started walkthrough on the first activation (not in extension-host tests, which start fresh each run),
+ * as an inactive tab: behind the editors already open, so it does not take the keyboard from them. (In an empty
+ * editor area VS Code still makes it the active, focused editor.)
+ */
 function openWalkthroughOnce(context: vscode.ExtensionContext): void {
   if (context.extensionMode === vscode.ExtensionMode.Test || context.globalState.get<boolean>(WALKTHROUGH_SHOWN)) return;
   void context.globalState.update(WALKTHROUGH_SHOWN, true);
-  void vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#getStarted`, false);
+  void vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#getStarted`, { toSide: false, inactive: true });
 }
 
 /** Command titles from the manifest (VS Code has already replaced the `%key%` placeholders), without the "…". */

@@ -217,7 +217,7 @@ class ProfileView {
         { class: 'header-facts' },
         // The all-classes view of a multiclass model has no single base value (JSON carries its NaN as null).
         fact('Base value', Number.isFinite(this.partition.base_value) ? formatNumber(this.partition.base_value) : 'per class'),
-        fact('Features', String(listFeatures(this.partition, '', 'name').length)),
+        fact('Features', String(listFeatures(this.partition, '', 'importance').length)),
         partitionOptions.length > 1
           ? select(this.data.classes ? 'Class' : 'Partition', partitionOptions, this.partition.partition, (value) => this.switchPartition(value))
           : null,
@@ -350,7 +350,7 @@ class ProfileView {
       this.detail.replaceChildren(h('p', { class: 'muted', text }));
       return;
     }
-    const importance = listFeatures(this.partition, '', 'name').find((f) => f.feature === feature)?.importance ?? 0;
+    const importance = listFeatures(this.partition, '', 'importance').find((f) => f.feature === feature)?.importance ?? 0;
     const refitSeries = this.refitSeries(feature);
     const scales = refitSeries ? sharedScales([series, refitSeries]) : undefined;
     const current = this.detailCharts.create(describeSeries(series), (p) => contributionChart(series, p, feature, scales));

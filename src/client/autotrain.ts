@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AutotrainResponseSchema,
   DatasetSummarySchema,
@@ -27,7 +27,7 @@ import {
   type TrainManualBodySchema,
   type VisualizationResponse,
   type VisualizeBodySchema,
-} from '../contract';
+} from '../contract/autotrain';
 import { exactlyOneSource } from './dataSource';
 import { ErrorCodes, XModelsApiError } from './errors';
 import { sleep } from './retry';

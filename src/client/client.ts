@@ -1,5 +1,12 @@
-import { z } from 'zod';
-import { ConnectInfoSchema, HealthSchema, TeamSchema, type ConnectInfo, type Health, type Team } from '../contract';
+import * as z from 'zod';
+import {
+  ConnectInfoSchema,
+  HealthSchema,
+  TeamSchema,
+  type ConnectInfo,
+  type Health,
+  type Team,
+} from '../contract/system';
 import { AutotrainApi } from './autotrain';
 import { DatasetsApi } from './datasets';
 import { ModelsApi } from './models';

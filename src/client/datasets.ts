@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import { z } from 'zod';
-import { DatasetSchema, PublicDatasetSchema, type Dataset, type PublicDataset } from '../contract';
+import * as z from 'zod';
+import { DatasetSchema, PublicDatasetSchema, type Dataset, type PublicDataset } from '../contract/datasets';
 import { exactlyOneSource } from './dataSource';
 import { csvFileBody } from './upload';
 import type { CallOptions, RequestBody, Transport } from './transport';

@@ -1,16 +1,10 @@
 import type { AddVersionRequest, Algorithm, CreateModelRequest, PartitionPayload } from '../contract';
-import {
-  evaluateModel,
-  inferColumn,
-  partitionFrames,
-  scanHealth,
-  singlePartitionModel,
-  toPayloads,
-  type Column,
-  type DataFrame,
-  type Label,
-  type TransparentModel,
-} from '../engine';
+import { inferColumn, type Column, type DataFrame } from '../engine/frame';
+import { scanHealth } from '../engine/health';
+import { evaluateModel } from '../engine/metrics';
+import { partitionFrames, singlePartitionModel } from '../engine/partitions';
+import { toPayloads } from '../engine/payload';
+import type { Label, TransparentModel } from '../engine/types';
 import { invalidArgument } from './errors';
 
 /** A fitted engine model with the data it was trained on, and optionally a held-out test set. */

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import type { LinkPreprocessorRequest } from '../contract/datasets';
 import {
   AddVersionResponseSchema,
   CreateModelResponseSchema,
@@ -16,7 +17,6 @@ import {
   type CreateModelResponse,
   type Evaluation,
   type FeatureInfo,
-  type LinkPreprocessorRequest,
   type ModelInfo,
   type ModelPayload,
   type ModelVersion,
@@ -28,8 +28,8 @@ import {
   type RefitResult,
   type TrainRequest,
   type TrainResult,
-} from '../contract';
-import { z } from 'zod';
+} from '../contract/models';
+import * as z from 'zod';
 import { exactlyOneSource } from './dataSource';
 import type { DatasetsApi } from './datasets';
 import { addVersionRequest, createModelRequest, type AddVersionParams, type CreateModelParams } from './fittedModel';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AddPreprocessorVersionResponseSchema,
   CreatePreprocessorResponseSchema,
@@ -10,7 +10,7 @@ import {
   type CreatePreprocessorResponse,
   type Preprocessor,
   type PreprocessorVersion,
-} from '../contract';
+} from '../contract/datasets';
 import { segment, type CallOptions, type Transport } from './transport';
 
 /** The preprocessors group (a local-service addition: feature `preprocessors`). */

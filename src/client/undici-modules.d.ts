@@ -14,7 +14,13 @@ declare module 'undici/lib/dispatcher/dispatcher.js' {
   const DispatcherModule: typeof Dispatcher;
   export default DispatcherModule;
 }
-declare module 'undici/lib/api/index.js' {
-  const requestApi: Record<string, unknown>;
+declare module 'undici/lib/api/api-request.js' {
+  import type { Dispatcher } from 'undici';
+  const requestApi: Dispatcher['request'];
   export default requestApi;
+}
+declare module 'undici/lib/api/api-connect.js' {
+  import type { Dispatcher } from 'undici';
+  const connectApi: Dispatcher['connect'];
+  export default connectApi;
 }

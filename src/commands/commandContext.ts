@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { XModelsClient } from '../client';
 import type { ModelInfo, ModelVersion } from '../contract';
 import type { QuickInputs } from '../common/multiStepInput';
@@ -40,11 +40,11 @@ export function asVersionRef(arg: unknown): VersionRef | undefined {
 export async function resolveVersion(client: XModelsClient, ref: VersionRef): Promise<{ model: ModelInfo; version: ModelVersion }> {
   const model = ref.model ?? (await client.models.getModel(ref.modelId));
   const version = ref.version ?? (await client.models.listModelVersions(ref.modelId)).find((v) => v.version_id === ref.versionId);
-  if (!version) throw new UserFacingError(`Version ${ref.versionId} of model ${model.model_name} no longer exists. Refresh the Models view.`);
+  if (!version) throw new UserFacingError(vscode.l10n.t('Version {0} of model {1} no longer exists. Refresh the Models view.', ref.versionId, model.model_name));
   return { model, version };
 }
 
 export function requireRef<T>(ref: T | undefined, what: string): T {
-  if (!ref) throw new UserFacingError(`Run this command from a ${what} in the XModels Models view.`);
+  if (!ref) throw new UserFacingError(vscode.l10n.t('Run this command from a {0} in the XModels Models view.', what));
   return ref;
 }

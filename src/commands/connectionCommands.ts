@@ -36,7 +36,7 @@ export class ConnectionCommands {
     const teams = await client.teams();
     const current = this.connection.snapshot.team?.team_id;
     const items = teams.map((team) => ({ team, label: team.team_name, description: team.team_id === current ? 'current' : team.team_id }));
-    const picked = await this.inputs.pick({ title: 'XModels team', placeholder: 'Team whose models the explorer shows and new models go to', items, selected: items.filter((item) => item.team.team_id === current) });
+    const picked = await this.inputs.pick({ title: vscode.l10n.t('XModels team'), placeholder: vscode.l10n.t('Team whose models the explorer shows and new models go to'), items, selected: items.filter((item) => item.team.team_id === current) });
     await this.connection.selectTeam(picked.team.team_id);
     return picked.team.team_id;
   }

@@ -11,7 +11,7 @@ export class ModelCommands {
     const ref = requireRef(asModelRef(arg), 'model, version or partition') as { modelId: string; versionId?: string; partitionId?: string };
     const id = ref.partitionId ?? ref.versionId ?? ref.modelId;
     await vscode.env.clipboard.writeText(id);
-    vscode.window.setStatusBarMessage(`Copied ${id}`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', id), 3000);
     return id;
   }
 
@@ -21,7 +21,7 @@ export class ModelCommands {
     const client = await this.ctx.getClient();
     const model = ref.model ?? (await client.models.getModel(ref.modelId));
     const versions = `${model.number_of_versions} version${model.number_of_versions === 1 ? '' : 's'}`;
-    const confirmed = await this.ctx.inputs.confirm(`Delete the model ${model.model_name}?`, `Its ${versions} and their partitions are deleted from the service. This cannot be undone.`, 'Delete');
+    const confirmed = await this.ctx.inputs.confirm(vscode.l10n.t('Delete the model {0}?', model.model_name), vscode.l10n.t('Its {0} and their partitions are deleted from the service. This cannot be undone.', versions), vscode.l10n.t('Delete'));
     if (!confirmed) return false;
     try {
       await client.models.deleteModel(model.model_id);

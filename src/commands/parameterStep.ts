@@ -13,8 +13,8 @@ interface MethodItem extends vscode.QuickPickItem {
 }
 
 const METHOD_ITEMS: readonly MethodItem[] = [
-  { method: 'boosted', label: 'boosted', description: 'the default', detail: 'Fits every feature’s steps jointly (cyclic gradient boosting with early stopping and bagging).' },
-  { method: 'xplainable', label: 'xplainable', description: 'the reference algorithm', detail: 'Fits each feature’s tree to the target on its own, with tree and activation parameters.' },
+  { method: 'boosted', label: 'boosted', description: vscode.l10n.t('the default'), detail: vscode.l10n.t('Fits every feature’s steps jointly (cyclic gradient boosting with early stopping and bagging).') },
+  { method: 'xplainable', label: 'xplainable', description: vscode.l10n.t('the reference algorithm'), detail: vscode.l10n.t('Fits each feature’s tree to the target on its own, with tree and activation parameters.') },
 ];
 
 /**
@@ -33,16 +33,16 @@ export async function editParameters(
   for (;;) {
     const shown = typeof specs === 'function' ? specs(fit?.method ?? 'boosted') : specs;
     const items: ParamItem[] = [
-      { key: 'done', label: `$(check) ${continueLabel}`, description: 'keep the values below' },
+      { key: 'done', label: `$(check) ${continueLabel}`, description: vscode.l10n.t('keep the values below') },
       { key: 'done', label: '', kind: vscode.QuickPickItemKind.Separator },
-      ...(fit ? [{ key: 'method' as const, label: 'method', description: `= ${fit.method}`, detail: 'How the per-feature steps are fitted: boosted or xplainable.' }] : []),
+      ...(fit ? [{ key: 'method' as const, label: 'method', description: `= ${fit.method}`, detail: vscode.l10n.t('How the per-feature steps are fitted: boosted or xplainable.') }] : []),
       ...shown.map((spec) => ({ key: spec.key, label: spec.key, description: `= ${values[spec.key]}`, detail: spec.help })),
     ];
-    const picked = await inputs.pick({ ...position, placeholder: 'Press Enter to continue, or pick a parameter to change it', items });
+    const picked = await inputs.pick({ ...position, placeholder: vscode.l10n.t('Press Enter to continue, or pick a parameter to change it'), items });
     if (picked.key === 'done') return;
     try {
       if (picked.key === 'method') {
-        if (fit) fit.method = (await inputs.pick({ ...position, placeholder: 'Fit method', items: [...METHOD_ITEMS], selected: METHOD_ITEMS.filter((item) => item.method === fit.method) })).method;
+        if (fit) fit.method = (await inputs.pick({ ...position, placeholder: vscode.l10n.t('Fit method'), items: [...METHOD_ITEMS], selected: METHOD_ITEMS.filter((item) => item.method === fit.method) })).method;
         continue;
       }
       const key = picked.key;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PreprocessorStepSchema, type PreprocessorStep } from '../contract';
+import { PreprocessorStepSchema, type PreprocessorStep } from '../contract/datasets';
 import type { ColumnProfile } from '../common/csvColumns';
 import { UserFacingError } from '../common/errors';
 import { isBack, type QuickInputs, type StepInfo } from '../common/multiStepInput';
@@ -14,52 +14,52 @@ type Field =
   | { name: string; ask: 'text' | 'optionalText'; prompt: string };
 
 const forms: Record<StepType, { help: string; fields: Field[]; fixed?: Record<string, unknown> }> = {
-  drop_columns: { help: 'Remove columns', fields: [{ name: 'columns', ask: 'columns', prompt: 'Columns to remove' }] },
+  drop_columns: { help: vscode.l10n.t('Remove columns'), fields: [{ name: 'columns', ask: 'columns', prompt: vscode.l10n.t('Columns to remove') }] },
   fill_missing: {
-    help: 'Fill empty cells of a column',
+    help: vscode.l10n.t('Fill empty cells of a column'),
     fields: [
-      { name: 'column', ask: 'column', prompt: 'Column to fill' },
-      { name: 'strategy', ask: 'choice', prompt: 'Fill with', options: ['median', 'mean', 'mode', 'constant'] },
-      { name: 'value', ask: 'optionalText', prompt: 'Constant value (only for the constant strategy; empty otherwise)' },
+      { name: 'column', ask: 'column', prompt: vscode.l10n.t('Column to fill') },
+      { name: 'strategy', ask: 'choice', prompt: vscode.l10n.t('Fill with'), options: ['median', 'mean', 'mode', 'constant'] },
+      { name: 'value', ask: 'optionalText', prompt: vscode.l10n.t('Constant value (only for the constant strategy; empty otherwise)') },
     ],
   },
-  log1p: { help: 'log(1 + x) of a numeric column', fields: [{ name: 'column', ask: 'column', prompt: 'Column to transform' }] },
+  log1p: { help: 'log(1 + x) of a numeric column', fields: [{ name: 'column', ask: 'column', prompt: vscode.l10n.t('Column to transform') }] },
   clip: {
-    help: 'Clip a numeric column to a range',
+    help: vscode.l10n.t('Clip a numeric column to a range'),
     fields: [
-      { name: 'column', ask: 'column', prompt: 'Column to clip' },
-      { name: 'min', ask: 'optionalNumber', prompt: 'Lowest value (empty for none)' },
-      { name: 'max', ask: 'optionalNumber', prompt: 'Highest value (empty for none)' },
+      { name: 'column', ask: 'column', prompt: vscode.l10n.t('Column to clip') },
+      { name: 'min', ask: 'optionalNumber', prompt: vscode.l10n.t('Lowest value (empty for none)') },
+      { name: 'max', ask: 'optionalNumber', prompt: vscode.l10n.t('Highest value (empty for none)') },
     ],
   },
   date_parts: {
-    help: 'Split a date column into parts',
+    help: vscode.l10n.t('Split a date column into parts'),
     fields: [
-      { name: 'column', ask: 'column', prompt: 'Date column' },
-      { name: 'parts', ask: 'choices', prompt: 'Parts to extract', options: ['year', 'month', 'day', 'weekday', 'hour'] },
+      { name: 'column', ask: 'column', prompt: vscode.l10n.t('Date column') },
+      { name: 'parts', ask: 'choices', prompt: vscode.l10n.t('Parts to extract'), options: ['year', 'month', 'day', 'weekday', 'hour'] },
     ],
   },
   condense_categories: {
-    help: 'Group rare categories into one',
+    help: vscode.l10n.t('Group rare categories into one'),
     fields: [
-      { name: 'column', ask: 'column', prompt: 'Categorical column' },
-      { name: 'min_freq', ask: 'number', prompt: 'Minimum frequency to keep a category (0 to 1, e.g. 0.01)' },
+      { name: 'column', ask: 'column', prompt: vscode.l10n.t('Categorical column') },
+      { name: 'min_freq', ask: 'number', prompt: vscode.l10n.t('Minimum frequency to keep a category (0 to 1, e.g. 0.01)') },
     ],
   },
-  text_clean: { help: 'Lower-case and trim a text column', fields: [{ name: 'column', ask: 'column', prompt: 'Text column' }], fixed: { lower: true, trim: true } },
+  text_clean: { help: vscode.l10n.t('Lower-case and trim a text column'), fields: [{ name: 'column', ask: 'column', prompt: vscode.l10n.t('Text column') }], fixed: { lower: true, trim: true } },
   quantile_bins: {
-    help: 'Bin a numeric column by quantiles',
+    help: vscode.l10n.t('Bin a numeric column by quantiles'),
     fields: [
-      { name: 'column', ask: 'column', prompt: 'Numeric column' },
-      { name: 'bins', ask: 'number', prompt: 'Number of bins (2 to 100)' },
+      { name: 'column', ask: 'column', prompt: vscode.l10n.t('Numeric column') },
+      { name: 'bins', ask: 'number', prompt: vscode.l10n.t('Number of bins (2 to 100)') },
     ],
   },
   ratio: {
-    help: 'Add the ratio of two numeric columns',
+    help: vscode.l10n.t('Add the ratio of two numeric columns'),
     fields: [
-      { name: 'numerator', ask: 'column', prompt: 'Numerator column' },
-      { name: 'denominator', ask: 'column', prompt: 'Denominator column' },
-      { name: 'name', ask: 'text', prompt: 'Name of the new column' },
+      { name: 'numerator', ask: 'column', prompt: vscode.l10n.t('Numerator column') },
+      { name: 'denominator', ask: 'column', prompt: vscode.l10n.t('Denominator column') },
+      { name: 'name', ask: 'text', prompt: vscode.l10n.t('Name of the new column') },
     ],
   },
 };
@@ -79,7 +79,7 @@ export async function askPreprocessorSteps(inputs: QuickInputs, position: StepIn
     const choices = (Object.keys(forms) as StepType[]).map((type) => ({ type, label: `$(add) ${type}`, description: forms[type].help }));
     const picked = await inputs.pick<vscode.QuickPickItem & { type: StepType | undefined }>({
       ...position,
-      placeholder: steps.length ? 'Add another step, or create the preprocessor' : 'Add the first step',
+      placeholder: steps.length ? vscode.l10n.t('Add another step, or create the preprocessor') : vscode.l10n.t('Add the first step'),
       items: steps.length ? [done, ...choices] : choices,
     });
     if (!picked.type) return steps;
@@ -119,7 +119,7 @@ async function askStep(inputs: QuickInputs, position: StepInfo, type: StepType, 
             ...base,
             prompt: field.prompt,
             validate: (value) => {
-              if (value.trim() === '') return optional ? undefined : `Enter ${field.name}.`;
+              if (value.trim() === '') return optional ? undefined : vscode.l10n.t('Enter {0}.', field.name);
               return numeric && !Number.isFinite(Number(value)) ? `${field.name} must be a number (got "${value}").` : undefined;
             },
           })
@@ -131,7 +131,7 @@ async function askStep(inputs: QuickInputs, position: StepInfo, type: StepType, 
   const parsed = PreprocessorStepSchema.safeParse(values);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UserFacingError(`The ${type} step is not valid: ${issue.path.join('.') || 'step'} ${issue.message}. Add it again.`);
+    throw new UserFacingError(vscode.l10n.t('The {0} step is not valid: {1} {2}. Add it again.', type, issue.path.join('.') || 'step', issue.message));
   }
   return parsed.data;
 }

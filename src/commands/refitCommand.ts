@@ -33,25 +33,25 @@ export class RefitCommand {
     const client = await this.ctx.getClient();
     const { model, version } = await resolveVersion(client, ref);
     if (!version.dataset_id) {
-      throw new UserFacingError(`v${version.version_number} of ${model.model_name} has no stored dataset, so it cannot be refit. Train a new version from a CSV instead.`);
+      throw new UserFacingError(vscode.l10n.t('v{0} of {1} has no stored dataset, so it cannot be refit. Train a new version from a CSV instead.', version.version_number, model.model_name));
     }
     const modelType = modelTypeLabel(model.model_type);
     const featureInfo = await client.models.getFeatureInfo(version.version_id);
     const features = [...featureInfo.features].sort((a, b) => b.importance - a.importance);
     const current = paramsFromVersion(version.parameters, defaultParams(this.ctx.settings.current.training));
     const plan: RefitPlan = { scope: 'all', features: [], params: { ...current }, perFeature: new Map() };
-    const title = `Refit ${model.model_name} v${version.version_number}`;
+    const title = vscode.l10n.t('Refit {0} v{1}', model.model_name, version.version_number);
     const specs = specsForModel(modelType, 'feature', methodOfVersion(version.parameters));
 
     const paramsStep = async (inputs: QuickInputs): Promise<void> => {
       const scopeText = plan.scope === 'all' ? 'all features' : `${plan.features.length} feature(s)`;
-      await editParameters(inputs, { title: `${title}: parameters for ${scopeText}`, step: plan.scope === 'all' ? 2 : 3, totalSteps: plan.scope === 'all' ? 2 : 3 }, [...specs, specFor('test_size')], plan.params, 'Refit with these parameters');
+      await editParameters(inputs, { title: vscode.l10n.t('{0}: parameters for {1}', title, scopeText), step: plan.scope === 'all' ? 2 : 3, totalSteps: plan.scope === 'all' ? 2 : 3 }, [...specs, specFor('test_size')], plan.params, vscode.l10n.t('Refit with these parameters'));
     };
     const perFeatureStep = (index: number): Step => async (inputs) => {
       const feature = plan.features[index];
       const values = plan.perFeature.get(feature) ?? { ...pick(current, specs.map((spec) => spec.key)) };
       plan.perFeature.set(feature, values);
-      await editParameters(inputs, { title: `${title}: parameters for ${feature}`, step: 3 + index, totalSteps: 2 + plan.features.length }, specs, values, index + 1 < plan.features.length ? 'Next feature' : 'Refit with these parameters');
+      await editParameters(inputs, { title: vscode.l10n.t('{0}: parameters for {1}', title, feature), step: 3 + index, totalSteps: 2 + plan.features.length }, specs, values, index + 1 < plan.features.length ? vscode.l10n.t('Next feature') : vscode.l10n.t('Refit with these parameters'));
       return index + 1 < plan.features.length ? perFeatureStep(index + 1) : undefined;
     };
     const featuresStep: Step = async (inputs) => {
@@ -64,21 +64,21 @@ export class RefitCommand {
         title,
         step: 2,
         totalSteps: plan.scope === 'perFeature' ? 2 + Math.max(plan.features.length, 1) : 3,
-        placeholder: 'Features to refit',
+        placeholder: vscode.l10n.t('Features to refit'),
         items,
         selected: items.filter((item) => plan.features.includes(item.feature)),
       });
-      if (picked.length === 0) throw new UserFacingError('Choose at least one feature to refit.');
+      if (picked.length === 0) throw new UserFacingError(vscode.l10n.t('Choose at least one feature to refit.'));
       plan.features = picked.map((item) => item.feature);
       return plan.scope === 'perFeature' ? perFeatureStep(0) : paramsStep;
     };
     const scopeStep: Step = async (inputs) => {
       const items: (vscode.QuickPickItem & { scope: RefitScope })[] = [
-        { scope: 'all', label: 'All features', description: 'same parameters for every feature' },
-        { scope: 'chosen', label: 'Chosen features', description: 'same parameters for the features you pick' },
-        { scope: 'perFeature', label: 'Per-feature parameters', description: 'different parameters for each feature you pick' },
+        { scope: 'all', label: vscode.l10n.t('All features'), description: vscode.l10n.t('same parameters for every feature') },
+        { scope: 'chosen', label: vscode.l10n.t('Chosen features'), description: vscode.l10n.t('same parameters for the features you pick') },
+        { scope: 'perFeature', label: vscode.l10n.t('Per-feature parameters'), description: vscode.l10n.t('different parameters for each feature you pick') },
       ];
-      const picked = await inputs.pick({ title, step: 1, totalSteps: 3, placeholder: 'What should the refit change?', items, selected: items.filter((item) => item.scope === plan.scope) });
+      const picked = await inputs.pick({ title, step: 1, totalSteps: 3, placeholder: vscode.l10n.t('What should the refit change?'), items, selected: items.filter((item) => item.scope === plan.scope) });
       plan.scope = picked.scope;
       return plan.scope === 'all' ? paramsStep : featuresStep;
     };
@@ -100,7 +100,7 @@ export class RefitCommand {
     await this.ctx.revealModel(result.model_id, result.version_id);
     const before = headlineMetric(version.test_metrics);
     const after = headlineMetric(result.test_metrics) ?? 'no test metric';
-    offerPanels(`Refit ${model.model_name}: ${after}${before ? ` (was ${before})` : ''}.`, result, model.model_name);
+    offerPanels(vscode.l10n.t('Refit {0}: {1}{2}.', model.model_name, after, before ? vscode.l10n.t(' (was {0})', before) : ''), result, model.model_name);
     return result;
   }
 }

@@ -71,7 +71,7 @@ export class TrainCommands {
 
   /** `xmodels.models.train`: from the Explorer (a CSV uri), the view title or the palette (asks for a file). */
   async train(arg?: unknown, preferredTarget?: string): Promise<TrainResult> {
-    const file = await csvUriFrom(arg, this.ctx.inputs, 'Train a model: choose a CSV file');
+    const file = await csvUriFrom(arg, this.ctx.inputs, vscode.l10n.t('Train a model: choose a CSV file'));
     const plan = await this.newPlan(file, preferredTarget);
     await runSteps(this.ctx.inputs, (inputs) => this.targetStep(plan, inputs));
     return this.run(plan);
@@ -82,10 +82,10 @@ export class TrainCommands {
     const ref: ModelRef = requireRef(asModelRef(arg), 'model');
     const client = await this.ctx.getClient();
     const model = ref.model ?? (await client.models.getModel(ref.modelId));
-    const file = await csvUriFrom(undefined, this.ctx.inputs, `New version of ${model.model_name}: choose a CSV file`);
+    const file = await csvUriFrom(undefined, this.ctx.inputs, vscode.l10n.t('New version of {0}: choose a CSV file', model.model_name));
     const plan = await this.newPlan(file, model.target_name);
     if (!plan.sample.columns.some((column) => column.name === model.target_name)) {
-      throw new UserFacingError(`${fileName(file)} has no column ${model.target_name}, the target of ${model.model_name}.`);
+      throw new UserFacingError(vscode.l10n.t('{0} has no column {1}, the target of {2}.', fileName(file), model.target_name, model.model_name));
     }
     Object.assign(plan, { target: model.target_name, modelType: modelTypeLabel(model.model_type), name: model.model_name, modelId: model.model_id });
     plan.partitionOn = model.partition_on ?? undefined;
@@ -118,7 +118,7 @@ export class TrainCommands {
   }
 
   private title(plan: TrainPlan): string {
-    return plan.modelId ? `New version of ${plan.name} from ${fileName(plan.file)}` : `Train a model from ${fileName(plan.file)}`;
+    return plan.modelId ? vscode.l10n.t('New version of {0} from {1}', plan.name, fileName(plan.file)) : vscode.l10n.t('Train a model from {0}', fileName(plan.file));
   }
 
   private async targetStep(plan: TrainPlan, inputs: CommandContext['inputs']): Promise<Step> {
@@ -131,12 +131,12 @@ export class TrainCommands {
       title: this.title(plan),
       step: 1,
       totalSteps: 6,
-      placeholder: 'Target column: what should the model predict?',
+      placeholder: vscode.l10n.t('Target column: what should the model predict?'),
       items,
       selected: [current],
     });
     const column = plan.sample.columns.find((candidate) => candidate.name === picked.column);
-    if (!column) throw new UserFacingError(`Unknown column ${picked.column}.`);
+    if (!column) throw new UserFacingError(vscode.l10n.t('Unknown column {0}.', String(picked.column)));
     if (column.name !== plan.target) plan.modelType = suggestModelType(column);
     plan.target = column.name;
     plan.drop = plan.drop.filter((name) => name !== column.name);
@@ -160,19 +160,19 @@ export class TrainCommands {
       description: describe(kind),
       detail:
         kind === 'regressor'
-          ? 'Predicts a number.'
+          ? vscode.l10n.t('Predicts a number.')
           : column?.classes
-            ? 'Predicts the most probable class, with a probability for every class (one model per class against the rest).'
-            : 'Predicts one of two classes with a calibrated probability.',
+            ? vscode.l10n.t('Predicts the most probable class, with a probability for every class (one model per class against the rest).')
+            : vscode.l10n.t('Predicts one of two classes with a calibrated probability.'),
     }));
     const ordered = [...items].sort((a, b) => Number(b.modelKind === plan.modelType) - Number(a.modelKind === plan.modelType));
-    const picked = await inputs.pick({ title: this.title(plan), step: 2, totalSteps: 6, placeholder: `Model type for ${plan.target}`, items: ordered, selected: [ordered[0]] });
+    const picked = await inputs.pick({ title: this.title(plan), step: 2, totalSteps: 6, placeholder: vscode.l10n.t('Model type for {0}', plan.target), items: ordered, selected: [ordered[0]] });
     plan.modelType = picked.modelKind;
     return (next) => this.partitionStep(plan, next, 3, 6);
   }
 
   private async partitionStep(plan: TrainPlan, inputs: CommandContext['inputs'], step: number, totalSteps: number): Promise<Step> {
-    const none: ColumnItem = { column: undefined, label: 'No partitions', description: 'one model for all rows' };
+    const none: ColumnItem = { column: undefined, label: vscode.l10n.t('No partitions'), description: vscode.l10n.t('one model for all rows') };
     const candidates = partitionCandidates(plan.sample.columns, plan.target).map((column) => columnItem(column));
     const items = [none, ...candidates];
     const current = items.find((item) => item.column === plan.partitionOn) ?? none;
@@ -180,7 +180,7 @@ export class TrainCommands {
       title: this.title(plan),
       step,
       totalSteps,
-      placeholder: 'Partition column (optional): one sub-model per value',
+      placeholder: vscode.l10n.t('Partition column (optional): one sub-model per value'),
       items,
       selected: [current],
     });
@@ -196,12 +196,12 @@ export class TrainCommands {
       title: this.title(plan),
       step,
       totalSteps,
-      placeholder: 'Columns to leave out of the model (identifiers and free text are ticked)',
+      placeholder: vscode.l10n.t('Columns to leave out of the model (identifiers and free text are ticked)'),
       items,
       selected: items.filter((item) => item.column && plan.drop.includes(item.column)),
     });
     plan.drop = picked.map((item) => item.column).filter((name): name is string => name !== undefined);
-    if (plan.drop.length >= items.length) throw new UserFacingError('At least one feature column must remain: untick some columns.');
+    if (plan.drop.length >= items.length) throw new UserFacingError(vscode.l10n.t('At least one feature column must remain: untick some columns.'));
     return plan.modelId ? (next) => this.paramsStep(plan, next, step + 1, totalSteps) : (next) => this.nameStep(plan, next, step + 1, totalSteps);
   }
 
@@ -211,9 +211,9 @@ export class TrainCommands {
         title: this.title(plan),
         step,
         totalSteps,
-        prompt: 'Model name',
+        prompt: vscode.l10n.t('Model name'),
         value: plan.name,
-        validate: (value) => (value.trim() ? undefined : 'Enter a name for the model.'),
+        validate: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter a name for the model.')),
       })
     ).trim();
     return (next) => this.paramsStep(plan, next, step + 1, totalSteps);
@@ -225,7 +225,7 @@ export class TrainCommands {
       { title: `${this.title(plan)}: parameters`, step, totalSteps },
       (method) => specsForModel(plan.modelType, 'train', method),
       plan.params,
-      'Train with these parameters',
+      vscode.l10n.t('Train with these parameters'),
       plan,
     );
   }
@@ -240,19 +240,19 @@ export class TrainCommands {
       drop_columns: plan.drop.length ? plan.drop : undefined,
       method: plan.method,
       ...trainRequestParams(plan.method, plan.params, plan.defaults),
-      ...(plan.modelId ? { model_id: plan.modelId } : { model_name: plan.name, model_description: `Trained from ${fileName(plan.file)}` }),
+      ...(plan.modelId ? { model_id: plan.modelId } : { model_name: plan.name, model_description: vscode.l10n.t('Trained from {0}', fileName(plan.file)) }),
     };
     this.ctx.log.info(`Training ${plan.name} on ${plan.file.fsPath}: target ${plan.target}, ${plan.modelType}`);
     const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Training ${plan.name}`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Training {0}', plan.name), cancellable: true },
       (progress, token) => {
-        progress.report({ message: `uploading ${fileName(plan.file)} and training…` });
-        return this.ctx.tree.whileBusy(`Training ${plan.name}…`, () => client.models.trainModel(request, { signal: signalFromToken(token) }));
+        progress.report({ message: vscode.l10n.t('uploading {0} and training…', fileName(plan.file)) });
+        return this.ctx.tree.whileBusy(vscode.l10n.t('Training {0}…', plan.name), () => client.models.trainModel(request, { signal: signalFromToken(token) }));
       },
     );
     this.ctx.log.info(`Trained ${plan.name}: model ${result.model_id}, version ${result.version_id} in ${result.duration_ms} ms`);
     await this.ctx.revealModel(result.model_id, result.version_id);
-    offerPanels(`Trained ${plan.name}: ${headlineMetric(result.test_metrics) ?? 'no test metric'} on ${result.n_test} test rows.`, result, plan.name, plan.file);
+    offerPanels(vscode.l10n.t('Trained {0}: {1} on {2} test rows.', plan.name, headlineMetric(result.test_metrics) ?? 'no test metric', result.n_test), result, plan.name, plan.file);
     return result;
   }
 }
@@ -272,14 +272,14 @@ export function offerPanels(
 ): void {
   const whole = result.partitions?.find((partition) => partition.partition === '__dataset__') ?? result.partitions?.[0];
   const warnings = result.warnings ?? [];
-  const actions = [...(warnings.length && csv ? [AUTOTRAIN] : []), 'Open Profile', ...(whole ? ['Open Evaluation'] : [])];
+  const actions = [...(warnings.length && csv ? [AUTOTRAIN] : []), vscode.l10n.t('Open Profile'), ...(whole ? [vscode.l10n.t('Open Evaluation')] : [])];
   const shown = warnings.length
     ? vscode.window.showWarningMessage(`${message} ${warnings.join(' ')}`, ...actions)
     : vscode.window.showInformationMessage(message, ...actions);
   void shown.then((choice) => {
     if (choice === AUTOTRAIN && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
     if (choice === 'Open Profile') void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id, modelId: result.model_id, modelName });
-    if (choice === 'Open Evaluation' && whole) {
+    if (choice === vscode.l10n.t('Open Evaluation') && whole) {
       void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, modelName, ...(csv ? { csvPath: csv.fsPath } : {}) });
     }
   });

@@ -40,7 +40,7 @@ export class CommandRegistry {
       if (error instanceof UserFacingError) this.log.warn(message);
       else this.log.error(`${id} failed`, error);
       this._onDidFailCommand.fire({ command: id, message, error });
-      void vscode.window.showErrorMessage(message, 'Show log').then((choice) => {
+      void vscode.window.showErrorMessage(message, vscode.l10n.t('Show log')).then((choice) => {
         if (choice) this.log.show(true);
       });
       return undefined;

@@ -1,6 +1,7 @@
 import { MAX_CLASSES } from '../engine/limits';
-import { parse } from 'csv-parse/sync';
 import { decodeCsvSample, detectDelimiter } from '../engine/csvDialect';
+import { readCsvRecords } from './csvRecords';
+import { l10n } from './l10n';
 
 export type ColumnKind = 'binary' | 'number' | 'category' | 'date' | 'text' | 'id' | 'empty';
 
@@ -36,14 +37,7 @@ export { MAX_CLASSES };
 export function sniffCsv(content: string | Uint8Array, maxRows = 5000): CsvSample {
   let text = typeof content === 'string' ? content : decodeCsvSample(content);
   if (typeof content !== 'string' && text.includes('\n')) text = text.slice(0, text.lastIndexOf('\n') + 1);
-  const records = parse(text, {
-    bom: true,
-    delimiter: detectDelimiter(text),
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    to: maxRows + 1,
-  }) as string[][];
+  const records = readCsvRecords(text, { delimiter: detectDelimiter(text), maxRecords: maxRows + 1 });
   const [header, ...rows] = records;
   if (!header || header.length === 0) throw new Error('The file has no header row.');
   const columns = header.map((name, index) => profileColumn(name.trim(), rows.map((row) => (row[index] ?? '').trim())));
@@ -92,9 +86,9 @@ export function modelTypesFor(column: ColumnProfile): ModelKind[] {
 /** `Binary classifier`, or `Classifier (3 classes: Adelie, Chinstrap, Gentoo)` for a multiclass target. */
 export function classifierLabel(column: ColumnProfile | undefined): string {
   const classes = column?.classes;
-  if (!classes) return 'Binary classifier';
+  if (!classes) return l10n.t('Binary classifier');
   const shown = classes.length > 6 ? `${classes.slice(0, 5).join(', ')}, …` : classes.join(', ');
-  return `Classifier (${classes.length} classes: ${shown})`;
+  return l10n.t('Classifier ({0} classes: {1})', classes.length, shown);
 }
 
 export function suggestModelType(column: ColumnProfile): ModelKind {

@@ -1,4 +1,5 @@
-import { parse } from 'csv-parse/sync';
+import { detectDelimiter } from '../engine/csvDialect';
+import { readCsvRecords } from './csvRecords';
 
 /** The prediction columns, as the service returns them (column arrays in input row order). */
 export interface PredictionColumns {
@@ -18,7 +19,7 @@ export interface PredictionColumns {
  * multiclass model prediction (the class), probability_<class> per class and contribution_<class>_<feature>.
  */
 export function buildPredictionsCsv(inputCsv: string, result: PredictionColumns): string {
-  const [header, ...rows] = parse(inputCsv, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+  const [header, ...rows] = readCsvRecords(inputCsv, { delimiter: detectDelimiter(inputCsv) });
   if (!header) throw new Error('The input file has no header row.');
   if (rows.length !== result.n || result.predictions.length !== rows.length) {
     throw new Error(`The service returned ${result.predictions.length} predictions for ${rows.length} rows.`);

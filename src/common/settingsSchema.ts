@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TEXTGEN_PRESETS } from '../contract/autotrain';
 import { rangeSchema } from '../contract/common';
-import { DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/boostParams';
-import { DEFAULT_PARAMS, PARAM_RANGES } from '../engine/params';
+import { FIT_METHODS } from '../engine/boostParams';
+import { PARAM_RANGES } from '../engine/params';
 import { SPLIT_RANGES } from '../engine/split';
+import { TRAINING_DEFAULTS as D } from './trainingParams';
 
 const optionalHttpUrl = z
   .string()
@@ -15,16 +16,16 @@ const optionalHttpUrl = z
 
 /** Training defaults; ranges and defaults are the engine's (the reference method's parameters as in §11). */
 export const TrainingDefaultsSchema = z.object({
-  method: z.enum(FIT_METHODS).default(DEFAULT_FIT_METHOD),
-  testSize: rangeSchema(SPLIT_RANGES.test_size).default(0.2),
-  maxDepth: rangeSchema(PARAM_RANGES.max_depth).default(DEFAULT_PARAMS.max_depth),
-  minInfoGain: rangeSchema(PARAM_RANGES.min_info_gain).default(DEFAULT_PARAMS.min_info_gain),
-  minLeafSize: rangeSchema(PARAM_RANGES.min_leaf_size).default(DEFAULT_PARAMS.min_leaf_size),
-  weight: rangeSchema(PARAM_RANGES.weight).default(DEFAULT_PARAMS.weight),
-  powerDegree: rangeSchema(PARAM_RANGES.power_degree).default(DEFAULT_PARAMS.power_degree),
-  sigmoidExponent: rangeSchema(PARAM_RANGES.sigmoid_exponent).default(DEFAULT_PARAMS.sigmoid_exponent),
-  tailSensitivity: rangeSchema(PARAM_RANGES.tail_sensitivity).default(DEFAULT_PARAMS.tail_sensitivity),
-  seed: rangeSchema(SPLIT_RANGES.seed).default(42),
+  method: z.enum(FIT_METHODS).default(D.method),
+  testSize: rangeSchema(SPLIT_RANGES.test_size).default(D.testSize),
+  maxDepth: rangeSchema(PARAM_RANGES.max_depth).default(D.maxDepth),
+  minInfoGain: rangeSchema(PARAM_RANGES.min_info_gain).default(D.minInfoGain),
+  minLeafSize: rangeSchema(PARAM_RANGES.min_leaf_size).default(D.minLeafSize),
+  weight: rangeSchema(PARAM_RANGES.weight).default(D.weight),
+  powerDegree: rangeSchema(PARAM_RANGES.power_degree).default(D.powerDegree),
+  sigmoidExponent: rangeSchema(PARAM_RANGES.sigmoid_exponent).default(D.sigmoidExponent),
+  tailSensitivity: rangeSchema(PARAM_RANGES.tail_sensitivity).default(D.tailSensitivity),
+  seed: rangeSchema(SPLIT_RANGES.seed).default(D.seed),
 });
 
 /** The service's presets, plus `custom`: any other OpenAI-compatible endpoint. */

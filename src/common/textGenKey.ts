@@ -36,8 +36,8 @@ export class TextGenKeyStore {
   async askAndStore(): Promise<void> {
     const answer = (
       await this.deps.inputs.input({
-        title: 'Text-Generation API Key',
-        prompt: 'API key of the text-generation provider, kept in the OS secret store. Leave empty to remove the stored key.',
+        title: vscode.l10n.t('Text-Generation API Key'),
+        prompt: vscode.l10n.t('API key of the text-generation provider, kept in the OS secret store. Leave empty to remove the stored key.'),
         password: true,
       })
     ).trim();
@@ -46,14 +46,14 @@ export class TextGenKeyStore {
       if (answer) await this.deps.secrets.store(SECRET_KEY, answer);
       else await this.deps.secrets.delete(SECRET_KEY);
     } catch (error) {
-      throw new UserFacingError(`The OS secret store could not be written (${KEYRING_HINT}): ${describeError(error)}`);
+      throw new UserFacingError(vscode.l10n.t('The OS secret store could not be written ({0}): {1}', KEYRING_HINT, describeError(error)));
     }
     this.deps.log.info(answer ? 'Text-generation API key stored.' : 'Text-generation API key removed.');
-    if (!answer) void vscode.window.showInformationMessage('The text-generation API key was removed.');
-    else if (!this.deps.usesRulesOnly()) void vscode.window.showInformationMessage('The text-generation API key was saved in the OS secret store.');
+    if (!answer) void vscode.window.showInformationMessage(vscode.l10n.t('The text-generation API key was removed.'));
+    else if (!this.deps.usesRulesOnly()) void vscode.window.showInformationMessage(vscode.l10n.t('The text-generation API key was saved in the OS secret store.'));
     else {
-      const message = 'The text-generation API key was saved. Autotrain answers from rules until you choose a provider in the xmodels.textgen.provider setting.';
-      void vscode.window.showInformationMessage(message, 'Choose Provider').then((choice) => {
+      const message = vscode.l10n.t('The text-generation API key was saved. Autotrain answers from rules until you choose a provider in the xmodels.textgen.provider setting.');
+      void vscode.window.showInformationMessage(message, vscode.l10n.t('Choose Provider')).then((choice) => {
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'xmodels.textgen');
       });
     }

@@ -3,12 +3,13 @@ import {
   BOOST_PARAM_RANGES,
   DEFAULT_BOOST_FEATURE_PARAMS,
   DEFAULT_BOOST_PARAMS,
+  DEFAULT_FIT_METHOD,
   type BoostFeatureParams,
   type BoostParams,
   type FitMethod,
 } from '../engine/boostParams';
 import { describeRange, rangeProblem, type ParamRange } from '../engine/paramRange';
-import { PARAM_RANGES } from '../engine/params';
+import { DEFAULT_PARAMS, PARAM_RANGES } from '../engine/params';
 import { SPLIT_RANGES } from '../engine/split';
 import type { TrainingDefaults } from './settingsSchema';
 
@@ -94,6 +95,23 @@ export function parseParam(key: ParamKey, text: string): { value: number } | { p
   const problem = specFor(key).check(value);
   return problem ? { problem: `${key} ${problem} (got ${value}).` } : { value };
 }
+
+/**
+ * The `xmodels.training.*` settings' defaults (the settings schema's), kept free of zod so the panels' scripts can
+ * use them without it.
+ */
+export const TRAINING_DEFAULTS = {
+  method: DEFAULT_FIT_METHOD as FitMethod,
+  testSize: 0.2,
+  maxDepth: DEFAULT_PARAMS.max_depth,
+  minInfoGain: DEFAULT_PARAMS.min_info_gain,
+  minLeafSize: DEFAULT_PARAMS.min_leaf_size,
+  weight: DEFAULT_PARAMS.weight,
+  powerDegree: DEFAULT_PARAMS.power_degree,
+  sigmoidExponent: DEFAULT_PARAMS.sigmoid_exponent,
+  tailSensitivity: DEFAULT_PARAMS.tail_sensitivity,
+  seed: 42,
+};
 
 /** The training defaults: the split and reference-method ones from settings, the boosted ones from the engine. */
 export function defaultParams(defaults: TrainingDefaults): Required<ParamValues> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ConnectInfo } from '../contract';
 import { describeError } from '../common/errors';
 import type { QuickInputs } from '../common/multiStepInput';
@@ -68,16 +68,16 @@ export class HostedAuthProvider implements vscode.AuthenticationProvider, vscode
   /** Asks for the service address and an API key, checks the key with `connect`, then stores it. */
   async createSession(): Promise<HostedSession> {
     const { inputs } = this.deps;
-    const title = 'Connect to a hosted XModels service';
+    const title = vscode.l10n.t('Connect to a hosted XModels service');
     const baseUrl = (
       await inputs.input({
         title,
         step: 1,
         totalSteps: 2,
-        prompt: 'Address of the hosted service',
+        prompt: vscode.l10n.t('Address of the hosted service'),
         placeholder: 'https://models.example.com',
         value: this.deps.baseUrl(),
-        validate: (value) => (/^https?:\/\/[^\s/]+/i.test(value.trim()) ? undefined : 'Enter an address starting with http:// or https://.'),
+        validate: (value) => (/^https?:\/\/[^\s/]+/i.test(value.trim()) ? undefined : vscode.l10n.t('Enter an address starting with http:// or https://.')),
       })
     )
       .trim()
@@ -87,16 +87,16 @@ export class HostedAuthProvider implements vscode.AuthenticationProvider, vscode
       title,
       step: 2,
       totalSteps: 2,
-      prompt: `API key for ${baseUrl} (stored in the OS secret store)`,
+      prompt: vscode.l10n.t('API key for {0} (stored in the OS secret store)', baseUrl),
       password: true,
-      validate: (value) => (value.trim() ? undefined : 'Enter the API key.'),
+      validate: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the API key.')),
       check: async (value) => {
         try {
           info = await this.deps.connect(baseUrl, value.trim());
           return undefined;
         } catch (error) {
           this.deps.log.warn(`The hosted service did not accept the key: ${describeError(error)}`);
-          return `Not accepted: ${describeError(error)}`;
+          return vscode.l10n.t('Not accepted: {0}', describeError(error));
         }
       },
     });

@@ -57,7 +57,7 @@ export class LocalServiceProcess implements vscode.Disposable {
       let started = false;
       const timer = setTimeout(() => {
         if (started) return;
-        reject(new UserFacingError(`The local service did not start within ${Math.round(startTimeoutMs / 1000)} s. The log shows its output.`));
+        reject(new UserFacingError(vscode.l10n.t('The local service did not start within {0} s. The log shows its output.', Math.round(startTimeoutMs / 1000))));
         void this.stop();
       }, startTimeoutMs);
       child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -76,14 +76,14 @@ export class LocalServiceProcess implements vscode.Disposable {
       child.on('error', (error) => {
         clearTimeout(timer);
         log.error('The local service could not be started', error);
-        if (!started) reject(new UserFacingError(`The local service could not be started: ${error.message}`));
+        if (!started) reject(new UserFacingError(vscode.l10n.t('The local service could not be started: {0}', error.message)));
       });
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
         if (this.child === child) this.child = undefined;
         log.info(`The local service exited (code ${code ?? 'none'}, signal ${signal ?? 'none'})`);
         if (!started) {
-          reject(new UserFacingError(`The local service stopped while starting (exit code ${code ?? signal}). The log shows its output.`));
+          reject(new UserFacingError(vscode.l10n.t('The local service stopped while starting (exit code {0}). The log shows its output.', String(code ?? signal))));
         } else if (!this.stopping) {
           this._onDidExitUnexpectedly.fire({ code, signal });
         }

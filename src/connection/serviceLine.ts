@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The one JSON line the service CLI prints on stdout once it listens. */
 export const ServiceLineSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeRange, rangeProblem, type ParamRange } from '../engine/paramRange';
 
 /** A number within one of the engine's parameter ranges, with the engine's own wording (also in the OpenAPI text). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/boostParams';
 import { PARAM_RANGES } from '../engine/params';
 import { SPLIT_RANGES } from '../engine/split';

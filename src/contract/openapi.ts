@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import * as at from './autotrain';
 import { ErrorBodySchema } from './common';
 import * as ds from './datasets';

@@ -6,7 +6,7 @@ import { summaryActionCommand } from './summaryActions';
 export function datasetSummaryPanel(): PanelDefinition<'datasetSummary'> {
   return {
     kind: 'datasetSummary',
-    title: (args) => `Summary: ${args.summary.name}`,
+    title: (args) => vscode.l10n.t('Summary: {0}', args.summary.name),
     key: datasetKey,
     parseArgs: datasetSummaryArgs,
     handlers: {

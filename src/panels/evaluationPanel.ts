@@ -7,10 +7,11 @@ import { evaluationArgs, hasSubject, subjectTitle } from './panelArgs';
 export function evaluationPanel(services: XModelsServices): PanelDefinition<'evaluation'> {
   return {
     kind: 'evaluation',
-    title: (args) => (hasSubject(args) ? subjectTitle(args, 'Evaluation') : `Evaluation ${args.partitionId.slice(0, 8)}`),
+    loadsArgsFirst: true,
+    title: (args) => (hasSubject(args) ? subjectTitle(args, vscode.l10n.t('Evaluation')) : vscode.l10n.t('Evaluation {0}', args.partitionId.slice(0, 8))),
     key: (args) => args.partitionId,
     parseArgs: evaluationArgs,
-    loadedTitle: (evaluation, args) => subjectTitle(args, 'Evaluation', partitionLabel(evaluation.partition)),
+    loadedTitle: (evaluation, args) => subjectTitle(args, vscode.l10n.t('Evaluation'), partitionLabel(evaluation.partition)),
     handlers: {
       async load(params, { signal }) {
         const client = await services.getClient();

@@ -18,7 +18,7 @@ export async function insertNotebookCell(editor: vscode.NotebookEditor, code: st
   const edit = new vscode.WorkspaceEdit();
   edit.set(editor.notebook.uri, [vscode.NotebookEdit.insertCells(at, [new vscode.NotebookCellData(vscode.NotebookCellKind.Code, code, 'python')])]);
   if (!(await vscode.workspace.applyEdit(edit))) {
-    throw new UserFacingError(`The code could not be added as a cell of ${editor.notebook.uri.fsPath}: the notebook may be read-only.`);
+    throw new UserFacingError(vscode.l10n.t('The code could not be added as a cell of {0}: the notebook may be read-only.', editor.notebook.uri.fsPath));
   }
   editor.revealRange(new vscode.NotebookRange(at, at + 1), vscode.NotebookEditorRevealType.InCenterIfOutsideViewport);
   return at + 1;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { describeError } from '../common/errors';
+import { EarlyLoad } from './earlyLoad';
 import { createNonce, renderPanelHtml } from './html';
 import {
   LatestRequests,
@@ -36,6 +37,11 @@ export interface PanelDefinition<K extends PanelKind> {
   parseArgs(raw: unknown): PanelArgs[K] | undefined;
   /** A more telling title once the data is known. */
   loadedTitle?(result: ResultOf<PanelApis[K], 'load' & keyof PanelApis[K]>, args: PanelArgs[K]): string;
+  /**
+   * The webview's first request is `load` with the panel's arguments: the host starts it with the panel, while the
+   * webview is still starting, and answers that request with it.
+   */
+  loadsArgsFirst?: true;
   handlers: PanelHandlers<K>;
 }
 
@@ -93,7 +99,7 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
       { viewColumn: column, preserveFocus: false },
       this.webviewOptions(),
     );
-    return { viewType: this.viewType, key, loaded: this.attach(panel, args, key) };
+    return { viewType: this.viewType, key, loaded: this.attach(panel, args, key, this.startEarlyLoad(args)) };
   }
 
   /** The arguments of this kind's panel that is the active editor, if one is. */
@@ -120,7 +126,8 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
       return;
     }
     panel.webview.options = this.webviewOptions();
-    void this.attach(panel, args, key);
+    // A restored panel loads when its webview asks: VS Code restores a panel's webview only once it is shown.
+    void this.attach(panel, args, key, undefined);
   }
 
   private webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -147,7 +154,16 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
     });
   }
 
-  private attach(panel: vscode.WebviewPanel, args: PanelArgs[K], key: string): Promise<PanelLoad> {
+  private handler(method: string): (params: unknown, context: RequestContext<K>) => Promise<unknown> {
+    return this.definition.handlers[method as keyof PanelHandlers<K>] as (params: unknown, context: RequestContext<K>) => Promise<unknown>;
+  }
+
+  private startEarlyLoad(args: PanelArgs[K]): EarlyLoad | undefined {
+    if (!this.definition.loadsArgsFirst) return undefined;
+    return new EarlyLoad(args, (signal) => this.handler('load')(args, { args, signal }));
+  }
+
+  private attach(panel: vscode.WebviewPanel, args: PanelArgs[K], key: string, earlyLoad: EarlyLoad | undefined): Promise<PanelLoad> {
     let settleLoaded: (load: PanelLoad) => void = () => undefined;
     const loaded = new Promise<PanelLoad>((resolve) => (settleLoaded = resolve));
     const entry: OpenPanel<K> = { panel, args, loaded };
@@ -171,16 +187,13 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
         return;
       }
       const { id, method } = message;
+      const adopted = method === 'load' ? earlyLoad?.takeOver(message.params) : undefined;
       inFlight.get(method)?.abort();
-      const controller = new AbortController();
+      const controller = adopted?.controller ?? new AbortController();
       inFlight.set(method, controller);
       latest.begin(method, id);
-      const handler = this.definition.handlers[method] as (
-        params: unknown,
-        context: RequestContext<K>,
-      ) => Promise<unknown>;
       try {
-        const result = await handler(message.params, { args: entry.args, signal: controller.signal });
+        const result = await (adopted?.result ?? this.handler(method)(message.params, { args: entry.args, signal: controller.signal }));
         if (!latest.isCurrent(method, id)) return;
         post({ kind: 'response', id, ok: true, result: result ?? null });
         if (method === 'load') {
@@ -201,6 +214,7 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
     panel.onDidDispose(() => {
       disposed = true;
       subscription.dispose();
+      earlyLoad?.abort();
       for (const controller of inFlight.values()) controller.abort();
       if (this.open.get(key) === entry) this.open.delete(key);
     });

@@ -5,26 +5,28 @@ import type { PanelDefinition } from './panelHost';
 import { panelProfile } from './shaping/classProfiles';
 import { profileArgs, hasSubject, subjectTitle } from './panelArgs';
 import type { ProfileArgs } from './protocol';
+import { l10n } from '../common/l10n';
 
 const shortId = (id: string) => id.slice(0, 8);
 
 /** Why a version cannot be refit from the panel, or undefined when it can. */
 export function refitBlocker(args: ProfileArgs, version: ModelVersion | undefined): string | undefined {
-  if (!args.modelId) return 'Open this profile from the version in the XModels view to refit a feature.';
-  if (!version) return 'This version is no longer among the model\u2019s versions; refresh the XModels view.';
-  if (!version.dataset_id) return 'This version has no stored dataset (it was uploaded), so it cannot be refit.';
+  if (!args.modelId) return l10n.t('Open this profile from the version in the XModels view to refit a feature.');
+  if (!version) return l10n.t('This version is no longer among the model\u2019s versions; refresh the XModels view.');
+  if (!version.dataset_id) return l10n.t('This version has no stored dataset (it was uploaded), so it cannot be refit.');
   return undefined;
 }
 
 export function profilePanel(services: XModelsServices): PanelDefinition<'profile'> {
   return {
     kind: 'profile',
-    title: (args) => (hasSubject(args) ? subjectTitle(args, 'Profile') : `Profile ${shortId(args.versionId)}`),
+    loadsArgsFirst: true,
+    title: (args) => (hasSubject(args) ? subjectTitle(args, l10n.t('Profile')) : l10n.t('Profile {0}', shortId(args.versionId))),
     key: (args) => args.versionId,
     parseArgs: profileArgs,
     loadedTitle: ({ version }, args) => {
       const subject = { ...args, ...(version ? { versionNumber: version.version_number } : {}) };
-      return hasSubject(subject) ? subjectTitle(subject, 'Profile') : `Profile ${shortId(args.versionId)}`;
+      return hasSubject(subject) ? subjectTitle(subject, l10n.t('Profile')) : l10n.t('Profile {0}', shortId(args.versionId));
     },
     handlers: {
       async load(params, { signal }) {
@@ -52,7 +54,7 @@ export function profilePanel(services: XModelsServices): PanelDefinition<'profil
         ]);
         const version = versions.find((v) => v.version_id === versionId);
         const blocker = refitBlocker({ versionId, modelId }, version);
-        if (blocker || !version?.dataset_id) throw new UserFacingError(blocker ?? 'This version cannot be refit.');
+        if (blocker || !version?.dataset_id) throw new UserFacingError(blocker ?? l10n.t('This version cannot be refit.'));
         const testSize = version.parameters.test_size;
         const result = await client.models.refitModel(
           versionId,

@@ -9,7 +9,7 @@ import { datasetKey, visualizationArgs } from './panelArgs';
 export function visualizationPanel(services: XModelsServices, editors: LastTextEditor): PanelDefinition<'visualization'> {
   return {
     kind: 'visualization',
-    title: (args) => `Chart: ${args.goal.question}`,
+    title: (args) => vscode.l10n.t('Chart: {0}', args.goal.question),
     key: (args) => `${datasetKey(args)}#${args.goal.index}:${args.goal.question}`,
     parseArgs: visualizationArgs,
     handlers: {
@@ -30,10 +30,10 @@ export function visualizationPanel(services: XModelsServices, editors: LastTextE
         if (notebook) return { fileName: notebook.notebook.uri.fsPath, cell: await insertNotebookCell(notebook, code) };
         const editor = await editors.resolve();
         if (!editor) {
-          throw new UserFacingError('No text editor is open to insert into: open a file, place the cursor, then choose Insert at cursor again.');
+          throw new UserFacingError(vscode.l10n.t('No text editor is open to insert into: open a file, place the cursor, then choose Insert at cursor again.'));
         }
         const inserted = await editor.edit((edit) => edit.replace(editor.selection, code));
-        if (!inserted) throw new UserFacingError(`The code could not be inserted into ${editor.document.fileName}: the file may be read-only.`);
+        if (!inserted) throw new UserFacingError(vscode.l10n.t('The code could not be inserted into {0}: the file may be read-only.', editor.document.fileName));
         await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
         return { fileName: editor.document.fileName };
       },
@@ -46,7 +46,7 @@ export function visualizationPanel(services: XModelsServices, editors: LastTextE
 
       async copy({ code }) {
         await vscode.env.clipboard.writeText(code);
-        void vscode.window.setStatusBarMessage('Chart code copied to the clipboard.', 3000);
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('Chart code copied to the clipboard.'), 3000);
         return null;
       },
     },

@@ -62,7 +62,7 @@ export class ModelsTreeDataProvider implements vscode.TreeDataProvider<TreeNode>
     if (node.kind !== 'model' && node.kind !== 'version') return [];
     try {
       const loaded = node.kind === 'model' ? await this.loadVersions(node) : await this.loadPartitions(node);
-      const result = loaded.length ? loaded : [this.message('empty', key, node.kind === 'model' ? 'No versions' : 'No partitions', node)];
+      const result = loaded.length ? loaded : [this.message('empty', key, node.kind === 'model' ? vscode.l10n.t('No versions') : vscode.l10n.t('No partitions'), node)];
       this.children.set(key, result);
       return result;
     } catch (error) {
@@ -192,7 +192,7 @@ export class ModelsTreeDataProvider implements vscode.TreeDataProvider<TreeNode>
 
   private failure(error: unknown, parentKey: string, parent: TreeNode | undefined): MessageNode {
     this.log.error(`Loading ${parentKey} failed`, error);
-    return this.message('error', parentKey, `Could not load: ${describeError(error)}`, parent);
+    return this.message('error', parentKey, vscode.l10n.t('Could not load: {0}', describeError(error)), parent);
   }
 
   dispose(): void {

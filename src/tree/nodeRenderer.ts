@@ -46,19 +46,19 @@ export function buildTreeItem(node: TreeNode, features: TreeFeatures): vscode.Tr
       item.description = partitionDescription(node.partition);
       item.tooltip = new vscode.MarkdownString(partitionTooltip(node));
       item.iconPath = new vscode.ThemeIcon(node.partition.partition === '__dataset__' ? 'database' : 'split-horizontal');
-      item.command = { title: 'Open Evaluation', command: 'xmodels.panels.evaluation', arguments: [node] };
+      item.command = { title: vscode.l10n.t('Open Evaluation'), command: 'xmodels.panels.evaluation', arguments: [node] };
       break;
     case 'loadMore':
-      item.label = 'Load more…';
+      item.label = vscode.l10n.t('Load more…');
       item.description = `${node.shown} of ${node.total} shown`;
       item.iconPath = new vscode.ThemeIcon('ellipsis');
-      item.command = { title: 'Load More Models', command: 'xmodels.models.loadMore' };
+      item.command = { title: vscode.l10n.t('Load More Models'), command: 'xmodels.models.loadMore' };
       break;
     case 'error':
       item.label = node.message;
       item.tooltip = new vscode.MarkdownString(messageTooltip(node));
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('notificationsErrorIcon.foreground'));
-      item.command = { title: 'Show Log', command: 'xmodels.connection.showLog' };
+      item.command = { title: vscode.l10n.t('Show Log'), command: 'xmodels.connection.showLog' };
       break;
     case 'empty':
       item.label = node.message;

@@ -1,4 +1,5 @@
 import type { Metrics, ModelInfo, ModelVersion, Partition } from '../contract';
+import { l10n } from '../common/l10n';
 import { WHOLE_DATA_LABEL } from '../panels/shaping/format';
 import type { MessageNode, ModelNode, PartitionNode, VersionNode } from './nodes';
 
@@ -21,7 +22,7 @@ export function headlineMetric(metrics: Metrics | null | undefined): string | un
   const format = (value: number) => value.toFixed(3);
   if ('roc_auc' in metrics) {
     if (metrics.roc_auc !== null) return `AUC ${format(metrics.roc_auc)}`;
-    if (metrics.accuracy !== null) return `accuracy ${format(metrics.accuracy)}`;
+    if (metrics.accuracy !== null) return l10n.t('accuracy {0}', format(metrics.accuracy));
     return undefined;
   }
   if ('r2' in metrics && metrics.r2 !== null) return `R² ${format(metrics.r2)}`;
@@ -31,11 +32,11 @@ export function headlineMetric(metrics: Metrics | null | undefined): string | un
 /** `classifier`, `regressor`, or `classifier (3 classes)` for a multiclass model. */
 export function modelKindText(model: ModelInfo): string {
   if (model.model_type !== 'multiclass_classification') return modelTypeLabel(model.model_type);
-  return model.classes ? `classifier (${model.classes.length} classes)` : 'multiclass classifier';
+  return model.classes ? l10n.t('classifier ({0} classes)', model.classes.length) : l10n.t('multiclass classifier');
 }
 
 export function modelDescription(model: ModelInfo): string {
-  const versions = `${model.number_of_versions} version${model.number_of_versions === 1 ? '' : 's'}`;
+  const versions = model.number_of_versions === 1 ? l10n.t('1 version') : l10n.t('{0} versions', model.number_of_versions);
   return `${modelKindText(model)} · ${model.target_name} · ${versions}`;
 }
 
@@ -47,7 +48,7 @@ export function versionLabel(version: ModelVersion): string {
 export function versionDescription(version: ModelVersion): string {
   const metric = headlineMetric(version.test_metrics);
   const parts = [...(metric ? [metric] : []), version.source, shortDate(version.created)];
-  if (version.linked_preprocessor) parts.push('preprocessor');
+  if (version.linked_preprocessor) parts.push(l10n.t('preprocessor'));
   return parts.join(' · ');
 }
 
@@ -57,7 +58,7 @@ export function partitionLabel(partition: Partition, partitionOn: string | null)
 }
 
 export function partitionDescription(partition: Partition): string {
-  return `${partition.n_train} train · ${partition.n_test} test`;
+  return l10n.t('{0} train · {1} test', partition.n_train, partition.n_test);
 }
 
 /** Escapes text for a Markdown tooltip so names cannot inject links or formatting. */
@@ -74,13 +75,13 @@ export function modelTooltip({ model }: ModelNode): string {
     '',
     '| | |',
     '|---|---|',
-    row('Type', `${modelKindText(model)} (${model.algorithm})`),
-    ...(model.classes ? [row('Classes', model.classes.join(', '))] : []),
-    row('Target', model.target_name),
-    model.partition_on ? row('Partitioned on', model.partition_on) : '',
-    row('Versions', String(model.number_of_versions)),
-    row('Created', `${shortDate(model.created)} by ${model.created_by}`),
-    row('Model id', model.model_id),
+    row(l10n.t('Type'), `${modelKindText(model)} (${model.algorithm})`),
+    ...(model.classes ? [row(l10n.t('Classes'), model.classes.join(', '))] : []),
+    row(l10n.t('Target'), model.target_name),
+    model.partition_on ? row(l10n.t('Partitioned on'), model.partition_on) : '',
+    row(l10n.t('Versions'), String(model.number_of_versions)),
+    row(l10n.t('Created'), l10n.t('{0} by {1}', shortDate(model.created), model.created_by)),
+    row(l10n.t('Model id'), model.model_id),
   ]
     .filter((line) => line !== '')
     .join('\n');
@@ -93,12 +94,12 @@ export function versionTooltip({ version, model }: VersionNode): string {
     '',
     '| | |',
     '|---|---|',
-    row('Source', version.source),
-    row('Created', `${shortDate(version.created)} by ${version.created_by}`),
-    row('Partitions', String(version.partitions)),
-    version.linked_preprocessor ? row('Preprocessor', `linked (version ${version.linked_preprocessor.version_id})`) : '',
-    ...metrics.map(([name, value]) => row(`Test ${name}`, (value as number).toFixed(4))),
-    row('Version id', version.version_id),
+    row(l10n.t('Source'), version.source),
+    row(l10n.t('Created'), l10n.t('{0} by {1}', shortDate(version.created), version.created_by)),
+    row(l10n.t('Partitions'), String(version.partitions)),
+    version.linked_preprocessor ? row(l10n.t('Preprocessor'), l10n.t('linked (version {0})', version.linked_preprocessor.version_id)) : '',
+    ...metrics.map(([name, value]) => row(l10n.t('Test {0}', name), (value as number).toFixed(4))),
+    row(l10n.t('Version id'), version.version_id),
   ]
     .filter((line) => line !== '')
     .join('\n');
@@ -110,15 +111,15 @@ export function partitionTooltip({ partition, model }: PartitionNode): string {
     '',
     '| | |',
     '|---|---|',
-    row('Training rows', String(partition.n_train)),
-    row('Test rows', String(partition.n_test)),
-    row('Base value', partition.base_value.toFixed(4)),
-    row('Partition id', partition.partition_id),
+    row(l10n.t('Training rows'), String(partition.n_train)),
+    row(l10n.t('Test rows'), String(partition.n_test)),
+    row(l10n.t('Base value'), partition.base_value.toFixed(4)),
+    row(l10n.t('Partition id'), partition.partition_id),
   ].join('\n');
 }
 
 export function messageTooltip(node: MessageNode): string {
-  return node.kind === 'error' ? `${escapeMarkdown(node.message)}\n\nClick to open the log.` : escapeMarkdown(node.message);
+  return node.kind === 'error' ? `${escapeMarkdown(node.message)}\n\n${l10n.t('Click to open the log.')}` : escapeMarkdown(node.message);
 }
 
 /** Versions newest first; partitions with the whole-data model first, then by value. */

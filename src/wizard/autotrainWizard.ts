@@ -5,6 +5,7 @@ import { columnItems, goalItems, labelItems, recommendationItems, shapeText } fr
 import type { PickItem, WizardPrompter } from './prompter';
 import { keepsEveryRecommendation, recommendationsFor, type AutotrainChoices } from './trainingPlan';
 import { applyAnswer, runWizard, type WizardStep } from './wizardFlow';
+import { l10n } from '../common/l10n';
 
 /** The service's answers the wizard shows; each promise is awaited (with a busy prompt) by the step that needs it. */
 export interface AutotrainData {
@@ -35,7 +36,7 @@ function summaryStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<
       ]);
       const answer = await prompter.pickOne({
         id: 'summary', position, items,
-        placeholder: `Columns of ${fileBaseName(data.fileName)}: press Enter to choose the label`,
+        placeholder: l10n.t('Columns of {0}: press Enter to choose the label', fileBaseName(data.fileName)),
       });
       return applyAnswer(answer, (summary) => { state.summary = summary; });
     },
@@ -48,11 +49,11 @@ function labelStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<Wi
     async run(state, position) {
       const items = data.labels.then((labels) => {
         if (labels.length === 0) {
-          throw new UserFacingError(`No column of ${fileBaseName(data.fileName)} can serve as a label (IDs, constants, dates, free text and categories of more than 50 classes are left out). Add a target column to the CSV and try again.`);
+          throw new UserFacingError(l10n.t('No column of {0} can serve as a label (IDs, constants, dates, free text and categories of more than 50 classes are left out). Add a target column to the CSV and try again.', fileBaseName(data.fileName)));
         }
         return labelItems(labels, state.label);
       });
-      const answer = await prompter.pickOne({ id: 'label', position, items, placeholder: 'Which column should the model predict?' });
+      const answer = await prompter.pickOne({ id: 'label', position, items, placeholder: l10n.t('Which column should the model predict?') });
       return applyAnswer(answer, (label) => {
         if (state.label?.column !== label.column) state.description = undefined;
         state.label = label;
@@ -68,7 +69,7 @@ function goalsStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<Wi
       const items = data.goals.then((goals) => goalItems(goals, state.goals));
       const answer = await prompter.pickMany({
         id: 'goals', position, items,
-        placeholder: 'Questions worth exploring (optional): the ones you pick go into the model description',
+        placeholder: l10n.t('Questions worth exploring (optional): the ones you pick go into the model description'),
       });
       return applyAnswer(answer, (goals) => {
         if (!sameIndexes(goals, state.goals)) state.description = undefined;
@@ -88,7 +89,7 @@ function featuresStep(prompter: WizardPrompter, data: AutotrainData): WizardStep
       });
       const answer = await prompter.pickMany({
         id: 'features', position, items,
-        placeholder: 'Feature engineering to apply (all recommended steps are selected)',
+        placeholder: l10n.t('Feature engineering to apply (all recommended steps are selected)'),
       });
       return applyAnswer(answer, (selected) => { state.selected = selected; });
     },
@@ -113,21 +114,21 @@ function inputStep(
 }
 
 function nameStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<WizardState> {
-  return inputStep(prompter, 'name', 'Model name',
+  return inputStep(prompter, 'name', l10n.t('Model name'),
     (state) => state.modelName ?? defaultModelName(data.fileName),
     (state, name) => { state.modelName = name.trim(); },
     validateName);
 }
 
 function descriptionStep(prompter: WizardPrompter, data: AutotrainData): WizardStep<WizardState> {
-  return inputStep(prompter, 'description', 'Model description (optional)',
+  return inputStep(prompter, 'description', l10n.t('Model description (optional)'),
     (state) => state.description ?? defaultModelDescription(data.fileName, required(state.label), state.goals ?? []),
     (state, description) => { state.description = description; });
 }
 
 /** The confirmation row's detail: what will be trained and how the chosen steps reach the service. */
 export function confirmationDetail(choices: Omit<AutotrainChoices, 'summary' | 'modelName' | 'description'>): string {
-  const label = `Label ${choices.label.column} (${choices.label.model_type})`;
+  const label = l10n.t('Label {0} ({1})', choices.label.column, choices.label.model_type);
   const steps = `${choices.selected.length} of ${choices.recommendations.length} feature-engineering steps`;
   const how = keepsEveryRecommendation(choices)
     ? 'autotrain applies them and searches the training parameters'
@@ -144,7 +145,7 @@ function confirmStep(prompter: WizardPrompter): WizardStep<WizardState> {
         recommendations: state.recommendations ?? [], selected: state.selected ?? [],
       });
       const answer = await prompter.pickOne({
-        id: 'confirm', position, placeholder: `Train "${state.modelName}"?`,
+        id: 'confirm', position, placeholder: l10n.t('Train "{0}"?', String(state.modelName)),
         items: [{ label: '$(play) Start training', detail, value: true }],
       });
       return applyAnswer(answer, () => undefined);
@@ -174,7 +175,7 @@ export async function collectAutotrainChoices(
     featuresStep(prompter, data), nameStep(prompter, data), descriptionStep(prompter, data), confirmStep(prompter),
   ];
   const state: WizardState = {};
-  const finished = await runWizard(`Autotrain: ${fileBaseName(data.fileName)}`, steps, state);
+  const finished = await runWizard(l10n.t('Autotrain: {0}', fileBaseName(data.fileName)), steps, state);
   if (!finished) return undefined;
   return {
     summary: required(state.summary),

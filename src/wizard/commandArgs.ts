@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { UserFacingError } from '../common/errors';
 import {
   DatasetSummarySchema, GoalInputSchema, LabelSchema, RecommendationSchema, type DatasetSummary, type GoalInput,

@@ -4,6 +4,7 @@ import type {
 import { UserFacingError } from '../common/errors';
 import type { AutotrainResponse, DatasetSummary, Goal, Label, Recommendation } from '../contract/autotrain';
 import type { CreatePreprocessorRequest, PreprocessorStep } from '../contract/datasets';
+import { l10n } from '../common/l10n';
 
 /** Everything the autotrain wizard collected. */
 export interface AutotrainChoices {
@@ -89,15 +90,17 @@ export function planTraining(choices: AutotrainChoices, textgen_config: StartAut
   const datasetId = choices.summary.dataset_id;
   if (!datasetId) {
     throw new UserFacingError(
-      `The dataset ${choices.summary.file_name} has no dataset id on this service, so a custom set of ` +
-        'feature-engineering steps cannot be applied. Keep every recommendation selected to let autotrain choose.',
+      l10n.t(
+        'The dataset {0} has no dataset id on this service, so a custom set of feature-engineering steps cannot be applied. Keep every recommendation selected to let autotrain choose.',
+        choices.summary.file_name,
+      ),
     );
   }
   return {
     kind: 'manual',
     preprocessor: {
       name: `${model_name} preprocessing`,
-      description: `Feature engineering chosen for ${model_name} on ${choices.summary.file_name}.`,
+      description: l10n.t('Feature engineering chosen for {0} on {1}.', model_name, choices.summary.file_name),
       dataset_id: datasetId,
       steps: chosenSteps(choices),
     },

@@ -26,7 +26,7 @@ async function watchJob(
   log: vscode.LogOutputChannel,
 ): Promise<TrainingStatus | undefined> {
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Training ${modelName}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Training {0}', modelName), cancellable: true },
     async (progress, token) => {
       progress.report({ message: started.message });
       const tracker = new ProgressTracker();
@@ -72,16 +72,16 @@ export async function followTraining(
   services.log.info(`Training ${started.training_id} started for ${modelName} (about ${started.estimated_time} s).`);
   const status = await watchJob(autotrain, started, modelName, services.log);
   if (!status) {
-    void vscode.window.showInformationMessage(`Training of ${modelName} was cancelled.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Training of {0} was cancelled.', modelName));
     return undefined;
   }
   if (!status.model_id || !status.version_id) {
-    throw new UserFacingError(`Training ${started.training_id} completed but the service named no model; refresh the model explorer to find ${modelName}.`);
+    throw new UserFacingError(vscode.l10n.t('Training {0} completed but the service named no model; refresh the model explorer to find {1}.', started.training_id, modelName));
   }
   const model = { modelId: status.model_id, versionId: status.version_id };
   await services.revealModel(model.modelId, model.versionId);
-  const openProfile = 'Open profile';
-  void vscode.window.showInformationMessage(`Model ${modelName} is trained.`, openProfile).then((choice) => {
+  const openProfile = vscode.l10n.t('Open profile');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Model {0} is trained.', modelName), openProfile).then((choice) => {
     if (choice === openProfile) void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: model.versionId, modelId: model.modelId, modelName });
   });
   return model;

@@ -46,7 +46,7 @@ export class WizardCommands {
   /** The multi-step wizard, then the job under a progress notification; resolves to the trained model. */
   async start(args: readonly unknown[]): Promise<TrainedModel | undefined> {
     const prompter = this.prompterOf(args);
-    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile('Autotrain: choose a CSV file'));
+    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile(vscode.l10n.t('Autotrain: choose a CSV file')));
     if (!file) return undefined;
     const { client, textgen } = await this.connected();
     const loading = new AbortController();
@@ -66,12 +66,12 @@ export class WizardCommands {
   /** Summary, goals, labels and recommendations of a CSV, shown in the dataset summary panel. */
   async summarize(args: readonly unknown[]): Promise<DatasetSummaryPayload | undefined> {
     const prompter = this.prompterOf(args);
-    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile('Summarize a CSV file'));
+    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile(vscode.l10n.t('Summarize a CSV file')));
     if (!file) return undefined;
     const { client, textgen } = await this.connected();
-    const payload = await this.underProgress(`Summarizing ${fileBaseName(file)}`, async (report, signal) => {
+    const payload = await this.underProgress(vscode.l10n.t('Summarizing {0}', fileBaseName(file)), async (report, signal) => {
       const summary = await summarizeCsv(client.autotrain, file, signal, this.warn, textgen);
-      report('Suggesting goals, labels and feature engineering');
+      report(vscode.l10n.t('Suggesting goals, labels and feature engineering'));
       const [goals, labels, recommendations] = await Promise.all([
         fetchGoals(client.autotrain, summary, signal, this.warn, textgen),
         fetchLabels(client.autotrain, summary, signal, this.warn, textgen),
@@ -94,7 +94,7 @@ export class WizardCommands {
     const target = await this.summaryAndGoal('xmodels.autotrain.insights', args);
     if (!target) return undefined;
     const { client, textgen } = await this.connected();
-    const insights = await this.underProgress('Computing insights', (_report, signal) =>
+    const insights = await this.underProgress(vscode.l10n.t('Computing insights'), (_report, signal) =>
       client.autotrain.generateInsights({ ...target, textgen_config: textgen }, { signal }));
     if (!insights) return undefined;
     this.warn('insights', insights.warnings);
@@ -107,7 +107,7 @@ export class WizardCommands {
   /** Autotrain with the label chosen in the summary panel: a name prompt, then the job. */
   async trainWithLabel(args: readonly unknown[]): Promise<TrainedModel | undefined> {
     const { summary, label } = summaryLabelOf('xmodels.autotrain.trainWithLabel', args[0]);
-    const name = await this.askName(args, `Autotrain: predict ${label.column}`, 'Model name', defaultModelName(summary.file_name));
+    const name = await this.askName(args, vscode.l10n.t('Autotrain: predict {0}', label.column), vscode.l10n.t('Model name'), defaultModelName(summary.file_name));
     if (name === undefined) return undefined;
     const { client, textgen } = await this.connected();
     const started = await client.autotrain.startAutotrain({
@@ -125,9 +125,9 @@ export class WizardCommands {
   async createFromSteps(args: readonly unknown[]): Promise<CreatePreprocessorResponse | undefined> {
     const { summary, steps } = summaryStepsOf('xmodels.preprocessors.createFromSteps', args[0]);
     if (!summary.dataset_id) {
-      throw new UserFacingError(`The summary of ${summary.file_name} has no dataset id, so no preprocessor can be fitted on it. Summarize the CSV with the local service and try again.`);
+      throw new UserFacingError(vscode.l10n.t('The summary of {0} has no dataset id, so no preprocessor can be fitted on it. Summarize the CSV with the local service and try again.', summary.file_name));
     }
-    const name = await this.askName(args, 'Create a preprocessor', 'Preprocessor name', `${defaultModelName(summary.file_name)} preprocessing`);
+    const name = await this.askName(args, vscode.l10n.t('Create a preprocessor'), vscode.l10n.t('Preprocessor name'), `${defaultModelName(summary.file_name)} preprocessing`);
     if (name === undefined) return undefined;
     const client = await this.services.getClient();
     const created = await client.preprocessors.create({
@@ -137,7 +137,7 @@ export class WizardCommands {
       steps,
     });
     void vscode.window.showInformationMessage(
-      `Preprocessor ${name} created: preprocessor ${created.preprocessor_id}, version ${created.version_id}.`,
+      vscode.l10n.t('Preprocessor {0} created: preprocessor {1}, version {2}.', name, created.preprocessor_id, created.version_id),
     );
     return created;
   }
@@ -163,17 +163,17 @@ export class WizardCommands {
     const given = summaryGoalOf(command, args[0]);
     if (given) return given;
     const prompter = this.prompterOf(args);
-    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile('Choose a CSV file'));
+    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile(vscode.l10n.t('Choose a CSV file')));
     if (!file) return undefined;
     const { client, textgen } = await this.connected();
-    const loaded = await this.underProgress(`Suggesting questions for ${fileBaseName(file)}`, async (_report, signal) => {
+    const loaded = await this.underProgress(vscode.l10n.t('Suggesting questions for {0}', fileBaseName(file)), async (_report, signal) => {
       const summary = await summarizeCsv(client.autotrain, file, signal, this.warn, textgen);
       return { summary, goals: await fetchGoals(client.autotrain, summary, signal, this.warn, textgen) };
     });
     if (!loaded) return undefined;
     const goal = await prompter.pickOne({
       id: 'goal', position: { title: fileBaseName(file), canGoBack: false },
-      placeholder: 'Which question?', items: goalItems(loaded.goals, undefined),
+      placeholder: vscode.l10n.t('Which question?'), items: goalItems(loaded.goals, undefined),
     });
     return goal === undefined || goal === BACK ? undefined : { summary: loaded.summary, goal };
   }

@@ -32,13 +32,15 @@ function apiNames(): string[] {
   return [...declarations.matchAll(/^\texport (?:namespace|class|enum|function|const|let) (\w+)/gm)].map((m) => m[1]);
 }
 
-function installVSCodeStub(): void {
+function installVSCodeStub(): Record<string, unknown> {
   const vscode = stub() as Record<string, unknown>;
   for (const name of apiNames()) void vscode[name];
   const load = (Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown })._load;
   (Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown })._load = function (request: string, ...rest: unknown[]) {
     return request === 'vscode' ? vscode : load.call(this, request, ...rest);
   };
+  return vscode;
 }
 
-installVSCodeStub();
+/** The stand-in itself, for a benchmark to give some of its functions real behaviour. */
+export const vscodeStandIn = installVSCodeStub();

@@ -153,9 +153,13 @@ export function listFeatures(partition: PartitionProfile, query: string, sort: F
   const rows = [...names]
     .filter((name) => name.toLowerCase().includes(needle))
     .map((feature) => ({ feature, importance: importance.get(feature) ?? 0 }));
-  return rows.sort((a, b) =>
-    sort === 'name' ? a.feature.localeCompare(b.feature) : b.importance - a.importance || a.feature.localeCompare(b.feature),
-  );
+  return rows.sort((a, b) => (sort === 'name' ? a.feature.localeCompare(b.feature) : b.importance - a.importance || byCaselessName(a, b)));
+}
+
+/** Ties of importance by name, ignoring case, without localeCompare: a page's first one costs over 10 ms. */
+function byCaselessName(a: FeatureImportance, b: FeatureImportance): number {
+  const [x, y] = [a.feature.toLowerCase(), b.feature.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** The partition to show: the requested one when the profile has it, else the whole-data one, else the first. */

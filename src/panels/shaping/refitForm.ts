@@ -1,6 +1,5 @@
 /** The "Refit this feature" form: its fields, starting values and validation (pure). */
-import { defaultParams, methodOfVersion, specsForModel, type ParamKey, type ParamSpec } from '../../common/trainingParams';
-import { TrainingDefaultsSchema } from '../../common/settingsSchema';
+import { defaultParams, methodOfVersion, specsForModel, TRAINING_DEFAULTS, type ParamKey, type ParamSpec } from '../../common/trainingParams';
 import type { ModelType } from '../../contract/common';
 import type { FeatureParams } from '../../contract/models';
 
@@ -12,7 +11,7 @@ export interface RefitField {
   fallback: number;
 }
 
-const DEFAULTS = defaultParams(TrainingDefaultsSchema.parse({}));
+const DEFAULTS = defaultParams(TRAINING_DEFAULTS);
 
 function label(key: ParamKey): string {
   const words = key.replace(/_/g, ' ');

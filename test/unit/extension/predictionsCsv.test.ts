@@ -25,6 +25,11 @@ describe('predictions CSV writer', () => {
     assert.equal(out, 'x,prediction,probability_a,probability_b,contribution_a_x,contribution_b_x\n1,b,0.2,0.8,-0.1,0.1\n2,a,0.7,0.3,0.4,-0.4\n');
   });
 
+  it('reads a semicolon-delimited input by the rules the service reads it with', () => {
+    const out = buildPredictionsCsv('name;x\n"Smith; J";1,5\n', { n: 1, predictions: ['yes'] });
+    assert.equal(out, 'name,x,prediction\nSmith; J,"1,5",yes\n');
+  });
+
   it('writes only predictions for a regressor and renames a clashing column', () => {
     const out = buildPredictionsCsv('prediction,y\n1,2\n', { n: 1, predictions: [3.5] });
     assert.equal(out, 'prediction,y,prediction_2\n1,2,3.5\n');

@@ -35,8 +35,9 @@ async function acceptSuggestions(workbench: Workbench): Promise<void> {
   const input = workbench.quickInput();
   await input.waitFor({ state: 'visible', timeout });
   for (let step = 0; step < MAX_WIZARD_STEPS; step++) {
-    // The first activation opens the Get Started walkthrough, which can take the keyboard focus from the wizard:
-    // give it back to the wizard's box (clicking it keeps the preselected item) before each Enter.
+    // The first activation opens the Get Started walkthrough; in an empty editor area VS Code makes it the active,
+    // focused editor even when opened inactive, which can take the keyboard from the wizard: give it back to the
+    // wizard's box (clicking it keeps the preselected item) before each Enter.
     await input.locator('input').first().click({ timeout: 5_000 }).catch(() => undefined);
     await workbench.page.keyboard.press('Enter');
     const closed = await input.waitFor({ state: 'hidden', timeout: 1500 }).then(() => true, () => false);

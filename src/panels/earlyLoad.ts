@@ -1,0 +1,31 @@
+/**
+ * A panel's first `load`, started with the panel while its webview is still starting, for the webview's first
+ * `load` request when that asks for the same parameters. Only that first request can take it over; any other
+ * first request aborts it.
+ */
+export class EarlyLoad {
+  private pending: { params: string; controller: AbortController; result: Promise<unknown> } | undefined;
+
+  constructor(params: unknown, load: (signal: AbortSignal) => Promise<unknown>) {
+    const controller = new AbortController();
+    const result = load(controller.signal);
+    // Its failure is reported to the request that takes it over (a panel closed before that reports nothing).
+    result.catch(() => undefined);
+    this.pending = { params: JSON.stringify(params), controller, result };
+  }
+
+  /** The early load, if the webview's first `load` request asks for its parameters (it is then that request's). */
+  takeOver(params: unknown): { controller: AbortController; result: Promise<unknown> } | undefined {
+    const pending = this.pending;
+    this.pending = undefined;
+    if (pending?.params === JSON.stringify(params)) return pending;
+    pending?.controller.abort();
+    return undefined;
+  }
+
+  /** Stops it unless a request has taken it over (the panel closed first). */
+  abort(): void {
+    this.pending?.controller.abort();
+    this.pending = undefined;
+  }
+}
