@@ -8,7 +8,7 @@ import {
   evaluateModel,
   featureImportances,
   fitModelParallel,
-  fitMulticlass,
+  fitMulticlassParallel,
   fitPreprocessor,
   refitMulticlass,
   partitionFrames,
@@ -247,8 +247,8 @@ export async function runTrain(task: TrainTask): Promise<FitOutcome> {
     boostFeature: task.boostFeature,
     seed: task.seed,
   };
-  // Large single-model fits spread their bags (or features) over threads of their own; small ones stay on this one.
-  const model = classes.length >= 3 ? fitMulticlass(train, options, classes) : await fitModelParallel(train, options);
+  // Large fits spread their bags (or features, and every class model's) over threads of their own; small ones stay here.
+  const model = classes.length >= 3 ? await fitMulticlassParallel(train, options, classes) : await fitModelParallel(train, options);
   if (task.testSource) {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
