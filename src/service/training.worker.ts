@@ -1,6 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { CsvError, EngineError } from '../engine';
 import { searchParameters } from './autotrain';
+import { loadFrameSync } from './datasets/frameFile';
+import { loadSummarySync } from './datasets/summaryFile';
 import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runPredict, runRefit, runTrain, splitFrame } from './training/pipeline';
 import type { SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
 import { yieldToRequests } from './training/priority';
@@ -32,6 +34,8 @@ function execute(task: TrainingTask): unknown {
       return runSearch(task);
     case 'ingest':
       return runIngest(task);
+    case 'summarize':
+      return loadSummarySync(task.path, () => loadFrameSync(task.path));
   }
 }
 

@@ -5,6 +5,7 @@
  * validates the answer against the summary, and falls back to rules with a warning.
  *
  *   summarizeDataset(frame, {dataset_id, name, file_name}, ctx): Promise<DatasetSummary>
+ *     = completeSummary(summaryRules(frame), info, ctx): the rules part depends on the rows alone (cacheable)
  *   generateGoals(summary, n, ctx, {persona?, frame?}): Promise<GoalsResponse>       {goals, source, warnings}
  *   generateLabels(summary, ctx, frame?): Promise<LabelsResponse>                    {labels, source, warnings}
  *   generateFeatureEngineering(summary, n, ctx, {frame?}): Promise<FeatureEngineeringResponse>
@@ -22,8 +23,8 @@
  */
 export { resolveTextGen, RULES_CONTEXT } from './textgen';
 export type { TextGenContext, TextGenOverrides, LlmEndpoint, Env } from './textgen';
-export { summarizeDataset } from './summary';
-export type { DatasetInfo } from './summary';
+export { completeSummary, summarizeDataset, summaryRules } from './summary';
+export type { DatasetInfo, SummaryRules } from './summary';
 export { generateGoals } from './goals';
 export { generateLabels, pickLabel } from './labels';
 export { canTrainTarget, rankLabelCandidates, targetModelType } from './label-rules';

@@ -85,8 +85,11 @@ function describeDataset(summary: Omit<DatasetSummary, 'dataset_description'>): 
   );
 }
 
-/** Summarises every row of the frame with deterministic rules; an LLM only adds descriptions and semantic types. */
-export async function summarizeDataset(frame: DataFrame, info: DatasetInfo, ctx: TextGenContext): Promise<DatasetSummary> {
+/** The part of a summary read from the rows alone, the same for every request on the dataset (so it is cached). */
+export type SummaryRules = Pick<DatasetSummary, 'rows' | 'columns' | 'dtypes' | 'missing_values' | 'field_names' | 'fields'>;
+
+/** Summarises every row of the frame with deterministic rules. */
+export function summaryRules(frame: DataFrame): SummaryRules {
   const fields: SummaryField[] = [];
   const dtypes: Record<string, AutotrainDtype> = {};
   const missingValues: Record<string, number> = {};
@@ -96,28 +99,15 @@ export async function summarizeDataset(frame: DataFrame, info: DatasetInfo, ctx:
     dtypes[col.name] = field.properties.dtype;
     missingValues[col.name] = missing;
   }
-  const partial = {
-    dataset_id: info.dataset_id,
-    name: info.name,
-    file_name: info.file_name,
-    rows: frame.nRows,
-    columns: frame.names,
-    dtypes,
-    missing_values: missingValues,
-    field_names: frame.names,
-    fields,
-  };
-  const summary: DatasetSummary = {
-    dataset_id: partial.dataset_id,
-    name: partial.name,
-    file_name: partial.file_name,
-    dataset_description: describeDataset(partial),
-    rows: partial.rows,
-    columns: partial.columns,
-    dtypes,
-    missing_values: missingValues,
-    field_names: partial.field_names,
-    fields,
-  };
-  return enrichSummary(summary, ctx);
+  return { rows: frame.nRows, columns: frame.names, dtypes, missing_values: missingValues, field_names: frame.names, fields };
+}
+
+/** The dataset's summary from its rules part; an LLM only adds descriptions and semantic types. */
+export function completeSummary(rules: SummaryRules, info: DatasetInfo, ctx: TextGenContext): Promise<DatasetSummary> {
+  const named = { dataset_id: info.dataset_id, name: info.name, file_name: info.file_name };
+  return enrichSummary({ ...named, dataset_description: describeDataset({ ...named, ...rules }), ...rules }, ctx);
+}
+
+export function summarizeDataset(frame: DataFrame, info: DatasetInfo, ctx: TextGenContext): Promise<DatasetSummary> {
+  return completeSummary(summaryRules(frame), info, ctx);
 }

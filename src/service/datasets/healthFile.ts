@@ -1,6 +1,6 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { scanHealth, type ColumnHealth, type DataFrame } from '../../engine';
-import { finiteJson } from '../json';
+import { writeFiniteJsonFile } from '../json';
 import { isStoredDataset } from './frameFile';
 
 /**
@@ -10,10 +10,7 @@ import { isStoredDataset } from './frameFile';
 export const healthPath = (csvPath: string) => csvPath.replace(/\.csv$/, '') + '.health.json';
 
 export function writeHealthFile(csvPath: string, frame: DataFrame): ColumnHealth[] {
-  const health = finiteJson(scanHealth(frame));
-  writeFileSync(`${healthPath(csvPath)}.part`, JSON.stringify(health));
-  renameSync(`${healthPath(csvPath)}.part`, healthPath(csvPath));
-  return health;
+  return writeFiniteJsonFile(healthPath(csvPath), scanHealth(frame));
 }
 
 /**

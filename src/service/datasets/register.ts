@@ -2,6 +2,8 @@ import { rmSync } from 'node:fs';
 import type { DataFrame } from '../../engine';
 import { framePath, readFrameFile } from './frameFile';
 import { healthPath } from './healthFile';
+import { readSummaryFile, summaryPath } from './summaryFile';
+import type { SummaryRules } from '../autotrain';
 import type { Dataset } from '../../contract';
 import type { ServiceContext } from '../context';
 import { ApiError, invalid, notFound } from '../errors';
@@ -37,9 +39,9 @@ export async function registerUpload(ctx: ServiceContext, teamId: string, upload
   }
 }
 
-/** A dataset's CSV and what was derived from it at upload (its frame and health scan). */
+/** A dataset's CSV and what was derived from it at upload (its frame, health scan and summary rules). */
 export function removeDatasetFiles(csvPath: string): void {
-  for (const path of [csvPath, framePath(csvPath), healthPath(csvPath)]) rmSync(path, { force: true });
+  for (const path of [csvPath, framePath(csvPath), healthPath(csvPath), summaryPath(csvPath)]) rmSync(path, { force: true });
 }
 
 /** The team's dataset and its file path; 404 for an unknown id or another team's dataset. */
@@ -55,4 +57,9 @@ export async function loadDatasetFrame(ctx: ServiceContext, csvPath: string): Pr
   if (stored) return stored;
   await ctx.trainer.ingest(csvPath);
   return (await readFrameFile(csvPath)) as DataFrame;
+}
+
+/** The rules part of the dataset's summary, cached at upload (computed on the worker pool for an older dataset). */
+export async function loadSummaryRules(ctx: ServiceContext, csvPath: string): Promise<SummaryRules> {
+  return (await readSummaryFile(csvPath)) ?? ctx.trainer.summarize(csvPath);
 }

@@ -21,7 +21,7 @@ import {
   targetModelType,
 } from '../autotrain';
 import type { ServiceContext } from '../context';
-import { loadDatasetFrame, requireDataset } from '../datasets/register';
+import { loadDatasetFrame, loadSummaryRules, requireDataset } from '../datasets/register';
 import { invalid, notFound } from '../errors';
 import type { Session } from '../http/types';
 import { trainModel } from '../modeling';
@@ -81,13 +81,10 @@ export async function checkTrainableLabel(
   }
 }
 
-/** A regression target is a numeric column with more than two distinct values; anything else is classified. */
+/** A regression target is a numeric column with more than two distinct values (read from the cached summary). */
 async function targetKind(ctx: ServiceContext, path: string, column: string): Promise<RequestModelType> {
-  const col = (await loadDatasetFrame(ctx, path)).column(column);
-  if (col.storage !== 'number' || col.type !== 'numeric') return 'classifier';
-  const distinct = new Set<number>();
-  for (const v of col.values) if (!Number.isNaN(v) && distinct.add(v).size > 2) return 'regressor';
-  return 'classifier';
+  const { fields } = await loadSummaryRules(ctx, path);
+  return targetModelType(fields.find((f) => f.column === column));
 }
 
 /** Checks a train_manual request before it is queued; returns the job's estimated duration. */

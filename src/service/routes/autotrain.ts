@@ -23,17 +23,17 @@ import {
 import type { DataFrame } from '../../engine';
 import {
   AutotrainInputError,
+  completeSummary,
   generateFeatureEngineering,
   generateGoals,
   generateInsights,
   generateLabels,
   resolveTextGen,
-  summarizeDataset,
   visualizeData,
   type TextGenContext,
 } from '../autotrain';
 import type { ServiceContext } from '../context';
-import { loadDatasetFrame, registerUpload, requireDataset } from '../datasets/register';
+import { loadDatasetFrame, loadSummaryRules, registerUpload, requireDataset } from '../datasets/register';
 import { receiveUpload } from '../datasets/upload';
 import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
@@ -91,9 +91,8 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
       throw error;
     }
     const dataset = await registerUpload(ctx, teamId, upload, upload.fields.name);
-    const frame = await loadDatasetFrame(ctx, upload.path);
-    const summary = await summarizeDataset(
-      frame,
+    const summary = await completeSummary(
+      await loadSummaryRules(ctx, upload.path),
       { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.csv$/i, ''), file_name: upload.fileName ?? dataset.name },
       textGen(config, c.req.raw.signal),
     );
@@ -104,9 +103,8 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, SummarizeByIdRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const dataset = requireDataset(ctx, teamId, body.req.dataset_id, 'req.dataset_id');
-    const frame = await loadDatasetFrame(ctx, dataset.path);
-    const summary = await summarizeDataset(
-      frame,
+    const summary = await completeSummary(
+      await loadSummaryRules(ctx, dataset.path),
       { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.csv$/i, ''), file_name: dataset.name },
       textGen(body.req.textgen_config, c.req.raw.signal),
     );

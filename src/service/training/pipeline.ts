@@ -27,6 +27,7 @@ import {
 } from '../../engine';
 import { loadFrameSync, parseCsvFile, writeFrameFile } from '../datasets/frameFile';
 import { loadHealthSync, writeHealthFile } from '../datasets/healthFile';
+import { writeSummaryFile } from '../datasets/summaryFile';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
@@ -74,6 +75,7 @@ export function runIngest(task: IngestTask): IngestOutcome {
   const { frame, header } = parseCsvFile(task.path);
   writeFrameFile(task.path, frame);
   writeHealthFile(task.path, frame);
+  writeSummaryFile(task.path, frame);
   return { rows: frame.nRows, columns: frame.names, header };
 }
 

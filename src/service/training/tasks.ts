@@ -77,7 +77,7 @@ export interface SearchTask {
   port: MessagePort;
 }
 
-/** Parses an uploaded CSV once and stores its frame beside it. */
+/** Parses an uploaded CSV once and stores its frame, health scan and summary rules beside it. */
 export interface IngestTask {
   kind: 'ingest';
   path: string;
@@ -90,7 +90,13 @@ export interface IngestOutcome {
   header: string[];
 }
 
-export type TrainingTask = TrainTask | RefitTask | PredictTask | FitPreprocessorTask | SearchTask | IngestTask;
+/** The rules part of a stored dataset's summary, from its cache or computed and cached now. */
+export interface SummarizeTask {
+  kind: 'summarize';
+  path: string;
+}
+
+export type TrainingTask = TrainTask | RefitTask | PredictTask | FitPreprocessorTask | SearchTask | IngestTask | SummarizeTask;
 
 export interface PartitionOutcome {
   key: string;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { WorkerPool } from './pool';
 import { invalid } from '../errors';
+import type { SummaryRules } from '../autotrain';
 import type {
   FitOutcome,
   FitPreprocessorTask,
@@ -65,6 +66,11 @@ export class Trainer {
   /** Parses an uploaded CSV and stores its frame beside it; 422 naming line and column for a malformed file. */
   ingest(path: string): Promise<IngestOutcome> {
     return this.run({ kind: 'ingest', path });
+  }
+
+  /** The rules part of a stored dataset's summary, computed and cached now when the dataset has none yet. */
+  summarize(path: string): Promise<SummaryRules> {
+    return this.run({ kind: 'summarize', path });
   }
 
   /** The autotrain parameter search; `onProgress` gets 0..1 as trials finish. */

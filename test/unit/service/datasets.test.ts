@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   DatasetSchema,
   DatasetSummarySchema,
@@ -77,6 +79,26 @@ describe('service: datasets, preprocessors and the autotrain helpers', function 
     const predicted = await env.call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { csv_content: 'x,color,size\n90,red,3\n' } });
     assert.equal(predicted.status, 200, JSON.stringify(predicted.body));
     assert.deepEqual(predicted.body.warnings, []);
+  });
+
+  it('caches the rules part of a summary at upload and serves later summaries from it, computing it for an older dataset', async () => {
+    const datasetId = await uploadCsv(env.call, smallCsv(40), 'cached.csv');
+    const cache = join(env.service.dataDir, 'datasets', `${datasetId}.summary.json`);
+    assert.ok(existsSync(cache), 'the upload stores its summary rules');
+    const summarize = () => env.call('POST', '/v1/autotrain/summarize', { json: { team_id: null, req: { dataset_id: datasetId } } });
+    const first = DatasetSummarySchema.parse((await summarize()).body);
+    assert.equal(first.rows, 40);
+
+    writeFileSync(cache, JSON.stringify({ ...JSON.parse(readFileSync(cache, 'utf8')), rows: 12345 }));
+    const fromCache = DatasetSummarySchema.parse((await summarize()).body);
+    assert.equal(fromCache.rows, 12345, 'a later summary reads the cache, not the rows');
+    assert.match(fromCache.dataset_description, /12345 rows/);
+
+    for (const ext of ['summary.json', 'frame']) rmSync(join(env.service.dataDir, 'datasets', `${datasetId}.${ext}`));
+    const older = await summarize();
+    assert.equal(older.status, 200, JSON.stringify(older.body));
+    assert.deepEqual(DatasetSummarySchema.parse(older.body), first, 'a dataset stored before summaries were cached gets the same summary');
+    assert.ok(existsSync(cache), 'and its summary rules are cached on first use');
   });
 
   it('summarizes an upload and a stored dataset, then answers goals, labels, recommendations, charts and insights', async () => {

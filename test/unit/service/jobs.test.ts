@@ -133,6 +133,14 @@ describe('service: autotrain jobs', function () {
     });
     assert.equal(badLabel.status, 422);
     assert.ok(badLabel.body.detail.includes('ghost'));
+    const numeric = await call('POST', '/v1/autotrain/train_manual', {
+      json: { req: { label: 'x', model_name: 'by x', model_description: '', preprocessor_id: pre.body.preprocessor_id, version_id: pre.body.version_id } },
+    });
+    assert.equal(numeric.status, 202, JSON.stringify(numeric.body));
+    const regressed = await waitFor(call, numeric.body.training_id, (s) => s.status === 'completed' || s.status === 'failed');
+    assert.equal(regressed.status, 'completed', JSON.stringify(regressed));
+    const payload = await call('GET', `/v1/models/versions/${regressed.version_id}/payload`);
+    assert.equal(payload.body.model_type, 'regression', 'a numeric label of many values is regressed when no model_type is given');
   });
 
   it('fails jobs that were running at a kill -9 as interrupted and runs the pending ones after restart', async () => {

@@ -63,7 +63,7 @@ describe('service: CSV dialects, stored frames and large datasets', function () 
       assert.deepEqual(health, cached.get(health.feature), `${health.feature}: the version's health is the dataset's cached scan`);
     }
     assert.ok([200, 204].includes((await env.call('DELETE', `/v1/datasets/${datasetId}`)).status));
-    for (const ext of ['frame', 'health.json']) assert.ok(!existsSync(stored(ext)), `deleting the dataset removes its ${ext}`);
+    for (const ext of ['frame', 'health.json', 'summary.json']) assert.ok(!existsSync(stored(ext)), `deleting the dataset removes its ${ext}`);
   });
 
   it('trains a million rows with its own split, and with partitions', async () => {
