@@ -1,6 +1,6 @@
-import { binaryLabels, type DataFrame } from './frame';
+import type { DataFrame } from './frame';
 import { fitLinearBaseline } from './linearBaseline';
-import { evaluateClassifier, evaluateRegressor } from './metrics';
+import { evaluateClassifier, evaluateRegressor, usableTarget } from './metrics';
 import { modelFeatures } from './predict';
 import type { ClassifierEvaluation, RegressorEvaluation, TransparentModel } from './types';
 
@@ -13,8 +13,8 @@ export interface BaselineEvaluation {
 
 /** The yardsticks a model's test score is read against, fitted on `train` and scored on `test`. */
 export function evaluateBaselines(model: TransparentModel, train: DataFrame, test: DataFrame): BaselineEvaluation | null {
-  const trainY = targetOf(model, train);
-  const testY = targetOf(model, test);
+  const trainY = usableTarget(model, train);
+  const testY = usableTarget(model, test);
   if (trainY.rows.length === 0 || testY.rows.length === 0) return null;
   const usable = (frame: DataFrame, rows: Int32Array) => (rows.length === frame.nRows ? frame : frame.take(rows));
   const trainRows = usable(train, trainY.rows);
@@ -33,29 +33,4 @@ export function evaluateBaselines(model: TransparentModel, train: DataFrame, tes
     if (yhat.every(Number.isFinite)) linear = score(yhat);
   }
   return { constant: score(constant), linear };
-}
-
-/** The rows with a usable target, and the target as numbers (classifier: 1 for the positive label). */
-function targetOf(model: TransparentModel, frame: DataFrame): { rows: Int32Array; y: Float64Array } {
-  if (!frame.has(model.target)) return { rows: new Int32Array(0), y: new Float64Array(0) };
-  const col = frame.column(model.target);
-  const rows: number[] = [];
-  const y: number[] = [];
-  if (model.modelType === 'regressor') {
-    for (let r = 0; r < frame.nRows; r++) {
-      const v = col.storage === 'number' ? col.values[r] : NaN;
-      if (Number.isNaN(v)) continue;
-      rows.push(r);
-      y.push(v);
-    }
-  } else {
-    const [negative, positive] = (model.targetLabels ?? []).map(String);
-    const labels = binaryLabels(col, frame.nRows, negative, positive);
-    for (let r = 0; r < frame.nRows; r++) {
-      if (labels[r] < 0) continue;
-      rows.push(r);
-      y.push(labels[r]);
-    }
-  }
-  return { rows: Int32Array.from(rows), y: Float64Array.from(y) };
 }

@@ -14,24 +14,16 @@ export class ByteDictionary {
   /** Value `code` is `arena[offsets[code], offsets[code + 1])`. */
   private offsets = new Int32Array(INITIAL_SLOTS / 2 + 1);
   private arena = new Uint8Array(INITIAL_ARENA);
-  /** Whether the last `code` call added its value. */
-  added = false;
 
-  /** The code of `bytes[start, end)`, adding it as the next code when new. */
+  /** The code of `bytes[start, end)`, adding it as the next code (`size` before the call) when new. */
   code(bytes: Uint8Array, start: number, end: number): number {
     let hash = 0x811c9dc5;
     for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
     const mask = this.slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const code = this.slots[slot];
-      if (code === EMPTY_SLOT) {
-        this.added = true;
-        return this.append(slot, hash, bytes, start, end);
-      }
-      if (this.hashes[code] === hash && this.holds(code, bytes, start, end)) {
-        this.added = false;
-        return code;
-      }
+      if (code === EMPTY_SLOT) return this.append(slot, hash, bytes, start, end);
+      if (this.hashes[code] === hash && this.holds(code, bytes, start, end)) return code;
     }
   }
 

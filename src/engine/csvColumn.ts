@@ -129,7 +129,7 @@ export class ColumnBuilder {
       return;
     }
     const code = this.dictionary.code(bytes, start, end);
-    if (this.dictionary.added) this.levels.push(text ?? utf8Text(bytes, start, end, fileOffset));
+    if (code === this.levels.length) this.levels.push(text ?? utf8Text(bytes, start, end, fileOffset));
     codes[row] = code;
   }
 

@@ -252,29 +252,34 @@ export function evaluateModel(
 ): ClassifierEvaluation | RegressorEvaluation {
   const target = frame.column(model.target);
   const result = predict(model, frame, { threshold: options.threshold });
+  if (model.modelType === 'regressor' && target.storage !== 'number') throw new EngineError(`The target column ${model.target} is not numeric`, model.target);
+  const { rows, y } = usableTarget(model, frame);
+  if (model.modelType === 'regressor') return evaluateRegressor(y, Array.from(rows, (r) => result.predictions[r] as number));
+  const p = result.probabilities as Float64Array;
+  return evaluateClassifier(y, Float64Array.from(rows, (r) => p[r]), { threshold: options.threshold, labels: model.targetLabels ?? undefined });
+}
+
+/** The rows with a usable target, and the target as numbers (classifier: 1 for the positive label). */
+export function usableTarget(model: TransparentModel, frame: DataFrame): { rows: Int32Array; y: Float64Array } {
+  if (!frame.has(model.target)) return { rows: new Int32Array(0), y: new Float64Array(0) };
+  const col = frame.column(model.target);
   const rows: number[] = [];
   const y: number[] = [];
   if (model.modelType === 'regressor') {
-    const v = target.storage === 'number' ? target.values : null;
-    if (!v) throw new EngineError(`The target column ${model.target} is not numeric`, model.target);
     for (let r = 0; r < frame.nRows; r++) {
-      if (Number.isNaN(v[r])) continue;
+      const v = col.storage === 'number' ? col.values[r] : NaN;
+      if (Number.isNaN(v)) continue;
       rows.push(r);
-      y.push(v[r]);
+      y.push(v);
     }
-    return evaluateRegressor(y, rows.map((r) => result.predictions[r] as number));
+  } else {
+    const [negative, positive] = (model.targetLabels ?? []).map(String);
+    const labels = binaryLabels(col, frame.nRows, negative, positive);
+    for (let r = 0; r < frame.nRows; r++) {
+      if (labels[r] < 0) continue;
+      rows.push(r);
+      y.push(labels[r]);
+    }
   }
-  const [negative, positive] = (model.targetLabels as [Label, Label]).map(String);
-  const labels = binaryLabels(target, frame.nRows, negative, positive);
-  let usable = 0;
-  for (const l of labels) if (l >= 0) usable++;
-  const p = result.probabilities as Float64Array;
-  const labelled = new Float64Array(usable);
-  const probabilities = new Float64Array(usable);
-  for (let r = 0, k = 0; r < frame.nRows; r++) {
-    if (labels[r] < 0) continue;
-    labelled[k] = labels[r];
-    probabilities[k++] = p[r];
-  }
-  return evaluateClassifier(labelled, probabilities, { threshold: options.threshold, labels: model.targetLabels ?? undefined });
+  return { rows: Int32Array.from(rows), y: Float64Array.from(y) };
 }

@@ -73,40 +73,36 @@ type PreparedFit = { model: TransparentModel } | { messages: WorkerMessages[]; a
 
 function prepareFit(frame: DataFrame, options: FitOptions, parallel: ParallelOptions): PreparedFit {
   const plan = planFit(frame, options);
-  const cells = frame.nRows * plan.features.length;
-  const small = cells < (parallel.minCells ?? PARALLEL_MIN_CELLS);
+  const small = frame.nRows * plan.features.length < (parallel.minCells ?? PARALLEL_MIN_CELLS);
   const threads = parallel.threads ?? availableParallelism();
+  const here = (tasks: number) => small || Math.min(threads, tasks) < 2;
   if (plan.method === 'boosted') {
     const boosted = planBoosted(plan, plan.boost, plan.boostFeature, plan.seed);
-    if (Math.min(threads, boosted.tasks.length) < 2 || small) return { model: assembleBoosted(boosted, boosted.tasks.map(runBag)) };
-    const messages = boosted.tasks.map((task, id) => {
+    const message = (task: BagTask, id: number): WorkerMessages => {
       const { data, ...rest } = task;
-      return { shared: { type: 'boostData', part: task.part, data } as const, task: { type: 'bag', id, part: task.part, task: rest } as const };
-    });
-    return {
-      messages,
-      assemble: (replies) =>
-        assembleBoosted(
-          boosted,
-          replies.map((r) => (r as { bag: BagResult }).bag),
-        ),
+      return { shared: { type: 'boostData', part: task.part, data }, task: { type: 'bag', id, part: task.part, task: rest } };
     };
+    return prepared(boosted.tasks, here(boosted.tasks.length), runBag, message, (bags) => assembleBoosted(boosted, bags));
   }
   const tasks = featureTasks(plan);
-  if (Math.min(threads, tasks.length) < 2 || small) return { model: assembleModel(plan, tasks.map(fitFeatureTask)) };
-  const messages = tasks.map((t, id) => {
+  const message = (t: FeatureTask, id: number): WorkerMessages => {
     const part = Math.floor(id / plan.features.length);
     const { y, ...task } = t;
-    return { shared: { type: 'target', part, y } as const, task: { type: 'task', id, part, task } as const };
-  });
-  return {
-    messages,
-    assemble: (replies) =>
-      assembleModel(
-        plan,
-        replies.map((r) => (r as { feature: FeatureModel }).feature),
-      ),
+    return { shared: { type: 'target', part, y }, task: { type: 'task', id, part, task } };
   };
+  return prepared(tasks, here(tasks.length), fitFeatureTask, message, (features) => assembleModel(plan, features));
+}
+
+/** Runs `tasks` on this thread when `here`, else hands over their worker messages and how to assemble the replies. */
+function prepared<T, R extends FeatureModel | BagResult>(
+  tasks: T[],
+  here: boolean,
+  run: (task: T) => R,
+  message: (task: T, id: number) => WorkerMessages,
+  assemble: (results: R[]) => TransparentModel,
+): PreparedFit {
+  if (here) return { model: assemble(tasks.map(run)) };
+  return { messages: tasks.map(message), assemble: (replies) => assemble(replies.map((r) => ('bag' in r ? r.bag : (r as { feature: FeatureModel }).feature) as R)) };
 }
 
 /** A task for a worker and the data it shares with other tasks of its partition (sent once per worker and partition). */

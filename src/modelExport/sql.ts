@@ -14,7 +14,7 @@ export const sqlName = (name: string): string => `"${name.replace(/"/g, '""')}"`
 const PARTITION = 'xm_partition';
 const contributionColumn = (feature: string): string => sqlName(`xm_contribution_${feature}`);
 
-export function featureCase(f: FeatureTable): string {
+function featureCase(f: FeatureTable): string {
   const column = sqlName(f.name);
   if (f.kind === 'categorical') {
     const whens = f.categories.map((c, i) => `WHEN ${sqlString(c)} THEN ${sqlNumber(f.scores[i])}`);
