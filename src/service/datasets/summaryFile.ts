@@ -1,6 +1,6 @@
 import type { DataFrame } from '../../engine';
 import { summaryRules, type SummaryRules } from '../autotrain';
-import { cachedJsonFileSync, readJsonFile, writeFiniteJsonFile } from '../json';
+import { readJsonFile, writeFiniteJsonFile } from '../json';
 
 /**
  * The rules part of an uploaded dataset's autotrain summary (`SummaryRules`: it depends on the rows alone), stored
@@ -10,11 +10,6 @@ export const summaryPath = (csvPath: string) => csvPath.replace(/\.csv$/, '') + 
 
 export function writeSummaryFile(csvPath: string, frame: DataFrame): SummaryRules {
   return writeFiniteJsonFile(summaryPath(csvPath), summaryRules(frame));
-}
-
-/** The cached summary rules, or those of `frame()` cached now for a dataset stored before summaries were. */
-export function loadSummarySync(csvPath: string, frame: () => DataFrame): SummaryRules {
-  return cachedJsonFileSync(summaryPath(csvPath), () => summaryRules(frame()));
 }
 
 /** The cached summary rules read without blocking; null when the dataset has none yet. */
