@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { CsvError, EngineError } from '../engine';
 import { searchParameters } from './autotrain';
 import { loadFrameSync } from './datasets/frameFile';
-import { loadSummarySync } from './datasets/summaryFile';
+import { writeSummaryFile } from './datasets/summaryFile';
 import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runPredict, runRefit, runTrain, splitFrame } from './training/pipeline';
 import type { SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
 import { yieldToRequests } from './training/priority';
@@ -35,7 +35,7 @@ function execute(task: TrainingTask): unknown {
     case 'ingest':
       return runIngest(task);
     case 'summarize':
-      return loadSummarySync(task.path, () => loadFrameSync(task.path));
+      return writeSummaryFile(task.path, loadFrameSync(task.path));
   }
 }
 

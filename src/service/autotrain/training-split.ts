@@ -10,6 +10,15 @@ export interface ScarceClass {
   trainingRows: number;
 }
 
+/** The training rows of autotrain's split of each frame asked about: one split serves every candidate column. */
+const trainingRowsOf = new WeakMap<DataFrame, Int32Array>();
+
+function trainingRows(frame: DataFrame): Int32Array {
+  let rows = trainingRowsOf.get(frame);
+  if (!rows) trainingRowsOf.set(frame, (rows = trainTestSplit(frame.nRows, AUTOTRAIN_SPLIT.test_size, AUTOTRAIN_SPLIT.seed).train));
+  return rows;
+}
+
 /**
  * The classes of a multiclass target (3 or more values) that autotrain's training rows hold fewer than
  * MIN_CLASS_ROWS times: a train on this target is refused because of them. Empty for a binary target.
@@ -17,8 +26,7 @@ export interface ScarceClass {
 export function scarceClasses(frame: DataFrame, target: string): ScarceClass[] {
   const all = targetClassCounts(frame, target);
   if (all.length < 3) return [];
-  const split = trainTestSplit(frame.nRows, AUTOTRAIN_SPLIT.test_size, AUTOTRAIN_SPLIT.seed);
-  const training = new Map(targetClassCounts(frame.select([target]).take(split.train), target).map((c) => [c.value, c.count]));
+  const training = new Map(targetClassCounts(frame.select([target]).take(trainingRows(frame)), target).map((c) => [c.value, c.count]));
   return all
     .map((c) => ({ value: c.value, rows: c.count, trainingRows: training.get(c.value) ?? 0 }))
     .filter((c) => c.trainingRows < MIN_CLASS_ROWS);

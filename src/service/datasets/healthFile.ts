@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { scanHealth, type ColumnHealth, type DataFrame } from '../../engine';
-import { writeFiniteJsonFile } from '../json';
+import { cachedJsonFileSync, writeFiniteJsonFile } from '../json';
 import { isStoredDataset } from './frameFile';
 
 /**
@@ -18,11 +17,5 @@ export function writeHealthFile(csvPath: string, frame: DataFrame): ColumnHealth
  * null for a file that is not an upload.
  */
 export function loadHealthSync(csvPath: string, frame: DataFrame): ColumnHealth[] | null {
-  if (!isStoredDataset(csvPath)) return null;
-  try {
-    return JSON.parse(readFileSync(healthPath(csvPath), 'utf8')) as ColumnHealth[];
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  return writeHealthFile(csvPath, frame);
+  return isStoredDataset(csvPath) ? cachedJsonFileSync(healthPath(csvPath), () => scanHealth(frame)) : null;
 }

@@ -90,7 +90,7 @@ export interface IngestOutcome {
   header: string[];
 }
 
-/** The rules part of a stored dataset's summary, from its cache or computed and cached now. */
+/** The rules part of a stored dataset's summary, computed from its rows and cached (for a dataset stored before summaries were). */
 export interface SummarizeTask {
   kind: 'summarize';
   path: string;
