@@ -32,7 +32,7 @@ export class ExportCommand {
     const payload = await client.models.getModelPayload(target.versionId).catch((error: unknown) => {
       throw new UserFacingError(
         vscode.l10n.t(
-          vscode.l10n.t('Could not read the fitted model of {0}: {1} Exporting needs the local service (XModels: Use Local Service).'),
+          'Could not read the fitted model of {0}: {1} Exporting needs the local service (XModels: Use Local Service).',
           target.title,
           describeError(error).replace(/\.?$/, '.'),
         ),

@@ -17,7 +17,7 @@ export class PredictCommand {
   async predict(arg?: unknown): Promise<vscode.Uri> {
     const client = await this.ctx.getClient();
     const fromVersion = asVersionRef(arg);
-    const input = fromVersion ? await csvUriFrom(undefined, this.ctx.inputs, vscode.l10n.t('Predict: choose the CSV to score')) : await csvUriFrom(arg, this.ctx.inputs, vscode.l10n.t('Predict: choose the CSV to score'));
+    const input = await csvUriFrom(fromVersion ? undefined : arg, this.ctx.inputs, vscode.l10n.t('Predict: choose the CSV to score'));
     let ref: VersionRef | undefined = fromVersion;
     let explain = this.ctx.settings.current.predict.includeContributions;
 
