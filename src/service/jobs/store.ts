@@ -1,5 +1,5 @@
 import type { TrainingState, TrainingStatus } from '../../contract';
-import type { Row, Store } from '../store/database';
+import type { Queryable, Row } from '../store/sql';
 
 export type JobKind = 'autotrain' | 'manual';
 
@@ -41,8 +41,8 @@ function toJob(row: Row): JobRecord {
   };
 }
 
-export function insertJob(store: Store, job: JobRecord): void {
-  store.run(
+export async function insertJob(db: Queryable, job: JobRecord): Promise<void> {
+  await db.run(
     `INSERT INTO jobs (training_id, team_id, kind, status, progress, current_step, request, model_id, version_id, error,
        estimated_time, created, started, finished)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -53,32 +53,38 @@ export function insertJob(store: Store, job: JobRecord): void {
   );
 }
 
-export function findJob(store: Store, teamId: string, trainingId: string): JobRecord | null {
-  const row = store.get('SELECT * FROM jobs WHERE training_id = ? AND team_id = ?', [trainingId, teamId]);
+export async function findJob(db: Queryable, teamId: string, trainingId: string): Promise<JobRecord | null> {
+  const row = await db.get('SELECT * FROM jobs WHERE training_id = ? AND team_id = ?', [trainingId, teamId]);
   return row ? toJob(row) : null;
 }
 
-export function getJob(store: Store, trainingId: string): JobRecord {
-  const row = store.get('SELECT * FROM jobs WHERE training_id = ?', [trainingId]);
+export async function getJob(db: Queryable, trainingId: string): Promise<JobRecord> {
+  const row = await db.get('SELECT * FROM jobs WHERE training_id = ?', [trainingId]);
   if (!row) throw new Error(`job ${trainingId} vanished`);
   return toJob(row);
 }
 
-export function jobsInState(store: Store, status: TrainingState): JobRecord[] {
-  return store.all('SELECT * FROM jobs WHERE status = ? ORDER BY created, rowid', [status]).map(toJob);
+export async function jobsInState(db: Queryable, status: TrainingState): Promise<JobRecord[]> {
+  return (await db.all('SELECT * FROM jobs WHERE status = ? ORDER BY created, rowid', [status])).map(toJob);
 }
 
-export function countJobs(store: Store, status: TrainingState): number {
-  return Number(store.get('SELECT COUNT(*) AS n FROM jobs WHERE status = ?', [status])?.n ?? 0);
+export async function countJobs(db: Queryable, status: TrainingState): Promise<number> {
+  return Number((await db.get('SELECT COUNT(*) AS n FROM jobs WHERE status = ?', [status]))?.n ?? 0);
 }
 
-export function updateJob(store: Store, trainingId: string, changes: Partial<Omit<JobRecord, 'training_id' | 'request'>>): void {
+/** Applies `changes`, only while the job is in state `onlyIf` when that is given; resolves with whether it did. */
+export async function updateJob(
+  db: Queryable,
+  trainingId: string,
+  changes: Partial<Omit<JobRecord, 'training_id' | 'request'>>,
+  onlyIf?: TrainingState,
+): Promise<boolean> {
   const keys = Object.keys(changes) as (keyof typeof changes)[];
-  if (keys.length === 0) return;
-  store.run(
-    `UPDATE jobs SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE training_id = ?`,
-    [...keys.map((k) => changes[k] as string | number | null), trainingId],
-  );
+  if (keys.length === 0) return false;
+  const params = [...keys.map((k) => changes[k] as string | number | null), trainingId];
+  const condition = onlyIf === undefined ? '' : ' AND status = ?';
+  if (onlyIf !== undefined) params.push(onlyIf);
+  return (await db.run(`UPDATE jobs SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE training_id = ?${condition}`, params)) > 0;
 }
 
 const seconds = (from: string, to: number) => Math.max(0, (to - Date.parse(from)) / 1000);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Store } from './database';
+import type { Queryable } from './sql';
 import { createKey, findOrCreateTeam, listKeys, revokeKey } from './teams';
 
 /**
@@ -40,7 +40,7 @@ export function submitAdminRequest(dataDir: string, request: AdminRequest, timeo
 }
 
 /** Answers requests from the CLI with `handle` until the returned stop function is called (async, never blocks). */
-export function serveAdminRequests(dataDir: string, handle: (request: AdminRequest) => unknown): () => void {
+export function serveAdminRequests(dataDir: string, handle: (request: AdminRequest) => Promise<unknown>): () => void {
   const dir = adminDir(dataDir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   let stopped = false;
@@ -52,7 +52,7 @@ export function serveAdminRequests(dataDir: string, handle: (request: AdminReque
       let answer: AdminAnswer;
       try {
         const request = JSON.parse(await readFile(path, 'utf8')) as AdminRequest;
-        answer = { ok: true, value: handle(request) };
+        answer = { ok: true, value: await handle(request) };
       } catch (error) {
         answer = { ok: false, error: (error as Error).message };
       }
@@ -60,9 +60,18 @@ export function serveAdminRequests(dataDir: string, handle: (request: AdminReque
       await writeFile(join(dir, `${id}.answer.part`), JSON.stringify(answer), { mode: 0o600 });
       await rename(join(dir, `${id}.answer.part`), join(dir, `${id}.answer.json`));
     }
-    if (!stopped) timer = setTimeout(tick, POLL_MS);
   };
-  timer = setTimeout(tick, 0);
+  // An answer that cannot be written leaves the CLI to report its own timeout; the service keeps serving.
+  const schedule = (delay: number) => {
+    timer = setTimeout(() => {
+      tick()
+        .catch(() => undefined)
+        .finally(() => {
+          if (!stopped) schedule(POLL_MS);
+        });
+    }, delay);
+  };
+  schedule(0);
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
@@ -70,16 +79,16 @@ export function serveAdminRequests(dataDir: string, handle: (request: AdminReque
 }
 
 /** Carries out a key command on an open store: in the service for a request file, or in the CLI directly. */
-export function answerAdminRequest(store: Store, request: AdminRequest): unknown {
+export async function answerAdminRequest(db: Queryable, request: AdminRequest): Promise<unknown> {
   switch (request.command) {
     case 'keys create': {
-      const team = findOrCreateTeam(store, request.team);
-      return { api_key: createKey(store, team.team_id, request.username), team_id: team.team_id };
+      const team = await findOrCreateTeam(db, request.team);
+      return { api_key: await createKey(db, team.team_id, request.username), team_id: team.team_id };
     }
     case 'keys list':
-      return listKeys(store);
+      return listKeys(db);
     case 'keys revoke':
-      return revokeKey(store, request.keyId);
+      return revokeKey(db, request.keyId);
   }
   throw new Error(`Unknown admin command ${JSON.stringify((request as { command: unknown }).command)}.`);
 }

@@ -1,5 +1,5 @@
 import type { Dataset } from '../../contract';
-import type { Row, Store } from './database';
+import type { Queryable, Row } from './sql';
 
 function toDataset(row: Row): Dataset {
   return {
@@ -12,26 +12,24 @@ function toDataset(row: Row): Dataset {
   };
 }
 
-export function insertDataset(store: Store, teamId: string, dataset: Dataset): void {
-  store.run(
+export async function insertDataset(db: Queryable, teamId: string, dataset: Dataset): Promise<void> {
+  await db.run(
     'INSERT INTO datasets (dataset_id, team_id, name, rows, columns, size_bytes, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
     [dataset.dataset_id, teamId, dataset.name, dataset.rows, JSON.stringify(dataset.columns), dataset.size_bytes, dataset.created],
   );
 }
 
-export function listDatasets(store: Store, teamId: string): Dataset[] {
-  return store.all('SELECT * FROM datasets WHERE team_id = ? ORDER BY created DESC, rowid DESC', [teamId]).map(toDataset);
+export async function listDatasets(db: Queryable, teamId: string): Promise<Dataset[]> {
+  return (await db.all('SELECT * FROM datasets WHERE team_id = ? ORDER BY created DESC, rowid DESC', [teamId])).map(toDataset);
 }
 
 /** The team's dataset, or null when it does not exist or belongs to another team. */
-export function findDataset(store: Store, teamId: string, datasetId: string): Dataset | null {
-  const row = store.get('SELECT * FROM datasets WHERE dataset_id = ? AND team_id = ?', [datasetId, teamId]);
+export async function findDataset(db: Queryable, teamId: string, datasetId: string): Promise<Dataset | null> {
+  const row = await db.get('SELECT * FROM datasets WHERE dataset_id = ? AND team_id = ?', [datasetId, teamId]);
   return row ? toDataset(row) : null;
 }
 
 /** Removes the team's dataset row; versions trained on it keep their model but can no longer be refit on it. */
-export function deleteDataset(store: Store, teamId: string, datasetId: string): boolean {
-  const found = findDataset(store, teamId, datasetId) !== null;
-  if (found) store.run('DELETE FROM datasets WHERE dataset_id = ? AND team_id = ?', [datasetId, teamId]);
-  return found;
+export async function deleteDataset(db: Queryable, teamId: string, datasetId: string): Promise<boolean> {
+  return (await db.run('DELETE FROM datasets WHERE dataset_id = ? AND team_id = ?', [datasetId, teamId])) > 0;
 }

@@ -1,5 +1,5 @@
 import type { Algorithm, Baseline, Metrics, ModelInfo, ModelType, ModelVersion, Partition, VersionSource } from '../../contract';
-import type { Row, Store } from './database';
+import type { Queryable, Row } from './sql';
 
 export interface NewModel {
   model_id: string;
@@ -130,8 +130,8 @@ export function publicVersion(v: VersionRecord): ModelVersion {
   };
 }
 
-export function insertModel(store: Store, teamId: string, model: NewModel): void {
-  store.run(
+export async function insertModel(db: Queryable, teamId: string, model: NewModel): Promise<void> {
+  await db.run(
     `INSERT INTO models (model_id, team_id, name, description, model_type, target_name, algorithm, partition_on, created, created_by)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [model.model_id, teamId, model.name, model.description, model.model_type, model.target_name, model.algorithm,
@@ -139,56 +139,57 @@ export function insertModel(store: Store, teamId: string, model: NewModel): void
   );
 }
 
-/** Adds a version (numbered after the model's latest) with its partitions; call inside a transaction. */
-export function insertVersion(store: Store, version: NewVersion): number {
-  const next = Number(store.get('SELECT COALESCE(MAX(version_number), 0) + 1 AS n FROM model_versions WHERE model_id = ?', [version.model_id])?.n);
-  store.run(
-    `INSERT INTO model_versions (version_id, model_id, version_number, created, created_by, source, parent_version_id, dataset_id,
-       parameters, partition_on, trained_preprocessor_version_id, test_metrics, feature_info, model_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [version.version_id, version.model_id, next, new Date().toISOString(), version.created_by, version.source,
-      version.parent_version_id, version.dataset_id, JSON.stringify(version.parameters), version.partition_on,
-      version.trained_preprocessor_version_id, version.test_metrics === null ? null : JSON.stringify(version.test_metrics),
-      version.feature_info === null ? null : JSON.stringify(version.feature_info), version.model_json],
-  );
-  version.partitions.forEach((p, position) => {
-    store.run(
-      `INSERT INTO partitions (partition_id, version_id, position, partition, n_train, n_test, base_value, evaluation)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [p.partition_id, version.version_id, position, p.partition, p.n_train, p.n_test, p.base_value,
-        p.evaluation === null || p.evaluation === undefined ? null : JSON.stringify(p.evaluation)],
+/** Adds a version (numbered after the model's latest) with its partitions, in one transaction (joining an open one). */
+export function insertVersion(db: Queryable, version: NewVersion): Promise<number> {
+  return db.transaction(async (tx) => {
+    const next = Number((await tx.get('SELECT COALESCE(MAX(version_number), 0) + 1 AS n FROM model_versions WHERE model_id = ?', [version.model_id]))?.n);
+    await tx.run(
+      `INSERT INTO model_versions (version_id, model_id, version_number, created, created_by, source, parent_version_id, dataset_id,
+         parameters, partition_on, trained_preprocessor_version_id, test_metrics, feature_info, model_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [version.version_id, version.model_id, next, new Date().toISOString(), version.created_by, version.source,
+        version.parent_version_id, version.dataset_id, JSON.stringify(version.parameters), version.partition_on,
+        version.trained_preprocessor_version_id, version.test_metrics === null ? null : JSON.stringify(version.test_metrics),
+        version.feature_info === null ? null : JSON.stringify(version.feature_info), version.model_json],
     );
+    for (const [position, p] of version.partitions.entries()) {
+      await tx.run(
+        `INSERT INTO partitions (partition_id, version_id, position, partition, n_train, n_test, base_value, evaluation)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [p.partition_id, version.version_id, position, p.partition, p.n_train, p.n_test, p.base_value,
+          p.evaluation === null || p.evaluation === undefined ? null : JSON.stringify(p.evaluation)],
+      );
+    }
+    return next;
   });
-  return next;
 }
 
-export function listModels(store: Store, teamId: string): ModelInfo[] {
-  return store.all(`${MODEL_SELECT} WHERE m.team_id = ? ORDER BY m.created DESC, m.rowid DESC`, [teamId]).map(toModelInfo);
+export async function listModels(db: Queryable, teamId: string): Promise<ModelInfo[]> {
+  return (await db.all(`${MODEL_SELECT} WHERE m.team_id = ? ORDER BY m.created DESC, m.rowid DESC`, [teamId])).map(toModelInfo);
 }
 
-export function findModel(store: Store, teamId: string, modelId: string): ModelInfo | null {
-  const row = store.get(`${MODEL_SELECT} WHERE m.model_id = ? AND m.team_id = ?`, [modelId, teamId]);
+export async function findModel(db: Queryable, teamId: string, modelId: string): Promise<ModelInfo | null> {
+  const row = await db.get(`${MODEL_SELECT} WHERE m.model_id = ? AND m.team_id = ?`, [modelId, teamId]);
   return row ? toModelInfo(row) : null;
 }
 
-export function listVersions(store: Store, modelId: string): VersionRecord[] {
-  return store.all(`${VERSION_SELECT} WHERE v.model_id = ? ORDER BY v.version_number DESC`, [modelId]).map(toVersion);
+export async function listVersions(db: Queryable, modelId: string): Promise<VersionRecord[]> {
+  return (await db.all(`${VERSION_SELECT} WHERE v.model_id = ? ORDER BY v.version_number DESC`, [modelId])).map(toVersion);
 }
 
-export function findVersion(store: Store, teamId: string, versionId: string): VersionRecord | null {
-  const row = store.get(`${VERSION_SELECT} WHERE v.version_id = ? AND m.team_id = ?`, [versionId, teamId]);
+export async function findVersion(db: Queryable, teamId: string, versionId: string): Promise<VersionRecord | null> {
+  const row = await db.get(`${VERSION_SELECT} WHERE v.version_id = ? AND m.team_id = ?`, [versionId, teamId]);
   return row ? toVersion(row) : null;
 }
 
-export function latestVersion(store: Store, teamId: string, modelId: string): VersionRecord | null {
-  const row = store.get(`${VERSION_SELECT} WHERE v.model_id = ? AND m.team_id = ? ORDER BY v.version_number DESC LIMIT 1`, [modelId, teamId]);
+export async function latestVersion(db: Queryable, teamId: string, modelId: string): Promise<VersionRecord | null> {
+  const row = await db.get(`${VERSION_SELECT} WHERE v.model_id = ? AND m.team_id = ? ORDER BY v.version_number DESC LIMIT 1`, [modelId, teamId]);
   return row ? toVersion(row) : null;
 }
 
-export function listPartitions(store: Store, versionId: string): Partition[] {
-  return store
-    .all('SELECT partition_id, partition, n_train, n_test, base_value FROM partitions WHERE version_id = ? ORDER BY position', [versionId])
-    .map((r) => ({
+export async function listPartitions(db: Queryable, versionId: string): Promise<Partition[]> {
+  const rows = await db.all('SELECT partition_id, partition, n_train, n_test, base_value FROM partitions WHERE version_id = ? ORDER BY position', [versionId]);
+  return rows.map((r) => ({
       partition_id: String(r.partition_id),
       partition: String(r.partition),
       n_train: Number(r.n_train),
@@ -198,8 +199,8 @@ export function listPartitions(store: Store, versionId: string): Partition[] {
 }
 
 /** Each partition's test yardsticks as the version's evaluation recorded them, by partition key. */
-export function partitionBaselines(store: Store, versionId: string): Record<string, Baseline | null> {
-  const rows = store.all('SELECT partition, evaluation FROM partitions WHERE version_id = ?', [versionId]);
+export async function partitionBaselines(db: Queryable, versionId: string): Promise<Record<string, Baseline | null>> {
+  const rows = await db.all('SELECT partition, evaluation FROM partitions WHERE version_id = ?', [versionId]);
   return Object.fromEntries(rows.map((r) => [String(r.partition), json<{ baseline?: Baseline | null }>(r.evaluation)?.baseline ?? null]));
 }
 
@@ -208,8 +209,8 @@ export interface PartitionRecord extends Partition {
   evaluation: unknown;
 }
 
-export function findPartition(store: Store, teamId: string, partitionId: string): PartitionRecord | null {
-  const row = store.get(
+export async function findPartition(db: Queryable, teamId: string, partitionId: string): Promise<PartitionRecord | null> {
+  const row = await db.get(
     `SELECT p.*, m.model_type FROM partitions p
        JOIN model_versions v ON v.version_id = p.version_id JOIN models m ON m.model_id = v.model_id
      WHERE p.partition_id = ? AND m.team_id = ?`,
@@ -227,12 +228,12 @@ export function findPartition(store: Store, teamId: string, partitionId: string)
   };
 }
 
-export function deleteModel(store: Store, teamId: string, modelId: string): boolean {
-  return store.run('DELETE FROM models WHERE model_id = ? AND team_id = ?', [modelId, teamId]) > 0;
+export async function deleteModel(db: Queryable, teamId: string, modelId: string): Promise<boolean> {
+  return (await db.run('DELETE FROM models WHERE model_id = ? AND team_id = ?', [modelId, teamId])) > 0;
 }
 
-export function linkPreprocessor(store: Store, versionId: string, preprocessorId: string, preprocessorVersionId: string): void {
-  store.run('UPDATE model_versions SET linked_preprocessor_id = ?, linked_preprocessor_version_id = ? WHERE version_id = ?', [
+export async function linkPreprocessor(db: Queryable, versionId: string, preprocessorId: string, preprocessorVersionId: string): Promise<void> {
+  await db.run('UPDATE model_versions SET linked_preprocessor_id = ?, linked_preprocessor_version_id = ? WHERE version_id = ?', [
     preprocessorId,
     preprocessorVersionId,
     versionId,
