@@ -25,6 +25,15 @@ export default tseslint.config(
     },
   },
   {
+    // The service's storage is asynchronous: a promise nobody awaits is a write that may fail unseen or land late.
+    files: ['src/service/**/*.ts', 'src/cli.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['test/**', 'scripts/**', 'esbuild.mjs', 'src/cli.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -2,7 +2,8 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { answerAdminRequest, submitAdminRequest, type AdminRequest } from './service/store/adminRequests';
-import { clearStaleLock, liveServicePid, Store } from './service/store/database';
+import { clearStaleLock, liveServicePid } from './service/store/database';
+import { SqliteDatabase } from './service/store/sqlite';
 import type { KeyListing } from './service/store/teams';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './service/server';
 
@@ -77,33 +78,33 @@ async function serveCommand(args: string[]): Promise<void> {
 }
 
 /** A running service holds the database, so it carries out the command; otherwise the CLI opens the store itself. */
-function adminCommand(dataDir: string, request: AdminRequest): unknown {
+async function adminCommand(dataDir: string, request: AdminRequest): Promise<unknown> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (liveServicePid(dataDir) !== null) return submitAdminRequest(dataDir, request);
   clearStaleLock(dataDir);
-  const store = new Store(dataDir);
+  const db = new SqliteDatabase(dataDir);
   try {
-    return answerAdminRequest(store, request);
+    return await answerAdminRequest(db, request);
   } finally {
-    store.close();
+    await db.close();
   }
 }
 
-function keysCommand(args: string[]): void {
+async function keysCommand(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
   if (action === 'create') {
     const flags = parseFlags(rest, { 'data-dir': 'value', team: 'value' });
     if (typeof flags.team !== 'string' || flags.team.trim() === '') throw new UsageError('keys create needs --team NAME.');
-    print(adminCommand(dataDirOf(flags), { command: 'keys create', team: flags.team.trim(), username: localUsername() }));
+    print(await adminCommand(dataDirOf(flags), { command: 'keys create', team: flags.team.trim(), username: localUsername() }));
   } else if (action === 'list') {
     const flags = parseFlags(rest, { 'data-dir': 'value' });
-    for (const key of adminCommand(dataDirOf(flags), { command: 'keys list' }) as KeyListing[]) print(key);
+    for (const key of (await adminCommand(dataDirOf(flags), { command: 'keys list' })) as KeyListing[]) print(key);
   } else if (action === 'revoke') {
     const flags = parseFlags(rest, { 'data-dir': 'value', 'key-id': 'value' });
     if (typeof flags['key-id'] !== 'string') throw new UsageError('keys revoke needs --key-id ID (from keys list).');
     const keyId = flags['key-id'].trim().toLowerCase();
-    const outcome = adminCommand(dataDirOf(flags), { command: 'keys revoke', keyId });
+    const outcome = await adminCommand(dataDirOf(flags), { command: 'keys revoke', keyId });
     if (outcome === 'unknown') throw new UsageError(`No key has the id ${keyId}; keys list shows the ids.`);
     if (outcome === 'ambiguous') throw new UsageError(`Several keys start with ${keyId}; give more of the id.`);
     print({ revoked: keyId });

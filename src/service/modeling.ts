@@ -14,6 +14,7 @@ import type { ServiceContext } from './context';
 import { requireDataset } from './datasets/register';
 import { ApiError, invalid, notFound } from './errors';
 import type { Session } from './http/types';
+import type { Queryable } from './store/sql';
 import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from './store/models';
 import { findPreprocessorVersion } from './store/preprocessors';
 import type { CsvSource, FitOutcome } from './training/tasks';
@@ -46,7 +47,7 @@ export async function resolveTrainSource(
     );
   }
   if (body.dataset_id) {
-    const dataset = requireDataset(ctx, teamId, body.dataset_id);
+    const dataset = await requireDataset(ctx, teamId, body.dataset_id);
     return { source: { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` }, datasetId: dataset.dataset_id };
   }
   if (body.dataset_name) {
@@ -62,23 +63,23 @@ export async function resolveTrainSource(
   return { source: { text: body.csv_content as string, label: 'csv_content' }, datasetId: null };
 }
 
-export function requireVersion(ctx: ServiceContext, teamId: string, versionId: string): VersionRecord {
-  const version = findVersion(ctx.store, teamId, versionId);
+export async function requireVersion(ctx: ServiceContext, teamId: string, versionId: string): Promise<VersionRecord> {
+  const version = await findVersion(ctx.store, teamId, versionId);
   if (!version) throw notFound('Model version', versionId);
   return version;
 }
 
-function fittedPreprocessor(ctx: ServiceContext, teamId: string, preprocessorVersionId: string | null | undefined, field: string) {
+async function fittedPreprocessor(ctx: ServiceContext, teamId: string, preprocessorVersionId: string | null | undefined, field: string) {
   if (!preprocessorVersionId) return null;
-  const pre = findPreprocessorVersion(ctx.store, teamId, preprocessorVersionId);
+  const pre = await findPreprocessorVersion(ctx.store, teamId, preprocessorVersionId);
   if (!pre) throw notFound('Preprocessor version', preprocessorVersionId).withField(field);
   return pre;
 }
 
 /** The preprocessor a version applies before predicting: the one it was trained with, else the one linked later. */
-export function versionPreprocessor(ctx: ServiceContext, version: VersionRecord): unknown {
+export async function versionPreprocessor(ctx: ServiceContext, version: VersionRecord): Promise<unknown> {
   const id = version.trained_preprocessor_version_id ?? version.linked_preprocessor?.version_id ?? null;
-  return id ? (findPreprocessorVersion(ctx.store, version.team_id, id)?.fitted ?? null) : null;
+  return id ? ((await findPreprocessorVersion(ctx.store, version.team_id, id))?.fitted ?? null) : null;
 }
 
 /** The partitions of a fitted model, with fresh ids, as the store writes them. */
@@ -127,8 +128,8 @@ export function trainMethod(body: TrainRequestParsed): FitMethod {
 export interface TrainOptions {
   source?: VersionSource;
   signal?: AbortSignal;
-  /** Writes the model inside the caller's commit step (jobs); default: write at once. */
-  commit?: (write: () => { model_id: string; version_id: string }) => void;
+  /** Writes the model inside the caller's commit step (jobs), which runs `write` in its transaction; default: write at once. */
+  commit?: (write: (tx: Queryable) => Promise<{ model_id: string; version_id: string }>) => Promise<void>;
   /** Parameters searched by autotrain, recorded on the version. */
   extraParameters?: Record<string, unknown>;
   /** A preprocessor fitted by the caller and stored by its commit step (instead of preprocessor_version_id). */
@@ -138,7 +139,7 @@ export interface TrainOptions {
 /** Trains on a worker and stores the model (or a new version of `model_id`) in one transaction. */
 export async function trainModel(ctx: ServiceContext, session: Session, body: TrainRequestParsed, options: TrainOptions = {}): Promise<TrainResult> {
   const teamId = session.teamId;
-  const existing = body.model_id ? findModel(ctx.store, teamId, body.model_id) : null;
+  const existing = body.model_id ? await findModel(ctx.store, teamId, body.model_id) : null;
   if (body.model_id && !existing) throw notFound('Model', body.model_id).withField('model_id');
   if (existing) {
     if (existing.target_name !== body.target_column) {
@@ -151,8 +152,8 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
     throw invalid('model_name', 'model_name is required to train a new model.', 'Name the model, or give model_id to add a version.');
   }
   const { source, datasetId } = await resolveTrainSource(ctx, teamId, body);
-  const testDataset = body.test_dataset_id ? requireDataset(ctx, teamId, body.test_dataset_id, 'test_dataset_id') : null;
-  const pre = options.preprocessor ?? fittedPreprocessor(ctx, teamId, body.preprocessor_version_id, 'preprocessor_version_id');
+  const testDataset = body.test_dataset_id ? await requireDataset(ctx, teamId, body.test_dataset_id, 'test_dataset_id') : null;
+  const pre = options.preprocessor ?? (await fittedPreprocessor(ctx, teamId, body.preprocessor_version_id, 'preprocessor_version_id'));
   const partitionOn = body.partition_on ?? null;
   const started = Date.now();
   const fit = await ctx.trainer.train(
@@ -184,7 +185,7 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
   }
   const modelId = existing?.model_id ?? randomUUID();
   const versionId = randomUUID();
-  const parent = existing ? latestVersion(ctx.store, teamId, existing.model_id) : null;
+  const parent = existing ? await latestVersion(ctx.store, teamId, existing.model_id) : null;
   const parameters = {
     ...fit.parameters,
     test_size: testDataset ? null : body.test_size,
@@ -196,10 +197,10 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
     ...options.extraParameters,
   };
   const partitions = newPartitions(fit);
-  const write = () => {
-    ctx.store.transaction(() => {
+  const write = (db: Queryable) =>
+    db.transaction(async (tx) => {
       if (!existing) {
-        insertModel(ctx.store, teamId, {
+        await insertModel(tx, teamId, {
           model_id: modelId,
           name: body.model_name as string,
           description: body.model_description,
@@ -210,7 +211,7 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
           created_by: session.identity.username,
         });
       }
-      insertVersion(ctx.store, {
+      await insertVersion(tx, {
         version_id: versionId,
         model_id: modelId,
         created_by: session.identity.username,
@@ -225,11 +226,10 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
         model_json: fit.modelJson,
         partitions,
       });
+      return { model_id: modelId, version_id: versionId };
     });
-    return { model_id: modelId, version_id: versionId };
-  };
-  if (options.commit) options.commit(write);
-  else write();
+  if (options.commit) await options.commit(write);
+  else await write(ctx.store);
   return {
     model_id: modelId,
     version_id: versionId,
@@ -255,13 +255,13 @@ function refitParams(body: RefitRequestParsed): RefitParams {
 
 /** Refits a version with new parameters (no retraining) and stores the result as a new version. */
 export async function refitVersion(ctx: ServiceContext, session: Session, versionId: string, body: RefitRequestParsed): Promise<RefitResult> {
-  const version = requireVersion(ctx, session.teamId, versionId);
+  const version = await requireVersion(ctx, session.teamId, versionId);
   if (version.target_name !== body.target_column) {
     throw invalid('target_column', `Version ${versionId} predicts ${version.target_name}, not ${body.target_column}.`);
   }
-  const dataset = requireDataset(ctx, session.teamId, body.dataset_id);
+  const dataset = await requireDataset(ctx, session.teamId, body.dataset_id);
   const pre = version.trained_preprocessor_version_id
-    ? findPreprocessorVersion(ctx.store, session.teamId, version.trained_preprocessor_version_id)
+    ? await findPreprocessorVersion(ctx.store, session.teamId, version.trained_preprocessor_version_id)
     : null;
   const started = Date.now();
   const seed = typeof version.parameters.seed === 'number' ? version.parameters.seed : 42;
@@ -278,9 +278,9 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     params: refitParams(body),
     featureParams: body.feature_params ?? null,
     removeFeatures: body.remove_features ?? [],
-    parentBaselines: sameSplit ? partitionBaselines(ctx.store, version.version_id) : null,
+    parentBaselines: sameSplit ? await partitionBaselines(ctx.store, version.version_id) : null,
   });
-  const newVersionId = storeRefit(ctx, session, version, dataset.dataset_id, fit, body.test_size);
+  const newVersionId = await storeRefit(ctx, session, version, dataset.dataset_id, fit, body.test_size);
   return {
     model_id: version.model_id,
     version_id: newVersionId,
@@ -295,25 +295,30 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
   };
 }
 
-function storeRefit(ctx: ServiceContext, session: Session, parent: VersionRecord, datasetId: string, fit: FitOutcome, testSize: number): string {
+async function storeRefit(
+  ctx: ServiceContext,
+  session: Session,
+  parent: VersionRecord,
+  datasetId: string,
+  fit: FitOutcome,
+  testSize: number,
+): Promise<string> {
   const versionId = randomUUID();
-  ctx.store.transaction(() =>
-    insertVersion(ctx.store, {
-      version_id: versionId,
-      model_id: parent.model_id,
-      created_by: session.identity.username,
-      source: 'refit',
-      parent_version_id: parent.version_id,
-      dataset_id: datasetId,
-      parameters: { ...parent.parameters, ...fit.parameters, test_size: testSize },
-      partition_on: parent.partition_on,
-      trained_preprocessor_version_id: parent.trained_preprocessor_version_id,
-      test_metrics: fit.testMetrics,
-      feature_info: fit.featureInfo,
-      model_json: fit.modelJson,
-      partitions: newPartitions(fit),
-    }),
-  );
+  await insertVersion(ctx.store, {
+    version_id: versionId,
+    model_id: parent.model_id,
+    created_by: session.identity.username,
+    source: 'refit',
+    parent_version_id: parent.version_id,
+    dataset_id: datasetId,
+    parameters: { ...parent.parameters, ...fit.parameters, test_size: testSize },
+    partition_on: parent.partition_on,
+    trained_preprocessor_version_id: parent.trained_preprocessor_version_id,
+    test_metrics: fit.testMetrics,
+    feature_info: fit.featureInfo,
+    model_json: fit.modelJson,
+    partitions: newPartitions(fit),
+  });
   return versionId;
 }
 
@@ -324,7 +329,7 @@ export async function predictWithVersion(
   versionId: string,
   body: { dataset_id?: string; csv_content?: string; explain: boolean; threshold?: number },
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const version = requireVersion(ctx, teamId, versionId);
+  const version = await requireVersion(ctx, teamId, versionId);
   if (version.model_type === 'multiclass_classification' && body.threshold !== undefined) {
     throw invalid(
       'threshold',
@@ -337,13 +342,13 @@ export async function predictWithVersion(
     throw invalid(given[0] ?? 'dataset_id', given.length ? 'Give exactly one of dataset_id or csv_content, not both.' : 'No data to predict: give dataset_id or csv_content.');
   }
   const source: CsvSource = body.dataset_id
-    ? { path: requireDataset(ctx, teamId, body.dataset_id).path, label: `Dataset ${body.dataset_id}` }
+    ? { path: (await requireDataset(ctx, teamId, body.dataset_id)).path, label: `Dataset ${body.dataset_id}` }
     : { text: body.csv_content as string, label: 'csv_content' };
   return ctx.trainer.predict({
     versionId: version.version_id,
     modelJson: version.model_json,
     source,
-    preprocessor: versionPreprocessor(ctx, version),
+    preprocessor: await versionPreprocessor(ctx, version),
     threshold: body.threshold,
     explain: body.explain,
   });

@@ -11,15 +11,15 @@ export async function createPreprocessor(
   request: { name: string; description: string; dataset_id: string; steps: PreprocessorStep[] },
   signal?: AbortSignal,
 ): Promise<CreatePreprocessorResponse> {
-  const dataset = requireDataset(ctx, teamId, request.dataset_id);
+  const dataset = await requireDataset(ctx, teamId, request.dataset_id);
   const fitted = await ctx.trainer.fitPreprocessor(
     { source: { path: dataset.path, label: `Dataset ${dataset.dataset_id}` }, steps: request.steps },
     signal,
   );
   const ids = { preprocessor_id: randomUUID(), version_id: randomUUID() };
-  ctx.store.transaction(() => {
-    insertPreprocessor(ctx.store, teamId, { preprocessor_id: ids.preprocessor_id, name: request.name, description: request.description });
-    insertPreprocessorVersion(ctx.store, {
+  await ctx.store.transaction(async (tx) => {
+    await insertPreprocessor(tx, teamId, { preprocessor_id: ids.preprocessor_id, name: request.name, description: request.description });
+    await insertPreprocessorVersion(tx, {
       version_id: ids.version_id,
       preprocessor_id: ids.preprocessor_id,
       steps: request.steps,

@@ -11,7 +11,9 @@ import { registerExecutors } from './jobs/executors';
 import { JobRunner } from './jobs/runner';
 import { stderrLogger, type Logger } from './logger';
 import { answerAdminRequest, serveAdminRequests } from './store/adminRequests';
-import { claimDataDir, releaseDataDir, Store } from './store/database';
+import { claimDataDir, releaseDataDir } from './store/database';
+import type { Queryable } from './store/sql';
+import { SqliteDatabase } from './store/sqlite';
 import { createKey, findOrCreateTeam, identifyKey } from './store/teams';
 import { Trainer } from './training/trainer';
 
@@ -46,15 +48,15 @@ export function localUsername(): string {
 }
 
 /** The default team's key, created on first start and kept (mode 0600) in the data dir. */
-function defaultKey(store: Store, dataDir: string): { apiKey: string; teamId: string } {
+async function defaultKey(db: Queryable, dataDir: string): Promise<{ apiKey: string; teamId: string }> {
   const file = join(dataDir, KEY_FILE);
   if (existsSync(file)) {
     const apiKey = readFileSync(file, 'utf8').trim();
-    const identity = identifyKey(store, apiKey);
+    const identity = await identifyKey(db, apiKey);
     if (identity) return { apiKey, teamId: identity.defaultTeamId };
   }
-  const team = findOrCreateTeam(store, DEFAULT_TEAM);
-  const apiKey = createKey(store, team.team_id, localUsername());
+  const team = await findOrCreateTeam(db, DEFAULT_TEAM);
+  const apiKey = await createKey(db, team.team_id, localUsername());
   writeFileSync(file, `${apiKey}\n`, { mode: 0o600 });
   return { apiKey, teamId: team.team_id };
 }
@@ -64,9 +66,9 @@ export async function startService(options: ServeOptions): Promise<RunningServic
   const logger = options.logger ?? stderrLogger();
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   claimDataDir(options.dataDir);
-  const store = new Store(options.dataDir, { exclusive: true });
+  const store = new SqliteDatabase(options.dataDir, { exclusive: true });
   const stopAdmin = serveAdminRequests(options.dataDir, (request) => answerAdminRequest(store, request));
-  const { apiKey, teamId } = defaultKey(store, options.dataDir);
+  const { apiKey, teamId } = await defaultKey(store, options.dataDir);
   const trainer = new Trainer({ threads: options.threads });
   const jobs = new JobRunner(store, logger, {
     // Jobs leave one worker free, so interactive trains and predictions never wait behind a long search.
@@ -84,7 +86,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
     jobs,
   };
   registerExecutors(ctx);
-  jobs.recover();
+  await jobs.recover();
   const app = createApp(ctx);
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
@@ -109,7 +111,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       await trainer.close();
-      store.close();
+      await store.close();
       releaseDataDir(options.dataDir);
       logger.info('XModels service stopped');
     })());

@@ -56,7 +56,7 @@ async function run(task: TrainingTask): Promise<TaskReply<unknown>> {
 
 yieldToRequests();
 
-parentPort?.on('message', async ({ id, task }: { id: number; task: TrainingTask }) => {
+async function answer({ id, task }: { id: number; task: TrainingTask }): Promise<void> {
   try {
     const reply = await run(task);
     // A prediction body is bytes of its own: hand them over rather than copy them.
@@ -66,4 +66,6 @@ parentPort?.on('message', async ({ id, task }: { id: number; task: TrainingTask 
     const e = error instanceof Error ? error : new Error(String(error));
     parentPort?.postMessage({ id, error: { message: e.message, stack: e.stack } });
   }
-});
+}
+
+parentPort?.on('message', (message: { id: number; task: TrainingTask }) => void answer(message));

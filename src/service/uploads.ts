@@ -102,21 +102,21 @@ function trainingCount(payload: Payload, key: 'n_train' | 'n_test'): number {
 }
 
 /** Stores an uploaded fitted model as a version (of a new model when `model` is given). */
-export function storeUploadedVersion(
+export async function storeUploadedVersion(
   ctx: ServiceContext,
   session: Session,
   target: { model?: NewModel; modelId: string; type: ModelType; targetName: string; partitionOn: string | null },
   payloads: Payload[],
-): string {
+): Promise<string> {
   const type = target.type;
   const { model: fitted, normalised } = rebuild(payloads, type, target.targetName, target.partitionOn);
   const binary = fitted.modelType === 'multiclass' ? fitted.classModels[0] : fitted;
   const classes = fitted.modelType === 'multiclass' ? { classes: fitted.classes } : {};
   const versionId = randomUUID();
-  ctx.store.transaction(() => {
-    if (target.model) insertModel(ctx.store, session.teamId, target.model);
-    const parent = target.model ? null : latestVersion(ctx.store, session.teamId, target.modelId);
-    insertVersion(ctx.store, {
+  await ctx.store.transaction(async (tx) => {
+    if (target.model) await insertModel(tx, session.teamId, target.model);
+    const parent = target.model ? null : await latestVersion(tx, session.teamId, target.modelId);
+    await insertVersion(tx, {
       version_id: versionId,
       model_id: target.modelId,
       created_by: session.identity.username,

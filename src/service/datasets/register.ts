@@ -31,7 +31,7 @@ export async function registerUpload(ctx: ServiceContext, teamId: string, upload
       size_bytes: upload.size,
       created: new Date().toISOString(),
     };
-    insertDataset(ctx.store, teamId, dataset);
+    await insertDataset(ctx.store, teamId, dataset);
     return dataset;
   } catch (error) {
     removeDatasetFiles(upload.path);
@@ -45,8 +45,13 @@ export function removeDatasetFiles(csvPath: string): void {
 }
 
 /** The team's dataset and its file path; 404 for an unknown id or another team's dataset. */
-export function requireDataset(ctx: ServiceContext, teamId: string, datasetId: string, field = 'dataset_id'): Dataset & { path: string } {
-  const dataset = findDataset(ctx.store, teamId, datasetId);
+export async function requireDataset(
+  ctx: ServiceContext,
+  teamId: string,
+  datasetId: string,
+  field = 'dataset_id',
+): Promise<Dataset & { path: string }> {
+  const dataset = await findDataset(ctx.store, teamId, datasetId);
   if (!dataset) throw notFound('Dataset', datasetId).withField(field);
   return { ...dataset, path: datasetPath(ctx.dataDir, dataset.dataset_id) };
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { forbidden, unauthorized } from '../errors';
-import type { Store } from '../store/database';
+import type { Queryable } from '../store/sql';
 import { identifyKey, type KeyIdentity } from '../store/teams';
 import type { AppEnv, Session } from './types';
 
@@ -25,14 +25,14 @@ const KEY_CACHE_MS = 500;
  * Requires a known API key and resolves the session team. Known keys are remembered for half a second, so a key
  * revoked with `keys revoke` fails within a second; unknown ones are looked up every time (a new key works at once).
  */
-export function requireKey(store: Store): MiddlewareHandler<AppEnv> {
+export function requireKey(db: Queryable): MiddlewareHandler<AppEnv> {
   const known = new Map<string, { identity: KeyIdentity; until: number }>();
   return async (c, next) => {
     const key = presentedKey((name) => c.req.header(name));
     if (!key) throw unauthorized('This request needs an API key.');
     const now = Date.now();
     const cached = known.get(key);
-    const identity = cached && cached.until > now ? cached.identity : identifyKey(store, key);
+    const identity = cached && cached.until > now ? cached.identity : await identifyKey(db, key);
     if (!identity) {
       known.delete(key);
       throw unauthorized('The API key is not known to this service.');

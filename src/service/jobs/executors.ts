@@ -88,13 +88,13 @@ async function targetKind(ctx: ServiceContext, path: string, column: string): Pr
 }
 
 /** Checks a train_manual request before it is queued; returns the job's estimated duration. */
-export function checkManualRequest(ctx: ServiceContext, teamId: string, req: TrainManualBody): number {
-  const pre = findPreprocessorVersion(ctx.store, teamId, req.version_id);
+export async function checkManualRequest(ctx: ServiceContext, teamId: string, req: TrainManualBody): Promise<number> {
+  const pre = await findPreprocessorVersion(ctx.store, teamId, req.version_id);
   if (!pre || pre.preprocessor_id !== req.preprocessor_id) {
     throw notFound('Preprocessor version', `${req.version_id} of preprocessor ${req.preprocessor_id}`).withField('req.version_id');
   }
   if (!pre.dataset_id) throw invalid('req.version_id', `Preprocessor version ${req.version_id} has no dataset to train on.`);
-  const dataset = requireDataset(ctx, teamId, pre.dataset_id, 'req.version_id');
+  const dataset = await requireDataset(ctx, teamId, pre.dataset_id, 'req.version_id');
   if (!dataset.columns.includes(req.label)) {
     throw invalid('req.label', `label ${req.label} is not a column of dataset ${dataset.name}; columns are: ${dataset.columns.join(', ')}.`);
   }
@@ -106,7 +106,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
   const { signal } = controls;
   const started = Date.now();
   controls.progress(2, 'loading the dataset');
-  const dataset = requireDataset(ctx, job.team_id, req.summary.dataset_id as string);
+  const dataset = await requireDataset(ctx, job.team_id, req.summary.dataset_id as string);
   const source = { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` };
   if (req.textgen_key_withheld && !apiKey) {
     ctx.logger.info(
@@ -156,17 +156,17 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
     preprocessor: preprocessor ? { version_id: preprocessor.version_id, fitted } : undefined,
     extraParameters: { search_metric: search.metric, search_score: search.score, search_improved: search.improved, search_trials: search.trials },
     commit: (write) =>
-      controls.complete(() => {
+      controls.complete(async (tx) => {
         if (preprocessor) {
-          insertPreprocessor(ctx.store, job.team_id, {
+          await insertPreprocessor(tx, job.team_id, {
             preprocessor_id: preprocessor.preprocessor_id,
             name: `${req.model_name} features`,
             description: `Recommended steps for ${label}, chosen by autotrain.`,
           });
-          insertPreprocessorVersion(ctx.store, { ...preprocessor, steps, fitted, dataset_id: dataset.dataset_id });
+          await insertPreprocessorVersion(tx, { ...preprocessor, steps, fitted, dataset_id: dataset.dataset_id });
         }
-        const written = write();
-        if (preprocessor) linkPreprocessor(ctx.store, written.version_id, preprocessor.preprocessor_id, preprocessor.version_id);
+        const written = await write(tx);
+        if (preprocessor) await linkPreprocessor(tx, written.version_id, preprocessor.preprocessor_id, preprocessor.version_id);
         return written;
       }),
   });
@@ -176,9 +176,9 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
 async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
   const req = job.request as Stored<TrainManualBody>;
   controls.progress(5, 'loading the preprocessor');
-  checkManualRequest(ctx, job.team_id, req);
-  const pre = findPreprocessorVersion(ctx.store, job.team_id, req.version_id);
-  const dataset = requireDataset(ctx, job.team_id, pre?.dataset_id as string);
+  await checkManualRequest(ctx, job.team_id, req);
+  const pre = await findPreprocessorVersion(ctx.store, job.team_id, req.version_id);
+  const dataset = await requireDataset(ctx, job.team_id, pre?.dataset_id as string);
   controls.progress(20, 'training');
   const body = TrainRequestSchema.parse({
     target_column: req.label,

@@ -63,7 +63,7 @@ function parseTextGenField(value: string | undefined): TextGenConfig | undefined
 /** The dataset rows behind a summary, when the summary names a dataset of the team. */
 export async function summaryFrame(ctx: ServiceContext, teamId: string, summary: DatasetSummary): Promise<DataFrame | undefined> {
   if (!summary.dataset_id) return undefined;
-  const dataset = requireDataset(ctx, teamId, summary.dataset_id, 'summary.dataset_id');
+  const dataset = await requireDataset(ctx, teamId, summary.dataset_id, 'summary.dataset_id');
   return loadDatasetFrame(ctx, dataset.path);
 }
 
@@ -102,7 +102,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/summarize', async (c) => {
     const body = await readJson(c, SummarizeByIdRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const dataset = requireDataset(ctx, teamId, body.req.dataset_id, 'req.dataset_id');
+    const dataset = await requireDataset(ctx, teamId, body.req.dataset_id, 'req.dataset_id');
     const summary = await completeSummary(
       await loadSummaryRules(ctx, dataset.path),
       { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.csv$/i, ''), file_name: dataset.name },
@@ -158,7 +158,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const teamId = teamOf(c.get('session'), body.team_id);
     const summary = body.req.summary;
     if (!summary.dataset_id) throw invalid('req.summary.dataset_id', 'The summary has no dataset_id; summarize the CSV with this service first.');
-    const dataset = requireDataset(ctx, teamId, summary.dataset_id, 'req.summary.dataset_id');
+    const dataset = await requireDataset(ctx, teamId, summary.dataset_id, 'req.summary.dataset_id');
     if (body.req.label && !summary.columns.includes(body.req.label)) {
       throw invalid('req.label', `label ${body.req.label} is not a column of the dataset; columns are: ${summary.columns.join(', ')}.`);
     }
@@ -167,7 +167,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     // The caller's text-generation key stays in memory for this run; the stored request never holds it.
     const { api_key: apiKey, ...textgen } = body.req.textgen_config ?? {};
     const stored = { ...body.req, textgen_config: textgen, textgen_key_withheld: Boolean(apiKey), username: c.get('session').identity.username };
-    const job = ctx.jobs.submit(teamId, 'autotrain', stored, estimate, apiKey);
+    const job = await ctx.jobs.submit(teamId, 'autotrain', stored, estimate, apiKey);
     return sendJson(
       c,
       AutotrainResponseSchema,
@@ -179,8 +179,8 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/train_manual', async (c) => {
     const body = await readJson(c, TrainManualRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const estimate = checkManualRequest(ctx, teamId, body.req);
-    const job = ctx.jobs.submit(teamId, 'manual', { ...body.req, username: c.get('session').identity.username }, estimate);
+    const estimate = await checkManualRequest(ctx, teamId, body.req);
+    const job = await ctx.jobs.submit(teamId, 'manual', { ...body.req, username: c.get('session').identity.username }, estimate);
     return sendJson(
       c,
       AutotrainResponseSchema,
@@ -189,16 +189,16 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     );
   });
 
-  app.get('/v1/autotrain/check_training_status', (c) => {
+  app.get('/v1/autotrain/check_training_status', async (c) => {
     const trainingId = c.req.query('training_id');
     if (!trainingId) throw invalid('training_id', 'training_id is required as a query parameter.');
     const teamId = teamOf(c.get('session'), c.req.query('team_id'));
-    return sendJson(c, TrainingStatusSchema, ctx.jobs.status(teamId, trainingId));
+    return sendJson(c, TrainingStatusSchema, await ctx.jobs.status(teamId, trainingId));
   });
 
-  app.delete('/v1/autotrain/trainings/:training_id', (c) => {
+  app.delete('/v1/autotrain/trainings/:training_id', async (c) => {
     const teamId = teamOf(c.get('session'), c.req.query('team_id'));
-    return sendJson(c, TrainingStatusSchema, ctx.jobs.cancel(teamId, c.req.param('training_id')));
+    return sendJson(c, TrainingStatusSchema, await ctx.jobs.cancel(teamId, c.req.param('training_id')));
   });
 }
 

@@ -18,11 +18,11 @@ export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
     return sendJson(c, DatasetSchema, dataset);
   });
 
-  app.get('/v1/datasets', (c) => sendJson(c, z.array(DatasetSchema), listDatasets(ctx.store, c.get('session').teamId)));
+  app.get('/v1/datasets', async (c) => sendJson(c, z.array(DatasetSchema), await listDatasets(ctx.store, c.get('session').teamId)));
 
-  app.delete('/v1/datasets/:dataset_id', (c) => {
+  app.delete('/v1/datasets/:dataset_id', async (c) => {
     const datasetId = c.req.param('dataset_id');
-    if (!deleteDataset(ctx.store, c.get('session').teamId, datasetId)) throw notFound('Dataset', datasetId);
+    if (!(await deleteDataset(ctx.store, c.get('session').teamId, datasetId))) throw notFound('Dataset', datasetId);
     removeDatasetFiles(datasetPath(ctx.dataDir, datasetId));
     return c.body(null, 204);
   });

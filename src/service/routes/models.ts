@@ -38,8 +38,8 @@ const profileCache = new Map<string, ModelProfile>();
 const PROFILE_CACHE_SIZE = 64;
 
 export function mountModelRoutes(app: App, ctx: ServiceContext): void {
-  const requireModel = (teamId: string, modelId: string) => {
-    const model = findModel(ctx.store, teamId, modelId);
+  const requireModel = async (teamId: string, modelId: string) => {
+    const model = await findModel(ctx.store, teamId, modelId);
     if (!model) throw notFound('Model', modelId);
     return model;
   };
@@ -49,7 +49,7 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, CreateModelRequestSchema);
     const modelId = randomUUID();
     const partitionOn = body.partition_on ?? null;
-    const versionId = storeUploadedVersion(
+    const versionId = await storeUploadedVersion(
       ctx,
       session,
       {
@@ -76,9 +76,9 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/models/add-version', async (c) => {
     const session = c.get('session');
     const body = await readJson(c, AddVersionRequestSchema);
-    const model = findModel(ctx.store, session.teamId, body.model_id);
+    const model = await findModel(ctx.store, session.teamId, body.model_id);
     if (!model) throw notFound('Model', body.model_id).withField('model_id');
-    const versionId = storeUploadedVersion(
+    const versionId = await storeUploadedVersion(
       ctx,
       session,
       { modelId: model.model_id, type: model.model_type, targetName: model.target_name, partitionOn: body.partition_on ?? model.partition_on },
@@ -92,33 +92,33 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     return sendJson(c, TrainResultSchema, await trainModel(ctx, c.get('session'), body));
   });
 
-  app.get('/v1/models/teams/:team_id', (c) => {
+  app.get('/v1/models/teams/:team_id', async (c) => {
     const teamId = allowedTeam(c.get('session').identity, c.req.param('team_id'));
-    return sendJson(c, z.array(ModelInfoSchema), listModels(ctx.store, teamId));
+    return sendJson(c, z.array(ModelInfoSchema), await listModels(ctx.store, teamId));
   });
 
-  app.get('/v1/models/versions/:model_id', (c) => {
-    const model = requireModel(c.get('session').teamId, c.req.param('model_id'));
-    return sendJson(c, z.array(ModelVersionSchema), listVersions(ctx.store, model.model_id).map(publicVersion));
+  app.get('/v1/models/versions/:model_id', async (c) => {
+    const model = await requireModel(c.get('session').teamId, c.req.param('model_id'));
+    return sendJson(c, z.array(ModelVersionSchema), (await listVersions(ctx.store, model.model_id)).map(publicVersion));
   });
 
-  app.get('/v1/models/partitions/:version_id', (c) => {
+  app.get('/v1/models/partitions/:version_id', async (c) => {
     const { teamId } = c.get('session');
     let versionId = c.req.param('version_id');
     if (versionId === 'latest') {
       const modelId = c.req.query('model_id');
       if (!modelId) throw invalid('model_id', 'model_id is required (as a query parameter) when version_id is "latest".');
-      const model = requireModel(teamId, modelId);
-      const latest = latestVersion(ctx.store, teamId, model.model_id);
+      const model = await requireModel(teamId, modelId);
+      const latest = await latestVersion(ctx.store, teamId, model.model_id);
       if (!latest) throw notFound('Version of model', model.model_id);
       versionId = latest.version_id;
     }
-    const version = requireVersion(ctx, teamId, versionId);
-    return sendJson(c, PartitionListSchema, { version_id: version.version_id, partitions: listPartitions(ctx.store, version.version_id) });
+    const version = await requireVersion(ctx, teamId, versionId);
+    return sendJson(c, PartitionListSchema, { version_id: version.version_id, partitions: await listPartitions(ctx.store, version.version_id) });
   });
 
-  app.get('/v1/models/profile/:version_id', (c) => {
-    const version = requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
+  app.get('/v1/models/profile/:version_id', async (c) => {
+    const version = await requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
     let profile = profileCache.get(version.version_id);
     if (!profile) {
       const fitted = deserializeModel(version.model_json);
@@ -130,8 +130,8 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     return sendJson(c, ModelProfileSchema, profile);
   });
 
-  app.get('/v1/models/versions/:version_id/payload', (c) => {
-    const version = requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
+  app.get('/v1/models/versions/:version_id/payload', async (c) => {
+    const version = await requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
     const model = deserializeModel(version.model_json);
     const multiclass = model.modelType === 'multiclass';
     return sendJson(c, ModelPayloadSchema, {
@@ -143,9 +143,9 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     });
   });
 
-  app.get('/v1/models/evaluation/:partition_id', (c) => {
+  app.get('/v1/models/evaluation/:partition_id', async (c) => {
     const partitionId = c.req.param('partition_id');
-    const partition = findPartition(ctx.store, c.get('session').teamId, partitionId);
+    const partition = await findPartition(ctx.store, c.get('session').teamId, partitionId);
     if (!partition) throw notFound('Partition', partitionId);
     if (!partition.evaluation) {
       throw notFound('Evaluation of partition', partitionId);
@@ -163,8 +163,8 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     });
   });
 
-  app.get('/v1/models/feature-info/:version_id', (c) => {
-    const version = requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
+  app.get('/v1/models/feature-info/:version_id', async (c) => {
+    const version = await requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
     return sendJson(c, FeatureInfoSchema, { version_id: version.version_id, features: (version.feature_info ?? []) as FeatureInfoEntry[] });
   });
 
@@ -181,12 +181,12 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     return c.body(json, 200, { 'content-type': 'application/json' });
   });
 
-  app.get('/v1/models/:model_id', (c) => sendJson(c, ModelInfoSchema, requireModel(c.get('session').teamId, c.req.param('model_id'))));
+  app.get('/v1/models/:model_id', async (c) => sendJson(c, ModelInfoSchema, await requireModel(c.get('session').teamId, c.req.param('model_id'))));
 
-  app.delete('/v1/models/:model_id', (c) => {
+  app.delete('/v1/models/:model_id', async (c) => {
     const { teamId } = c.get('session');
     const modelId = c.req.param('model_id');
-    if (!deleteModel(ctx.store, teamId, modelId)) throw notFound('Model', modelId);
+    if (!(await deleteModel(ctx.store, teamId, modelId))) throw notFound('Model', modelId);
     return c.body(null, 204);
   });
 }
