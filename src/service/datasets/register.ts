@@ -1,5 +1,5 @@
-import { rmSync } from 'node:fs';
 import type { DataFrame } from '../../engine';
+import { ensureLocal, publish, removeEverywhere } from './fileCache';
 import { framePath, readFrameFile } from './frameFile';
 import { healthPath } from './healthFile';
 import { readSummaryFile, summaryPath } from './summaryFile';
@@ -31,17 +31,14 @@ export async function registerUpload(ctx: ServiceContext, teamId: string, upload
       size_bytes: upload.size,
       created: new Date().toISOString(),
     };
+    // Files first: a dataset other replicas can list already has its files to download.
+    await publish(ctx.store.files, upload.path);
     await insertDataset(ctx.store, teamId, dataset);
     return dataset;
   } catch (error) {
-    removeDatasetFiles(upload.path);
+    await removeEverywhere(ctx.store.files, upload.path);
     throw error;
   }
-}
-
-/** A dataset's CSV and what was derived from it at upload (its frame, health scan and summary rules). */
-export function removeDatasetFiles(csvPath: string): void {
-  for (const path of [csvPath, framePath(csvPath), healthPath(csvPath), summaryPath(csvPath)]) rmSync(path, { force: true });
 }
 
 /** The team's dataset and its file path; 404 for an unknown id or another team's dataset. */
@@ -53,7 +50,9 @@ export async function requireDataset(
 ): Promise<Dataset & { path: string }> {
   const dataset = await findDataset(ctx.store, teamId, datasetId);
   if (!dataset) throw notFound('Dataset', datasetId).withField(field);
-  return { ...dataset, path: datasetPath(ctx.dataDir, dataset.dataset_id) };
+  const path = datasetPath(ctx.dataDir, dataset.dataset_id);
+  await ensureLocal(ctx.store.files, path);
+  return { ...dataset, path };
 }
 
 /** The dataset's parsed frame, read without blocking (a dataset stored before frames existed is converted first). */
@@ -61,10 +60,15 @@ export async function loadDatasetFrame(ctx: ServiceContext, csvPath: string): Pr
   const stored = await readFrameFile(csvPath);
   if (stored) return stored;
   await ctx.trainer.ingest(csvPath);
+  await publish(ctx.store.files, csvPath, [framePath(csvPath), healthPath(csvPath), summaryPath(csvPath)]);
   return (await readFrameFile(csvPath)) as DataFrame;
 }
 
 /** The rules part of the dataset's summary, cached at upload (computed on the worker pool for an older dataset). */
 export async function loadSummaryRules(ctx: ServiceContext, csvPath: string): Promise<SummaryRules> {
-  return (await readSummaryFile(csvPath)) ?? ctx.trainer.summarize(csvPath);
+  const cached = await readSummaryFile(csvPath);
+  if (cached) return cached;
+  const rules = await ctx.trainer.summarize(csvPath);
+  await publish(ctx.store.files, csvPath, [summaryPath(csvPath)]);
+  return rules;
 }

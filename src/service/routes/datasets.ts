@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DatasetSchema, PublicDatasetSchema } from '../../contract';
 import type { ServiceContext } from '../context';
-import { registerUpload, removeDatasetFiles } from '../datasets/register';
+import { removeEverywhere } from '../datasets/fileCache';
+import { registerUpload } from '../datasets/register';
 import { receiveUpload } from '../datasets/upload';
 import { sendJson } from '../http/body';
 import type { App } from '../http/types';
@@ -23,7 +24,7 @@ export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
   app.delete('/v1/datasets/:dataset_id', async (c) => {
     const datasetId = c.req.param('dataset_id');
     if (!(await deleteDataset(ctx.store, c.get('session').teamId, datasetId))) throw notFound('Dataset', datasetId);
-    removeDatasetFiles(datasetPath(ctx.dataDir, datasetId));
+    await removeEverywhere(ctx.store.files, datasetPath(ctx.dataDir, datasetId));
     return c.body(null, 204);
   });
 

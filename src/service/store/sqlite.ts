@@ -62,22 +62,22 @@ class SqliteTransaction implements Queryable {
     if (!this.open) throw new Error('A statement was run on a transaction that has already ended.');
   }
 
-  all(sql: string, params?: Params): Promise<Row[]> {
+  async all(sql: string, params?: Params): Promise<Row[]> {
     this.check();
-    return Promise.resolve(this.db.all(sql, params));
+    return this.db.all(sql, params);
   }
 
-  get(sql: string, params?: Params): Promise<Row | null> {
+  async get(sql: string, params?: Params): Promise<Row | null> {
     this.check();
-    return Promise.resolve(this.db.get(sql, params));
+    return this.db.get(sql, params);
   }
 
-  run(sql: string, params?: Params): Promise<number> {
+  async run(sql: string, params?: Params): Promise<number> {
     this.check();
-    return Promise.resolve(this.db.run(sql, params));
+    return this.db.run(sql, params);
   }
 
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     this.check();
     return fn(this);
   }

@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteDatabase } from '../../../src/service/store/sqlite';
+import { removeDir } from './harness';
+
+/** A promise with its resolve function, to hold a transaction open until the test lets it go. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => undefined as void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe('service: SQLite database shared by concurrent requests', function () {
+  this.timeout(20_000);
+  let dir: string;
+  let db: SqliteDatabase;
+  const count = async () => Number((await db.get('SELECT COUNT(*) AS n FROM notes'))?.n);
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'xmodels-sqlite-'));
+    db = new SqliteDatabase(dir, { exclusive: true });
+    await db.run('CREATE TABLE notes (text TEXT NOT NULL)');
+  });
+  afterEach(async () => {
+    await db.close();
+    removeDir(dir);
+  });
+
+  it('applies the migrations once, so a reopened data dir keeps its rows', async () => {
+    await db.run("INSERT INTO teams (team_id, name, created) VALUES ('t1', 'research', 'now')");
+    await db.close();
+    db = new SqliteDatabase(dir, { exclusive: true });
+    assert.deepEqual(await db.all('SELECT name FROM teams'), [{ name: 'research' }]);
+    assert.equal(Number((await db.get('SELECT COUNT(*) AS n FROM schema_migrations'))?.n), 1);
+  });
+
+  it('holds a statement from outside an open transaction until it commits, so it never sees or joins half of it', async () => {
+    const hold = gate();
+    const order: string[] = [];
+    const transaction = db.transaction(async (tx) => {
+      await tx.run("INSERT INTO notes (text) VALUES ('first')");
+      await hold.opened;
+      await tx.run("INSERT INTO notes (text) VALUES ('second')");
+      order.push('committed');
+    });
+    const outside = count().then((n) => {
+      order.push('read');
+      return n;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(order, [], 'the read waits while the transaction is open');
+    hold.open();
+    await transaction;
+    assert.equal(await outside, 2);
+    assert.deepEqual(order, ['committed', 'read']);
+  });
+
+  it('runs transactions one at a time: each sees what the one before committed', async () => {
+    const increments = Array.from({ length: 10 }, () =>
+      db.transaction(async (tx) => {
+        const n = Number((await tx.get('SELECT COUNT(*) AS n FROM notes'))?.n);
+        await new Promise((resolve) => setImmediate(resolve));
+        await tx.run('INSERT INTO notes (text) VALUES (?)', [`note ${n}`]);
+      }),
+    );
+    await Promise.all(increments);
+    const texts = (await db.all('SELECT text FROM notes ORDER BY rowid')).map((r) => r.text);
+    assert.deepEqual(texts, Array.from({ length: 10 }, (_, i) => `note ${i}`));
+  });
+
+  it('rolls back everything a failed transaction wrote, including a joined inner one, and rejects with its error', async () => {
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.run("INSERT INTO notes (text) VALUES ('outer')");
+        await tx.transaction(async (inner) => {
+          assert.equal(inner, tx, 'the inner transaction joins the open one');
+          await inner.run("INSERT INTO notes (text) VALUES ('inner')");
+        });
+        throw new Error('no room left');
+      }),
+      /no room left/,
+    );
+    assert.equal(await count(), 0);
+    await db.run("INSERT INTO notes (text) VALUES ('after')");
+    assert.equal(await count(), 1, 'the database is usable after a rollback');
+  });
+
+  it('refuses a statement on the database from inside its own transaction instead of waiting for itself', async () => {
+    await assert.rejects(
+      db.transaction(async () => {
+        await db.run("INSERT INTO notes (text) VALUES ('wrong handle')");
+      }),
+      /instead of the transaction/,
+    );
+    assert.equal(await count(), 0);
+  });
+
+  it('refuses a statement on a transaction that has ended', async () => {
+    const leaked = await db.transaction((tx) => Promise.resolve(tx));
+    await assert.rejects(leaked.run("INSERT INTO notes (text) VALUES ('late')"), /already ended/);
+  });
+});
