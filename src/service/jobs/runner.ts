@@ -147,7 +147,12 @@ export class JobRunner {
     const controller = new AbortController();
     this.running.set(id, controller);
     // Only a job still pending starts: a cancel may have landed since it was listed.
-    const claimed = await updateJob(this.store, id, { status: 'running', current_step: 'starting', started: new Date().toISOString() }, 'pending');
+    const claimed = await updateJob(this.store, id, { status: 'running', current_step: 'starting', started: new Date().toISOString() }, 'pending').catch(
+      (error: unknown) => {
+        this.running.delete(id);
+        throw error;
+      },
+    );
     if (!claimed || controller.signal.aborted) {
       this.running.delete(id);
       return;

@@ -126,16 +126,28 @@ export class SqliteDatabase implements Database {
     MIGRATIONS.forEach((sql, index) => {
       const version = index + 1;
       if (version <= current) return;
-      this.retry(() => this.db.exec('BEGIN IMMEDIATE'));
+      this.begin();
       try {
         this.db.exec(sql);
         this.db.run('INSERT INTO schema_migrations (version, applied) VALUES (?, ?)', [version, new Date().toISOString()]);
-        this.retry(() => this.db.exec('COMMIT'));
+        this.commit();
       } catch (error) {
-        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        this.rollback();
         throw error;
       }
     });
+  }
+
+  private begin(): void {
+    this.retry(() => this.db.exec('BEGIN IMMEDIATE'));
+  }
+
+  private commit(): void {
+    this.retry(() => this.db.exec('COMMIT'));
+  }
+
+  private rollback(): void {
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
   }
 
   /** Runs at once, whatever transaction is open. */
@@ -178,13 +190,13 @@ export class SqliteDatabase implements Database {
     await this.mutex.acquire();
     const tx = new SqliteTransaction(this.now);
     try {
-      this.retry(() => this.db.exec('BEGIN IMMEDIATE'));
+      this.begin();
       try {
         const result = await this.context.run(tx, () => fn(tx));
-        this.retry(() => this.db.exec('COMMIT'));
+        this.commit();
         return result;
       } catch (error) {
-        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        this.rollback();
         throw error;
       }
     } finally {
@@ -193,8 +205,13 @@ export class SqliteDatabase implements Database {
     }
   }
 
-  close(): Promise<void> {
-    if (this.db.isOpen) this.db.close();
-    return Promise.resolve();
+  /** Closes the connection once an open transaction has ended; statements after that fail. */
+  async close(): Promise<void> {
+    await this.mutex.acquire();
+    try {
+      if (this.db.isOpen) this.db.close();
+    } finally {
+      this.mutex.release();
+    }
   }
 }
