@@ -36,7 +36,7 @@ export async function registerUpload(ctx: ServiceContext, teamId: string, upload
     await insertDataset(ctx.store, teamId, dataset);
     return dataset;
   } catch (error) {
-    await removeEverywhere(ctx.store.files, upload.path);
+    await removeEverywhere(ctx.store.files, upload.path).catch((cleanup: unknown) => ctx.logger.error(`removing the files of a failed upload failed`, cleanup));
     throw error;
   }
 }
