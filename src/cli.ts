@@ -9,7 +9,7 @@ import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './servi
 
 const USAGE = `Usage:
   xmodels serve [--host 127.0.0.1] [--port 0] [--data-dir DIR] [--allow-remote] [--upload-limit-mb 512]
-                [--max-pending-jobs 16]
+                [--max-pending-jobs 16] [--job-lease-s 30]
   xmodels keys create --data-dir DIR --team NAME
   xmodels keys list --data-dir DIR
   xmodels keys revoke --data-dir DIR --key-id ID`;
@@ -47,6 +47,7 @@ async function serveCommand(args: string[]): Promise<void> {
     'allow-remote': 'flag',
     'upload-limit-mb': 'value',
     'max-pending-jobs': 'value',
+    'job-lease-s': 'value',
   });
   const host = typeof flags.host === 'string' ? flags.host : '127.0.0.1';
   if (!isLoopback(host) && !flags['allow-remote']) {
@@ -61,7 +62,11 @@ async function serveCommand(args: string[]): Promise<void> {
   if (maxPendingJobs !== undefined && !(Number.isInteger(maxPendingJobs) && maxPendingJobs >= 0)) {
     throw new UsageError(`--max-pending-jobs must be a whole number (got ${String(flags['max-pending-jobs'])}).`);
   }
-  const service = await startService({ host, port, dataDir: dataDirOf(flags), uploadLimitBytes, maxPendingJobs });
+  const jobLeaseSeconds = flags['job-lease-s'] === undefined ? undefined : Number(flags['job-lease-s']);
+  if (jobLeaseSeconds !== undefined && !(Number.isFinite(jobLeaseSeconds) && jobLeaseSeconds > 0)) {
+    throw new UsageError(`--job-lease-s must be a positive number of seconds (got ${String(flags['job-lease-s'])}).`);
+  }
+  const service = await startService({ host, port, dataDir: dataDirOf(flags), uploadLimitBytes, maxPendingJobs, jobLeaseSeconds });
   process.stdout.write(`${JSON.stringify({ url: service.url, api_key: service.apiKey, team_id: service.teamId })}\n`);
   const shutdown = (signal: string) => {
     process.stderr.write(`received ${signal}, shutting down\n`);

@@ -29,6 +29,8 @@ export interface ServeOptions {
   threads?: number;
   maxRunningJobs?: number;
   maxPendingJobs?: number;
+  /** How long a job claimed by this service stays its own without being renewed (default 30 s). */
+  jobLeaseSeconds?: number;
   logger?: Logger;
 }
 
@@ -74,6 +76,8 @@ export async function startService(options: ServeOptions): Promise<RunningServic
     // Jobs leave one worker free, so interactive trains and predictions never wait behind a long search.
     maxRunning: options.maxRunningJobs ?? Math.max(1, trainer.threads - 1),
     maxPending: options.maxPendingJobs ?? 16,
+    leaseSeconds: options.jobLeaseSeconds,
+    exclusive: true,
   });
   const ctx: ServiceContext = {
     store,
@@ -86,7 +90,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
     jobs,
   };
   registerExecutors(ctx);
-  await jobs.recover();
+  await jobs.start();
   const app = createApp(ctx);
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
@@ -104,8 +108,8 @@ export async function startService(options: ServeOptions): Promise<RunningServic
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      jobs.stop();
       stopAdmin();
+      await jobs.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();

@@ -110,7 +110,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
   const source = { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` };
   if (req.textgen_key_withheld && !apiKey) {
     ctx.logger.info(
-      `training ${job.training_id} resumed after a restart without its text-generation key (keys are never stored); it uses the service's own key for its own endpoint, or the rules`,
+      `training ${job.training_id} runs without its text-generation key (keys are never stored: only the service it was submitted to had it, until that stopped); it uses the service's own key for its own endpoint, or the rules`,
     );
   }
   const textgen = resolveTextGen(apiKey ? { ...req.textgen_config, api_key: apiKey } : req.textgen_config, process.env, { signal });

@@ -3,7 +3,20 @@ import type { TrainingStatus } from '../../contract';
 import { conflict, notFound, tooManyJobs } from '../errors';
 import type { Logger } from '../logger';
 import type { Database, Queryable } from '../store/sql';
-import { countJobs, findJob, getJob, insertJob, jobStatus, jobsInState, updateJob, type JobKind, type JobRecord } from './store';
+import {
+  claimJob,
+  countJobs,
+  failRunningJobs,
+  findJob,
+  getJob,
+  insertJob,
+  jobStatus,
+  releaseJobs,
+  renewLeases,
+  updateJob,
+  type JobKind,
+  type JobRecord,
+} from './store';
 
 export interface JobControls {
   signal: AbortSignal;
@@ -16,13 +29,28 @@ export interface JobControls {
   complete(register: (tx: Queryable) => Promise<{ model_id: string; version_id: string }>): Promise<void>;
 }
 
-/** `secret` is what the job was submitted with but not stored (e.g. an API key); undefined after a restart. */
+/**
+ * `secret` is what the job was submitted with but not stored (e.g. an API key). Only the replica the job was submitted
+ * to has it, so it is undefined when another replica runs the job, after a restart, and when a job is taken over.
+ */
 export type JobExecutor = (job: JobRecord, controls: JobControls, secret: string | undefined) => Promise<void>;
 
 export interface JobRunnerOptions {
   maxRunning: number;
   maxPending: number;
+  /** How long a claimed job stays this replica's without being renewed (default 30 s). */
+  leaseSeconds?: number;
+  /**
+   * Whether this process holds the database alone (SQLite): a job left running was then interrupted by a crash and
+   * is failed at start, and jobs running at stop stay so. Otherwise (PostgreSQL) other replicas' running jobs are
+   * theirs until their lease expires, and this replica hands its own back to the queue when it stops.
+   */
+  exclusive: boolean;
 }
+
+export const DEFAULT_LEASE_SECONDS = 30;
+/** Leases are renewed, and the queue looked at, this often at most. */
+const MAX_TICK_MS = 1000;
 
 export class JobCancelled extends Error {
   constructor() {
@@ -32,33 +60,50 @@ export class JobCancelled extends Error {
 
 /**
  * Training jobs (pending → running → completed | failed; pending | running → cancelled), persisted in the store
- * so their state survives a restart. At most `maxRunning` run at once; more than `maxPending` waiting → 429.
+ * so their state survives a restart and any replica on the same database can run them. At most `maxRunning` run
+ * here at once; more than `maxPending` waiting → 429.
+ *
+ * A replica claims a job under a lease (owner = its replicaId, lease_until) and renews it while the job runs; a job
+ * whose row stops saying so (cancelled anywhere, or taken over after the lease lapsed) is aborted here at once, and
+ * its progress, failure and completion are only written while the row still names this replica. A job whose
+ * replica died is taken over by another once its lease has expired and runs again from the start (a completion is
+ * one transaction, so the first run wrote nothing), without its `secret`.
  */
 export class JobRunner {
+  /** This replica's name in the jobs it claims: random per process. */
+  readonly replicaId = randomUUID();
+  private readonly leaseMs: number;
   private readonly running = new Map<string, AbortController>();
   /** Secrets of jobs submitted by this process, kept in memory only: the store never sees them. */
   private readonly secrets = new Map<string, string>();
   private readonly executors = new Map<JobKind, JobExecutor>();
   private stopped = false;
-  /** One pass of starting pending jobs at a time, so no job is started twice; a request during a pass queues one more. */
-  private pumping = false;
+  private ticker: NodeJS.Timeout | null = null;
+  private renewing = false;
+  /** One pass of claiming jobs at a time; a request during a pass queues one more. */
+  private pass: Promise<void> | null = null;
   private pumpAgain = false;
 
   constructor(
     private readonly store: Database,
     private readonly logger: Logger,
     private readonly options: JobRunnerOptions,
-  ) {}
+  ) {
+    this.leaseMs = (options.leaseSeconds ?? DEFAULT_LEASE_SECONDS) * 1000;
+  }
 
   register(kind: JobKind, executor: JobExecutor): void {
     this.executors.set(kind, executor);
   }
 
-  /** After a restart: jobs that were running are failed as interrupted; pending ones run. */
-  async recover(): Promise<void> {
-    for (const job of await jobsInState(this.store, 'running')) {
-      await updateJob(this.store, job.training_id, { status: 'failed', error: 'interrupted', current_step: 'interrupted', finished: new Date().toISOString() });
-    }
+  /**
+   * Starts running jobs: on a database held alone, jobs a crash left running are first failed as interrupted. Then
+   * leases are renewed, and pending or abandoned jobs claimed, on a timer as well as on submit and on finish.
+   */
+  async start(): Promise<void> {
+    if (this.options.exclusive) await failRunningJobs(this.store, 'interrupted', new Date().toISOString());
+    this.ticker = setInterval(() => this.tick(), Math.min(MAX_TICK_MS, this.leaseMs / 3));
+    this.ticker.unref();
     this.pump();
   }
 
@@ -78,6 +123,7 @@ export class JobRunner {
       created: new Date().toISOString(),
       started: null,
       finished: null,
+      owner: null,
     };
     await this.store.transaction(async (tx) => {
       if ((await countJobs(tx, 'pending')) >= this.options.maxPending) throw tooManyJobs(this.options.maxPending);
@@ -109,24 +155,56 @@ export class JobRunner {
     return jobStatus(cancelled);
   }
 
-  /** Stops starting jobs and aborts running ones (they stay `running` in the store, so a restart reports them interrupted). */
-  stop(): void {
+  /**
+   * Stops claiming jobs and aborts the ones running here. A database held alone keeps them `running`, so the next
+   * start reports them interrupted; on a shared one they go back to the queue for another replica to start at once.
+   * Never rejects.
+   */
+  async stop(): Promise<void> {
     this.stopped = true;
+    if (this.ticker) clearInterval(this.ticker);
+    await this.pass;
+    const held = [...this.running.keys()];
     for (const controller of this.running.values()) controller.abort(new Error('service stopping'));
+    if (this.options.exclusive) return;
+    await releaseJobs(this.store, this.replicaId, held).catch((error: unknown) =>
+      this.logger.error('handing running trainings back to the queue failed; other replicas take them over once their leases expire', error),
+    );
   }
 
-  /** Starts pending jobs while there is room, in the background. */
+  private tick(): void {
+    this.pump();
+    // A renewal still under way (a slow database) is not joined by another.
+    if (this.renewing) return;
+    this.renewing = true;
+    this.renewLeases()
+      .catch((error: unknown) => this.logger.error('renewing the leases of running trainings failed', error))
+      .finally(() => (this.renewing = false));
+  }
+
+  private async renewLeases(): Promise<void> {
+    const held = [...this.running.keys()];
+    if (held.length === 0) return;
+    const kept = await renewLeases(this.store, this.replicaId, held, this.leaseMs);
+    for (const id of held) {
+      const controller = this.running.get(id);
+      if (kept.has(id) || !controller) continue;
+      this.logger.info(`training ${id} was cancelled or taken over elsewhere; stopping it here`);
+      controller.abort(new JobCancelled());
+    }
+  }
+
+  /** Claims jobs while there is room, in the background. */
   private pump(): void {
     if (this.stopped) return;
-    if (this.pumping) {
+    if (this.pass) {
       this.pumpAgain = true;
       return;
     }
-    this.pumping = true;
-    this.startPending()
+    this.pass = this.claimWhileRoom()
       .catch((error: unknown) => this.logger.error('starting pending trainings failed', error))
       .finally(() => {
-        this.pumping = false;
+        this.pass = null;
         if (this.pumpAgain) {
           this.pumpAgain = false;
           this.pump();
@@ -134,45 +212,35 @@ export class JobRunner {
       });
   }
 
-  private async startPending(): Promise<void> {
+  private async claimWhileRoom(): Promise<void> {
     while (!this.stopped && this.running.size < this.options.maxRunning) {
-      const next = (await jobsInState(this.store, 'pending'))[0];
-      if (!next) return;
-      await this.start(next);
+      const job = await claimJob(this.store, this.replicaId, this.leaseMs, new Date().toISOString());
+      if (!job) return;
+      // This replica's own job, whose lease lapsed while the process was too busy to renew it: the claim renewed it.
+      if (this.running.has(job.training_id)) continue;
+      const controller = new AbortController();
+      this.running.set(job.training_id, controller);
+      void this.execute(job, controller);
     }
-  }
-
-  private async start(pending: JobRecord): Promise<void> {
-    const id = pending.training_id;
-    const controller = new AbortController();
-    this.running.set(id, controller);
-    // Only a job still pending starts: a cancel may have landed since it was listed.
-    const claimed = await updateJob(this.store, id, { status: 'running', current_step: 'starting', started: new Date().toISOString() }, 'pending').catch(
-      (error: unknown) => {
-        this.running.delete(id);
-        throw error;
-      },
-    );
-    if (!claimed || controller.signal.aborted) {
-      this.running.delete(id);
-      return;
-    }
-    void this.execute(id, controller);
   }
 
   /** Runs the job's executor to its end; never rejects. */
-  private async execute(id: string, controller: AbortController): Promise<void> {
+  private async execute(job: JobRecord, controller: AbortController): Promise<void> {
+    const id = job.training_id;
+    const mine = { status: 'running', owner: this.replicaId } as const;
     const controls: JobControls = {
       signal: controller.signal,
       progress: (percent, step) => {
         if (controller.signal.aborted) return;
-        updateJob(this.store, id, { progress: Math.max(0, Math.min(100, percent)), current_step: step }, 'running').catch((error: unknown) =>
+        updateJob(this.store, id, { progress: Math.max(0, Math.min(100, percent)), current_step: step }, mine).catch((error: unknown) =>
           this.logger.error(`recording the progress of training ${id} failed`, error),
         );
       },
       complete: (register) =>
         this.store.transaction(async (tx) => {
-          if (controller.signal.aborted || (await getJob(tx, id)).status !== 'running') throw new JobCancelled();
+          if (controller.signal.aborted) throw new JobCancelled();
+          const current = await getJob(tx, id);
+          if (current.status !== mine.status || current.owner !== mine.owner) throw new JobCancelled();
           const ids = await register(tx);
           await updateJob(tx, id, {
             status: 'completed',
@@ -185,7 +253,6 @@ export class JobRunner {
         }),
     };
     try {
-      const job = await getJob(this.store, id);
       const executor = this.executors.get(job.kind);
       if (!executor) throw new Error(`no executor for ${job.kind}`);
       await executor(job, controls, this.secrets.get(id));
@@ -193,7 +260,7 @@ export class JobRunner {
       if (!controller.signal.aborted && !(error instanceof JobCancelled)) {
         const message = error instanceof Error ? error.message : String(error);
         this.logger.info(`training ${id} failed: ${message}`);
-        await updateJob(this.store, id, { status: 'failed', error: message, current_step: 'failed', finished: new Date().toISOString() }, 'running').catch(
+        await updateJob(this.store, id, { status: 'failed', error: message, current_step: 'failed', finished: new Date().toISOString() }, mine).catch(
           (writeError: unknown) => this.logger.error(`recording the failure of training ${id} failed`, writeError),
         );
       }

@@ -1,5 +1,5 @@
 import type { TrainingState, TrainingStatus } from '../../contract';
-import type { Queryable, Row } from '../store/sql';
+import type { Dialect, Queryable, Row } from '../store/sql';
 
 export type JobKind = 'autotrain' | 'manual';
 
@@ -18,6 +18,8 @@ export interface JobRecord {
   created: string;
   started: string | null;
   finished: string | null;
+  /** The replica that claimed the job (its JobRunner's replicaId); null until one does, or after it handed it back. */
+  owner: string | null;
 }
 
 const text = (v: Row[string]) => (v === null ? null : String(v));
@@ -38,17 +40,18 @@ function toJob(row: Row): JobRecord {
     created: String(row.created),
     started: text(row.started),
     finished: text(row.finished),
+    owner: text(row.owner),
   };
 }
 
 export async function insertJob(db: Queryable, job: JobRecord): Promise<void> {
   await db.run(
     `INSERT INTO jobs (training_id, team_id, kind, status, progress, current_step, request, model_id, version_id, error,
-       estimated_time, created, started, finished)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       estimated_time, created, started, finished, owner)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       job.training_id, job.team_id, job.kind, job.status, job.progress, job.current_step, JSON.stringify(job.request),
-      job.model_id, job.version_id, job.error, job.estimated_time, job.created, job.started, job.finished,
+      job.model_id, job.version_id, job.error, job.estimated_time, job.created, job.started, job.finished, job.owner,
     ],
   );
 }
@@ -64,27 +67,99 @@ export async function getJob(db: Queryable, trainingId: string): Promise<JobReco
   return toJob(row);
 }
 
-export async function jobsInState(db: Queryable, status: TrainingState): Promise<JobRecord[]> {
-  return (await db.all('SELECT * FROM jobs WHERE status = ? ORDER BY created, rowid', [status])).map(toJob);
-}
-
 export async function countJobs(db: Queryable, status: TrainingState): Promise<number> {
   return Number((await db.get('SELECT COUNT(*) AS n FROM jobs WHERE status = ?', [status]))?.n ?? 0);
 }
 
-/** Applies `changes`, only while the job is in state `onlyIf` when that is given; resolves with whether it did. */
+/** Which row state a conditional update applies to: the job's status, and its owner when given. */
+export interface JobCondition {
+  status: TrainingState;
+  owner?: string;
+}
+
+/** Applies `changes`, only while the job matches `onlyIf` when that is given; resolves with whether it did. */
 export async function updateJob(
   db: Queryable,
   trainingId: string,
   changes: Partial<Omit<JobRecord, 'training_id' | 'request'>>,
-  onlyIf?: TrainingState,
+  onlyIf?: JobCondition,
 ): Promise<boolean> {
   const keys = Object.keys(changes) as (keyof typeof changes)[];
   if (keys.length === 0) return false;
   const params = [...keys.map((k) => changes[k] as string | number | null), trainingId];
-  const condition = onlyIf === undefined ? '' : ' AND status = ?';
-  if (onlyIf !== undefined) params.push(onlyIf);
+  let condition = '';
+  if (onlyIf) {
+    condition += ' AND status = ?';
+    params.push(onlyIf.status);
+  }
+  if (onlyIf?.owner !== undefined) {
+    condition += ' AND owner = ?';
+    params.push(onlyIf.owner);
+  }
   return (await db.run(`UPDATE jobs SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE training_id = ?${condition}`, params)) > 0;
+}
+
+/**
+ * The job SQL that differs between the backends. Leases are compared on the database's clock, so replicas whose
+ * clocks disagree still agree on when a lease has expired. PostgreSQL claims with SKIP LOCKED, so replicas claiming
+ * at once each take a different job instead of waiting for one another's row locks; SQLite runs one statement at a
+ * time.
+ */
+const DIALECT: Record<Dialect, { nowMs: string; skipLocked: string }> = {
+  sqlite: { nowMs: "CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)", skipLocked: '' },
+  postgres: { nowMs: 'CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)', skipLocked: ' FOR UPDATE SKIP LOCKED' },
+};
+
+const placeholders = (n: number) => Array(n).fill('?').join(', ');
+
+/**
+ * Claims the oldest job that is pending, or running under a lease that has expired (its replica died), for `owner`
+ * until `leaseMs` from now, in one statement; resolves with it as now stored, or null when there is none. A job
+ * taken over restarts from the beginning.
+ */
+export async function claimJob(db: Queryable, owner: string, leaseMs: number, started: string): Promise<JobRecord | null> {
+  const { nowMs, skipLocked } = DIALECT[db.dialect];
+  const row = await db.get(
+    `UPDATE jobs SET status = 'running', owner = ?, lease_until = ${nowMs} + ?, progress = 0, current_step = 'starting', started = ?
+     WHERE training_id = (
+       SELECT training_id FROM jobs
+       WHERE status = 'pending' OR (status = 'running' AND lease_until < ${nowMs})
+       ORDER BY created, rowid LIMIT 1${skipLocked}
+     )
+     RETURNING *`,
+    [owner, Math.round(leaseMs), started],
+  );
+  return row ? toJob(row) : null;
+}
+
+/**
+ * Extends to `leaseMs` from now the leases of the jobs `owner` runs, in one statement; resolves with the ids still
+ * running under its ownership. An id missing from the answer was cancelled or taken over: its run must stop.
+ */
+export async function renewLeases(db: Queryable, owner: string, trainingIds: string[], leaseMs: number): Promise<Set<string>> {
+  if (trainingIds.length === 0) return new Set();
+  const rows = await db.all(
+    `UPDATE jobs SET lease_until = ${DIALECT[db.dialect].nowMs} + ?
+     WHERE owner = ? AND status = 'running' AND training_id IN (${placeholders(trainingIds.length)})
+     RETURNING training_id`,
+    [Math.round(leaseMs), owner, ...trainingIds],
+  );
+  return new Set(rows.map((row) => String(row.training_id)));
+}
+
+/** Hands the jobs `owner` still runs back to the queue (pending, no owner), for another replica to start at once. */
+export async function releaseJobs(db: Queryable, owner: string, trainingIds: string[]): Promise<void> {
+  if (trainingIds.length === 0) return;
+  await db.run(
+    `UPDATE jobs SET status = 'pending', owner = NULL, lease_until = NULL, progress = 0, current_step = 'queued', started = NULL
+     WHERE owner = ? AND status = 'running' AND training_id IN (${placeholders(trainingIds.length)})`,
+    [owner, ...trainingIds],
+  );
+}
+
+/** Fails every running job with `error`; for a database one process holds alone, whose running jobs a crash ended. */
+export async function failRunningJobs(db: Queryable, error: string, finished: string): Promise<void> {
+  await db.run("UPDATE jobs SET status = 'failed', error = ?, current_step = ?, finished = ? WHERE status = 'running'", [error, error, finished]);
 }
 
 const seconds = (from: string, to: number) => Math.max(0, (to - Date.parse(from)) / 1000);

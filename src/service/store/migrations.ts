@@ -106,4 +106,10 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX jobs_status ON jobs(status, created);
   `,
+  // Jobs are claimed under a lease: the replica running one (owner) renews lease_until (epoch ms) while it works.
+  `
+  ALTER TABLE jobs ADD COLUMN owner TEXT;
+  ALTER TABLE jobs ADD COLUMN lease_until INTEGER;
+  CREATE INDEX jobs_lease ON jobs(status, lease_until);
+  `,
 ];

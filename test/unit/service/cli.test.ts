@@ -66,6 +66,11 @@ describe('service: CLI and durability', function () {
     const bad = await runCli(['serve', '--port', 'eighty']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--port.*eighty/);
+    for (const lease of ['0', '-3', 'soon']) {
+      const badLease = await runCli(['serve', '--job-lease-s', lease]);
+      assert.equal(badLease.code, 2);
+      assert.match(badLease.stderr, new RegExp(`--job-lease-s must be a positive number of seconds \\(got ${lease}\\)`));
+    }
     const unknown = await runCli(['frobnicate']);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /Unknown command frobnicate/);
