@@ -39,6 +39,8 @@ export function postgresFileStore(db: Queryable): FileStore {
         for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES })) {
           await tx.run('INSERT INTO dataset_files (key, seq, bytes) VALUES (?, ?, ?)', [key, seq++, chunk as Buffer]);
         }
+        // An empty file is one empty chunk, so that it downloads as an empty file rather than as a missing one.
+        if (seq === 0) await tx.run('INSERT INTO dataset_files (key, seq, bytes) VALUES (?, 0, ?)', [key, new Uint8Array(0)]);
       }),
 
     // One transaction reads every chunk from one snapshot, so a concurrent upload never mixes two versions.
