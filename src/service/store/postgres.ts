@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool, types, type PoolClient, type QueryResultRow } from 'pg';
+import { Client, Pool, types, type ClientBase, type PoolClient, type QueryResultRow } from 'pg';
 import { POSTGRES_MIGRATIONS } from './migrations.postgres';
 import { postgresFileStore } from './postgresFiles';
 import { parseTarget, startupError } from './postgresErrors';
@@ -200,11 +200,9 @@ export class PostgresDatabase extends PostgresQueryable implements Database {
  * transaction is READ COMMITTED (PostgreSQL's default) on purpose: its statements after the lock see what the
  * replica that held it before committed, which a serializable snapshot, taken at the first statement, would not.
  */
-export async function migrate(pool: Pool, migrations: readonly string[]): Promise<void> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
+export async function migrate(client: ClientBase, migrations: readonly string[]): Promise<void> {
+  await client.query('BEGIN');
   try {
-    await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied TEXT NOT NULL)');
     const { rows } = await client.query<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations');
@@ -215,10 +213,8 @@ export async function migrate(pool: Pool, migrations: readonly string[]): Promis
     }
     await client.query('COMMIT');
   } catch (error) {
-    await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+    await client.query('ROLLBACK').catch(() => undefined);
     throw error;
-  } finally {
-    client.release(broken);
   }
 }
 
@@ -229,21 +225,21 @@ export async function migrate(pool: Pool, migrations: readonly string[]): Promis
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}, migrations: readonly string[] = POSTGRES_MIGRATIONS): Promise<PostgresDatabase> {
   const target = parseTarget(url);
-  const pool = new Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
-    statement_timeout: options.statementTimeoutMs ?? 30_000,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
-    types: rowTypes,
-  });
+  const connection = { connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000, types: rowTypes };
+  // Migrating has its own connection without a statement timeout: a long migration, or waiting for another replica's,
+  // must not fail the start. Ending it also closes a socket a failed login left open (pg leaves it to the server).
+  const migrator = new Client(connection);
+  try {
+    await migrator.connect();
+    await migrate(migrator, migrations);
+  } catch (error) {
+    throw startupError(error, target);
+  } finally {
+    await migrator.end().catch(() => undefined);
+  }
+  const pool = new Pool({ ...connection, max: options.poolSize ?? 10, statement_timeout: options.statementTimeoutMs ?? 30_000 });
   // An idle connection the server closed (restart, idle timeout) is dropped by the pool and replaced on next use;
   // without a listener the error would end the process.
   pool.on('error', () => undefined);
-  try {
-    await migrate(pool, migrations);
-  } catch (error) {
-    await pool.end().catch(() => undefined);
-    throw startupError(error, target);
-  }
   return new PostgresDatabase(pool);
 }
