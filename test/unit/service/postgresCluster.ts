@@ -18,13 +18,19 @@ export interface TestCluster {
   /** The test role: it owns the databases createDatabase makes, and logs in with `password`. */
   user: string;
   password: string;
-  /** A fresh empty database owned by the test role; resolves with its URL. */
-  createDatabase(): Promise<string>;
+  /** A fresh empty database; resolves with the test role's URL of it. The admin owns it when `ownedByAdmin`. */
+  createDatabase(options?: { ownedByAdmin?: boolean }): Promise<string>;
   /** Runs statements as the administrator role, in `database` (default: the server's maintenance database). */
   admin(sql: string[], database?: string): Promise<void>;
 }
 
 const TEST_ROLE = 'xmodels_test';
+
+/** On a shared server the run drops the databases it created; a private cluster goes away with its directory. */
+let dropCreatedDatabases: (() => Promise<void>) | null = null;
+after(async () => {
+  await dropCreatedDatabases?.();
+});
 
 function findBinary(name: string): string {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
@@ -135,15 +141,17 @@ async function open(): Promise<TestCluster> {
     `ALTER ROLE ${TEST_ROLE} LOGIN PASSWORD '${password}'`,
   ]);
   const run = `${process.pid}_${randomBytes(3).toString('hex')}`;
-  let databases = 0;
+  const databases: string[] = [];
+  if (external) dropCreatedDatabases = () => asAdmin(server, databases.map((name) => `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   return {
     host: server.host,
     port: server.port,
     user: TEST_ROLE,
     password,
-    createDatabase: async () => {
-      const name = `xmodels_test_${run}_${++databases}`;
-      await asAdmin(server, [`CREATE DATABASE ${name} OWNER ${TEST_ROLE}`]);
+    createDatabase: async (options = {}) => {
+      const name = `xmodels_test_${run}_${databases.length + 1}`;
+      databases.push(name);
+      await asAdmin(server, [`CREATE DATABASE ${name}${options.ownedByAdmin ? '' : ` OWNER ${TEST_ROLE}`}`]);
       return `postgres://${TEST_ROLE}:${password}@${server.host}:${server.port}/${name}`;
     },
     admin: (sql, database) => asAdmin(server, sql, database),

@@ -97,11 +97,11 @@ describe('store: PostgreSQL startup errors', function () {
   });
 
   it('says when the user may not create the tables', async () => {
-    const name = `locked_${process.pid}`;
-    await cluster.admin([`CREATE DATABASE ${name}`]);
+    const locked = new URL(await cluster.createDatabase({ ownedByAdmin: true }));
+    const name = locked.pathname.slice(1);
     await cluster.admin(['REVOKE CREATE ON SCHEMA public FROM PUBLIC'], name);
     await assertStartupError(
-      withUrl((copy) => (copy.pathname = `/${name}`)),
+      locked.toString(),
       new RegExp(`^User "${cluster.user}" may not create the XModels tables in database "${name}" .*\\(permission denied for schema public\\): grant it CREATE`),
       cluster.password,
     );
