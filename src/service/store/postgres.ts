@@ -200,7 +200,7 @@ export class PostgresDatabase extends PostgresQueryable implements Database {
  * transaction is READ COMMITTED (PostgreSQL's default) on purpose: its statements after the lock see what the
  * replica that held it before committed, which a serializable snapshot, taken at the first statement, would not.
  */
-export async function migrate(client: ClientBase, migrations: readonly string[]): Promise<void> {
+async function migrate(client: ClientBase, migrations: readonly string[]): Promise<void> {
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [MIGRATION_LOCK]);

@@ -5,7 +5,7 @@ export function redactUrl(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*):[^]*@/i, '$1:***@').replace(/([?&]password=)[^&#]*/gi, '$1***');
 }
 
-export interface Target {
+interface Target {
   /** The URL without its password. */
   shown: string;
   host: string;

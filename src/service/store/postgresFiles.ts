@@ -7,7 +7,7 @@ import type { FileStore, Queryable } from './sql';
 export const CHUNK_BYTES = 4 * 1024 * 1024;
 
 /** The LIKE pattern matching every string that starts with `prefix` (ESCAPE '\'). */
-export function likePrefix(prefix: string): string {
+function likePrefix(prefix: string): string {
   return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
