@@ -124,4 +124,9 @@ export const POSTGRES_MIGRATIONS: string[] = [
     PRIMARY KEY (key, seq)
   );
   `,
+  `
+  ALTER TABLE jobs ADD COLUMN owner TEXT;
+  ALTER TABLE jobs ADD COLUMN lease_until BIGINT;
+  CREATE INDEX jobs_lease ON jobs(status, lease_until);
+  `,
 ];
