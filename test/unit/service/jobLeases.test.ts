@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { JobRunner, type JobControls, type JobExecutor, type JobRunnerOptions } from '../../../src/service/jobs/runner';
 import { insertJob, type JobRecord } from '../../../src/service/jobs/store';
 import type { Logger } from '../../../src/service/logger';
+import { openPostgres } from '../../../src/service/store/postgres';
+import type { Database } from '../../../src/service/store/sql';
 import { SqliteDatabase } from '../../../src/service/store/sqlite';
 import { removeDir } from './harness';
+import { testCluster } from './postgresCluster';
 
 const TEAM = 'team-1';
 
@@ -55,10 +58,52 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
   }
 }
 
-describe('service: job leases (two runners on one SQLite database)', function () {
+interface Backend {
+  name: 'SQLite' | 'PostgreSQL';
+  /** A fresh database; `replica` connects another runner's own way to it (SQLite: the one shared connection). */
+  open(): Promise<{ db: Database; replica(): Promise<Database>; close(): Promise<void> }>;
+}
+
+const BACKENDS: Backend[] = [
+  {
+    name: 'SQLite',
+    open: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'xmodels-leases-'));
+      const db = new SqliteDatabase(dir, { exclusive: true });
+      return {
+        db,
+        replica: async () => db,
+        close: async () => {
+          await db.close();
+          removeDir(dir);
+        },
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    open: async () => {
+      const url = await (await testCluster()).createDatabase();
+      const pools: Database[] = [await openPostgres(url, { poolSize: 4 })];
+      return {
+        db: pools[0],
+        replica: async () => {
+          pools.push(await openPostgres(url, { poolSize: 4 }));
+          return pools[pools.length - 1];
+        },
+        close: async () => {
+          for (const pool of pools) await pool.close();
+        },
+      };
+    },
+  },
+];
+
+for (const backend of BACKENDS) describe(`service: job leases (runners on one ${backend.name} database)`, function () {
   this.timeout(30_000);
-  let dir: string;
-  let db: SqliteDatabase;
+  let db: Database;
+  let replica: () => Promise<Database>;
+  let close: () => Promise<void>;
   let runners: JobRunner[];
   let logger: ReturnType<typeof recordingLogger>;
 
@@ -68,9 +113,9 @@ describe('service: job leases (two runners on one SQLite database)', function ()
     return { status: String(found.status), owner: found.owner, leaseUntil: Number(found.lease_until), progress: Number(found.progress), modelId: found.model_id };
   };
 
-  /** A runner on the shared database, running its jobs with `executor`; stopped after the test. */
-  const runner = (executor: JobExecutor, options: Partial<JobRunnerOptions> = {}) => {
-    const jobs = new JobRunner(db, logger, { maxRunning: 1, maxPending: 16, leaseSeconds: 0.3, exclusive: false, ...options });
+  /** A runner of its own on the database, running its jobs with `executor`; stopped after the test. */
+  const runner = async (executor: JobExecutor, options: Partial<JobRunnerOptions> = {}) => {
+    const jobs = new JobRunner(await replica(), logger, { maxRunning: 1, maxPending: 16, leaseSeconds: 0.3, exclusive: false, ...options });
     jobs.register('manual', executor);
     runners.push(jobs);
     return jobs;
@@ -96,21 +141,19 @@ describe('service: job leases (two runners on one SQLite database)', function ()
   });
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'xmodels-leases-'));
-    db = new SqliteDatabase(dir, { exclusive: true });
+    ({ db, replica, close } = await backend.open());
     await db.run('INSERT INTO teams (team_id, name, created) VALUES (?, ?, ?)', [TEAM, 'team', new Date().toISOString()]);
     runners = [];
     logger = recordingLogger();
   });
   afterEach(async () => {
     for (const jobs of runners) await jobs.stop();
-    await db.close();
-    removeDir(dir);
+    await close();
   });
 
   it('claims a submitted job under its replica id and renews the lease while the job runs, past the lease length', async () => {
     const held = heldJobs();
-    const jobs = runner(held.executor);
+    const jobs = await runner(held.executor);
     await jobs.start();
     const { training_id: id } = await jobs.submit(TEAM, 'manual', {}, 1, 'the caller key');
     const run = await until('the job to start', () => held.runs[0]);
@@ -138,11 +181,11 @@ describe('service: job leases (two runners on one SQLite database)', function ()
 
   it('stops a running job at once when another runner cancels it, and never completes it', async () => {
     const onA = heldJobs();
-    const a = runner(onA.executor);
+    const a = await runner(onA.executor);
     await a.start();
     const { training_id: id } = await a.submit(TEAM, 'manual', {}, 1);
     const run = await until('the job to start on A', () => onA.runs[0]);
-    const b = runner(heldJobs().executor);
+    const b = await runner(heldJobs().executor);
     await b.start();
     const cancelled = await b.cancel(TEAM, id);
     assert.equal(cancelled.status, 'cancelled');
@@ -156,7 +199,7 @@ describe('service: job leases (two runners on one SQLite database)', function ()
 
   it('writes neither progress nor completion of a job whose row names another owner', async () => {
     const held = heldJobs();
-    const jobs = runner(held.executor, { leaseSeconds: 30 });
+    const jobs = await runner(held.executor, { leaseSeconds: 30 });
     await jobs.start();
     const { training_id: id } = await jobs.submit(TEAM, 'manual', {}, 1);
     const run = await until('the job to start', () => held.runs[0]);
@@ -176,7 +219,7 @@ describe('service: job leases (two runners on one SQLite database)', function ()
     await db.run('UPDATE jobs SET lease_until = ? WHERE training_id = ?', [past, 'abandoned']);
     await db.run('UPDATE jobs SET lease_until = ? WHERE training_id = ?', [Date.now() + 600_000, 'alive']);
     const held = heldJobs();
-    const jobs = runner(held.executor, { maxRunning: 2 });
+    const jobs = await runner(held.executor, { maxRunning: 2 });
     await jobs.start();
     const run = await until('the abandoned job to be taken over', () => held.runs[0]);
     assert.equal(run.job.training_id, 'abandoned');
@@ -192,9 +235,30 @@ describe('service: job leases (two runners on one SQLite database)', function ()
     assert.deepEqual([alive.status, alive.owner, alive.progress], ['running', 'live replica', 10]);
   });
 
+  it('gives each job to exactly one of two runners claiming at once', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `queued-${String(i).padStart(2, '0')}`);
+    for (const id of ids) await insertJob(db, storedJob(id, {}));
+    const onA = heldJobs();
+    const onB = heldJobs();
+    const a = await runner(onA.executor, { maxRunning: 6, leaseSeconds: 30 });
+    const b = await runner(onB.executor, { maxRunning: 6, leaseSeconds: 30 });
+    await Promise.all([a.start(), b.start()]);
+    await until('every job to be claimed', () => onA.runs.length + onB.runs.length >= ids.length);
+    const claimed = [...onA.runs, ...onB.runs].map((run) => run.job.training_id);
+    assert.deepEqual([...claimed].sort(), ids, 'each job started once');
+    assert.deepEqual([onA.runs.length, onB.runs.length], [6, 6], 'each runner filled its slots');
+    for (const [jobs, runs] of [[a, onA.runs], [b, onB.runs]] as const) {
+      for (const run of runs) assert.equal((await row(run.job.training_id)).owner, jobs.replicaId);
+    }
+    for (const run of [...onA.runs, ...onB.runs]) run.finish();
+    assert.deepEqual(await Promise.all([...onA.runs, ...onB.runs].map((run) => run.ended)), Array(ids.length).fill(null));
+    const statuses = await db.all("SELECT status, COUNT(*) AS n FROM jobs GROUP BY status");
+    assert.deepEqual(statuses.map((r) => [r.status, Number(r.n)]), [['completed', ids.length]]);
+  });
+
   it('hands its running jobs back to the queue when it stops, and another runner starts them at once', async () => {
     const onA = heldJobs();
-    const a = runner(onA.executor, { leaseSeconds: 30 });
+    const a = await runner(onA.executor, { leaseSeconds: 30 });
     await a.start();
     const { training_id: id } = await a.submit(TEAM, 'manual', {}, 1);
     const run = await until('the job to start on A', () => onA.runs[0]);
@@ -203,7 +267,7 @@ describe('service: job leases (two runners on one SQLite database)', function ()
     const handedBack = await row(id);
     assert.deepEqual([handedBack.status, handedBack.owner], ['pending', null]);
     const onB = heldJobs();
-    const b = runner(onB.executor, { leaseSeconds: 30 });
+    const b = await runner(onB.executor, { leaseSeconds: 30 });
     await b.start();
     const resumed = await until('the job to start on B', () => onB.runs[0]);
     assert.equal(resumed.job.training_id, id);
@@ -212,11 +276,11 @@ describe('service: job leases (two runners on one SQLite database)', function ()
     assert.equal((await row(id)).status, 'completed');
   });
 
-  it('on a database it holds alone, fails the jobs a crash left running and keeps its own running at stop', async () => {
+  if (backend.name === 'SQLite') it('on a database it holds alone, fails the jobs a crash left running and keeps its own running at stop', async () => {
     await insertJob(db, storedJob('crashed', { status: 'running', owner: 'previous process', started: new Date().toISOString() }));
     await db.run('UPDATE jobs SET lease_until = ? WHERE training_id = ?', [Date.now() + 600_000, 'crashed']);
     const held = heldJobs();
-    const jobs = runner(held.executor, { exclusive: true });
+    const jobs = await runner(held.executor, { exclusive: true });
     await jobs.start();
     const crashed = await db.get("SELECT status, error FROM jobs WHERE training_id = 'crashed'");
     assert.deepEqual({ ...crashed }, { status: 'failed', error: 'interrupted' });
