@@ -236,8 +236,8 @@ export class JobRunner {
           this.logger.error(`recording the progress of training ${id} failed`, error),
         );
       },
-      complete: (register) =>
-        this.store.transaction(async (tx) => {
+      complete: async (register) => {
+        await this.store.transaction(async (tx) => {
           if (controller.signal.aborted) throw new JobCancelled();
           const current = await getJob(tx, id);
           if (current.status !== mine.status || current.owner !== mine.owner) throw new JobCancelled();
@@ -250,7 +250,10 @@ export class JobRunner {
             version_id: ids.version_id,
             finished: new Date().toISOString(),
           });
-        }),
+        });
+        // No longer held: its row says completed, so a renewal from now on would take it for lost.
+        this.running.delete(id);
+      },
     };
     try {
       const executor = this.executors.get(job.kind);
