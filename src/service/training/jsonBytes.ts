@@ -31,7 +31,11 @@ export function jsonBytes<T>(value: JsonBody<T>): Uint8Array<ArrayBuffer> {
 
 function write(value: unknown, text: (s: string, ascii: boolean) => void): void {
   if (value instanceof Float64Array || (Array.isArray(value) && value.every((v) => typeof v === 'number'))) {
+    // Three pieces, not one concatenation: a joined string is flat and copied as it is, a concatenation is first
+    // flattened into a copy.
+    text('[', true);
     text(numbersJson(value as ArrayLike<number>), true);
+    text(']', true);
     return;
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -48,7 +52,7 @@ function write(value: unknown, text: (s: string, ascii: boolean) => void): void 
   text(first ? '{}' : '}', true);
 }
 
-/** A JSON array of numbers; non-finite ones are null, as JSON.stringify writes them. */
+/** The JSON of numbers between an array's brackets; non-finite ones are null, as JSON.stringify writes them. */
 function numbersJson(values: ArrayLike<number>): string {
   const parts = new Array<string>(values.length);
   const memo = new NumberTexts();
@@ -56,7 +60,7 @@ function numbersJson(values: ArrayLike<number>): string {
     const v = values[i];
     parts[i] = Number.isFinite(v) ? memo.text(v) : 'null';
   }
-  return `[${parts.join(',')}]`;
+  return parts.join(',');
 }
 
 /**
