@@ -34,7 +34,7 @@ function write(value: unknown, text: (s: string, ascii: boolean) => void): void 
     // Three pieces, not one concatenation: a joined string is flat and copied as it is, a concatenation is first
     // flattened into a copy.
     text('[', true);
-    text(numbersJson(value as ArrayLike<number>), true);
+    text(numbersJson(value instanceof Float64Array ? value : Float64Array.from(value as number[])), true);
     text(']', true);
     return;
   }
@@ -53,41 +53,40 @@ function write(value: unknown, text: (s: string, ascii: boolean) => void): void 
 }
 
 /** The JSON of numbers between an array's brackets; non-finite ones are null, as JSON.stringify writes them. */
-function numbersJson(values: ArrayLike<number>): string {
+function numbersJson(values: Float64Array): string {
   const parts = new Array<string>(values.length);
+  const bits = new Uint32Array(values.buffer, values.byteOffset, 2 * values.length);
   const memo = new NumberTexts();
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    parts[i] = Number.isFinite(v) ? memo.text(v) : 'null';
+    parts[i] = Number.isFinite(v) ? memo.text(v, bits[2 * i], bits[2 * i + 1]) : 'null';
   }
   return parts.join(',');
 }
 
 /**
- * Each finite number's JSON text, formatted once: an open-addressing table on the number's bits (a Map keyed by
- * doubles boxes and hashes every lookup, several times slower), that stops remembering when full.
+ * Each finite number's JSON text, formatted once: an open-addressing table on the number's two 32-bit halves (a Map
+ * keyed by doubles boxes and hashes every lookup, several times slower), that stops remembering when full.
  */
 class NumberTexts {
-  private readonly keys = new Float64Array(2 * MEMO_LIMIT);
-  private readonly bits = new Uint32Array(this.keys.buffer);
+  private readonly bits = new Uint32Array(4 * MEMO_LIMIT);
   private readonly texts: (string | undefined)[] = new Array<string | undefined>(2 * MEMO_LIMIT).fill(undefined);
-  private readonly probe = new Float64Array(1);
-  private readonly probeBits = new Uint32Array(this.probe.buffer);
   private size = 0;
 
-  text(v: number): string {
-    this.probe[0] = v;
-    const mask = this.keys.length - 1;
-    let slot = (Math.imul(this.probeBits[0] ^ Math.imul(this.probeBits[1], 0x9e3779b1), 0x85ebca6b) >>> 19) & mask;
+  /** The text of v, whose bits are the halves low and high. */
+  text(v: number, low: number, high: number): string {
+    const mask = this.texts.length - 1;
+    let slot = (Math.imul(low ^ Math.imul(high, 0x9e3779b1), 0x85ebca6b) >>> 19) & mask;
     for (;;) {
       const known = this.texts[slot];
       if (known === undefined) break;
-      if (this.bits[2 * slot] === this.probeBits[0] && this.bits[2 * slot + 1] === this.probeBits[1]) return known;
+      if (this.bits[2 * slot] === low && this.bits[2 * slot + 1] === high) return known;
       slot = (slot + 1) & mask;
     }
     const s = String(v);
     if (this.size < MEMO_LIMIT) {
-      this.keys[slot] = v;
+      this.bits[2 * slot] = low;
+      this.bits[2 * slot + 1] = high;
       this.texts[slot] = s;
       this.size++;
     }
