@@ -66,6 +66,19 @@ describe('service: the team server on PostgreSQL', function () {
     removeDir(next.dataDir);
   });
 
+  it('health answers 503 while the replica cannot reach its database, for the load balancer', async () => {
+    const cluster = await testCluster();
+    const database = await cluster.createDatabase();
+    const service = await startService({ database });
+    const health = () => fetch(`${service.url}/v1/health`).then((r) => r.status);
+    assert.equal(await health(), 200);
+    await cluster.admin([`DROP DATABASE ${new URL(database).pathname.slice(1)} WITH (FORCE)`]);
+    assert.equal(await health(), 503);
+    assert.match(service.stderr(), /health check: the database did not answer/);
+    await service.stop();
+    removeDir(service.dataDir);
+  });
+
   it('says what is wrong with a bad or unreachable database URL', async () => {
     const notPostgres = await runCli(['serve', '--port', '0', '--data-dir', tempDataDir(), '--database', 'mysql://u:secret@localhost/db']);
     assert.equal(notPostgres.code, 2);
