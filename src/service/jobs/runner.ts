@@ -48,6 +48,29 @@ export interface JobRunnerOptions {
   exclusive: boolean;
 }
 
+/**
+ * Calls `write` (which must not reject) with each value given, one write at a time and in order; values given while
+ * a write is under way are coalesced into the latest. Progress goes through it: on a connection pool, writes sent at
+ * once may land in any order, and a later, lower percentage would overwrite a higher one.
+ */
+function latestInOrder<T>(write: (value: T) => Promise<void>): (value: T) => void {
+  let next: { value: T } | null = null;
+  let writing = false;
+  const drain = async () => {
+    writing = true;
+    while (next) {
+      const { value } = next;
+      next = null;
+      await write(value);
+    }
+    writing = false;
+  };
+  return (value) => {
+    next = { value };
+    if (!writing) void drain();
+  };
+}
+
 export const DEFAULT_LEASE_SECONDS = 30;
 /** Leases are renewed, and the queue looked at, this often at most. */
 const MAX_TICK_MS = 1000;
@@ -228,13 +251,17 @@ export class JobRunner {
   private async execute(job: JobRecord, controller: AbortController): Promise<void> {
     const id = job.training_id;
     const mine = { status: 'running', owner: this.replicaId } as const;
+    const recordProgress = latestInOrder<Pick<JobRecord, 'progress' | 'current_step'>>((changes) =>
+      updateJob(this.store, id, changes, mine).then(
+        () => undefined,
+        (error: unknown) => this.logger.error(`recording the progress of training ${id} failed`, error),
+      ),
+    );
     const controls: JobControls = {
       signal: controller.signal,
       progress: (percent, step) => {
         if (controller.signal.aborted) return;
-        updateJob(this.store, id, { progress: Math.max(0, Math.min(100, percent)), current_step: step }, mine).catch((error: unknown) =>
-          this.logger.error(`recording the progress of training ${id} failed`, error),
-        );
+        recordProgress({ progress: Math.max(0, Math.min(100, percent)), current_step: step });
       },
       complete: async (register) => {
         await this.store.transaction(async (tx) => {
