@@ -90,8 +90,11 @@ describe('service: autotrain jobs', function () {
     const flights = readFileSync(join(DATASETS, 'flights-20k.csv'), 'utf8');
     const summary = await summarize(call, flights, 'flights.csv');
     const first = await start(call, summary, { label: 'delay', model_type: 'regressor' });
-    const second = await start(call, summary, { label: 'delay', model_type: 'regressor' });
     assert.equal(first.status, 202);
+    // The queue limit counts waiting jobs: once the first is claimed (on PostgreSQL that may land after the answer to
+    // the submit), one more may wait.
+    await waitFor(call, first.body.training_id, (s) => s.status !== 'pending');
+    const second = await start(call, summary, { label: 'delay', model_type: 'regressor' });
     assert.equal(second.status, 202);
     const third = await start(call, summary, { label: 'delay', model_type: 'regressor' });
     assert.equal(third.status, 429, JSON.stringify(third.body));
