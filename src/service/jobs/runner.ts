@@ -24,7 +24,7 @@ export interface JobControls {
   progress(percent: number, step: string): void;
   /**
    * Runs `register` (which writes the trained model on `tx`) and marks the job completed in the same transaction,
-   * unless the job was cancelled meanwhile; then nothing is written and it rejects with JobCancelled.
+   * unless the job was cancelled or taken over meanwhile; then nothing is written and it rejects with JobCancelled.
    */
   complete(register: (tx: Queryable) => Promise<{ model_id: string; version_id: string }>): Promise<void>;
 }
@@ -71,7 +71,7 @@ function latestInOrder<T>(write: (value: T) => Promise<void>): (value: T) => voi
   };
 }
 
-export const DEFAULT_LEASE_SECONDS = 30;
+const DEFAULT_LEASE_SECONDS = 30;
 /** Leases are renewed, and the queue looked at, this often at most. */
 const MAX_TICK_MS = 1000;
 
@@ -87,8 +87,9 @@ export class JobCancelled extends Error {
  * here at once; more than `maxPending` waiting → 429.
  *
  * A replica claims a job under a lease (owner = its replicaId, lease_until) and renews it while the job runs; a job
- * whose row stops saying so (cancelled anywhere, or taken over after the lease lapsed) is aborted here at once, and
- * its progress, failure and completion are only written while the row still names this replica. A job whose
+ * whose row stops saying so (cancelled anywhere, or taken over after the lease lapsed) is aborted here at the next
+ * renewal (within a second), and its progress, failure and completion are only written while the row still names
+ * this replica. A job whose
  * replica died is taken over by another once its lease has expired and runs again from the start (a completion is
  * one transaction, so the first run wrote nothing), without its `secret`.
  */
