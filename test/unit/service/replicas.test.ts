@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TrainingStatusSchema, type TrainingStatus } from '../../../src/contract';
+import { openPostgres, type PostgresDatabase } from '../../../src/service/store/postgres';
 import { client, DATASETS, removeDir, startService, tempDataDir, type Call, type ServiceProcess } from './harness';
 import { smallCsv, uploadCsv } from './fixtures';
 import { testCluster } from './postgresCluster';
@@ -48,7 +49,10 @@ async function startLongAutotrain(call: Call, name: string): Promise<string> {
 describe('service: two replicas on one PostgreSQL database', function () {
   this.timeout(180_000);
   let database: string;
+  /** The suite's database seen directly, to tell which replica holds a job. */
+  let db: PostgresDatabase;
   const services: ServiceProcess[] = [];
+  const ownerOf = async (id: string) => (await db.get('SELECT owner FROM jobs WHERE training_id = ?', [id]))?.owner;
 
   /** A replica on the suite's database, with a short job lease unless `lease` is false; stopped (if alive) after the suite. */
   const replica = async (lease = true) => {
@@ -59,8 +63,10 @@ describe('service: two replicas on one PostgreSQL database', function () {
 
   before(async () => {
     database = await (await testCluster()).createDatabase();
+    db = await openPostgres(database, { poolSize: 1 });
   });
   after(async () => {
+    await db.close();
     for (const service of services) {
       if (service.child.exitCode === null && service.child.signalCode === null) await service.stop();
       removeDir(service.dataDir);
@@ -71,6 +77,7 @@ describe('service: two replicas on one PostgreSQL database', function () {
     const a = await replica();
     const id = await startLongAutotrain(a.call, 'survives a replica');
     await waitFor(a.call, id, (s) => s.status === 'running' && s.progress > 0, 60_000);
+    const ownerA = await ownerOf(id);
     // B starts once A holds the job, so the job is A's when A dies.
     const b = await replica();
     await a.service.kill9();
@@ -79,6 +86,8 @@ describe('service: two replicas on one PostgreSQL database', function () {
     const final = await waitFor(b.call, id, ended, (LEASE_SECONDS + 60) * 1000);
     assert.equal(final.status, 'completed', JSON.stringify(final));
     assert.ok(Date.now() - killedAt < (LEASE_SECONDS + 60) * 1000);
+    const ownerB = await ownerOf(id);
+    assert.ok(ownerA && ownerB && ownerB !== ownerA, `B took the job over (owner ${String(ownerA)} → ${String(ownerB)})`);
     const model = await b.call('GET', `/v1/models/${final.model_id}`);
     assert.equal(model.status, 200, JSON.stringify(model.body));
     assert.equal(model.body.latest_version_id, final.version_id);
@@ -114,13 +123,21 @@ describe('service: two replicas on one PostgreSQL database', function () {
     const a = await replica(false);
     const id = await startLongAutotrain(a.call, 'handed over');
     await waitFor(a.call, id, (s) => s.status === 'running' && s.progress > 0, 60_000);
+    const ownerA = await ownerOf(id);
     const b = await replica(false);
     assert.equal(await a.service.stop(), 0);
     const stoppedAt = Date.now();
     // The default lease is 30 s: only the hand-back lets B start the job within a few seconds.
-    const resumed = await waitFor(b.call, id, (s) => s.status !== 'pending', 10_000);
+    const deadline = stoppedAt + 10_000;
+    let ownerB = await ownerOf(id);
+    // Handed back, the job has no owner until B claims it.
+    while ((ownerB === ownerA || ownerB === null) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      ownerB = await ownerOf(id);
+    }
+    assert.ok(ownerA && ownerB && ownerB !== ownerA, `B claimed the job (owner ${String(ownerA)} → ${String(ownerB)})`);
     assert.ok(Date.now() - stoppedAt < 10_000);
-    assert.equal(resumed.status, 'running', JSON.stringify(resumed));
+    assert.equal((await status(b.call, id)).status, 'running');
     assert.equal((await b.call('DELETE', `/v1/autotrain/trainings/${id}`)).body.status, 'cancelled');
     await b.service.stop();
   });
