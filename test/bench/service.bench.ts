@@ -3,35 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTrain } from '../../src/service/training/pipeline';
-import { client, DATASETS, removeDir, startService, type Call } from '../unit/service/harness';
+import { client, DATASETS, removeDir, startService } from '../unit/service/harness';
+import { load, loadClientNote, type LoadResult } from './httpLoad';
 
 const CLIENTS = 50;
-const REQUESTS = 2000;
+const LOAD_SECONDS = 5;
+const WARMUP_SECONDS = 2;
 const TRAIN_RUNS = 5;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function load(call: Call, path: string): Promise<{ rps: number; p50: number; p99: number }> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < REQUESTS) {
-        next++;
-        const t = performance.now();
-        const res = await call('GET', path);
-        if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -47,13 +25,16 @@ async function main(): Promise<void> {
     }
     const models = (await call('GET', `/v1/models/teams/${service.teamId}`)).body as { model_id: string }[];
 
-    await load(call, '/v1/health');
-    const health = await load(call, '/v1/health');
-    const list = await load(call, `/v1/models/teams/${service.teamId}`);
-    const get = await load(call, `/v1/models/${models[0].model_id}`);
-    const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
+    const run = (path: string) => load({ urls: [service.url], path, apiKey: service.apiKey, connections: CLIENTS, seconds: LOAD_SECONDS });
+    const listPath = `/v1/models/teams/${service.teamId}`;
+    const getPath = `/v1/models/${models[0].model_id}`;
+    await load({ urls: [service.url], path: '/v1/health', apiKey: service.apiKey, connections: CLIENTS, seconds: WARMUP_SECONDS });
+    const health = await run('/v1/health');
+    const list = await run(listPath);
+    const get = await run(getPath);
+    const row = (name: string, r: LoadResult) =>
       console.log(`${name.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${(r.rps / health.rps).toFixed(2)}x health req/s)`);
-    console.log(`${CLIENTS} concurrent clients, ${REQUESTS} requests each:`);
+    console.log(`SQLite, ${CLIENTS} concurrent clients for ${LOAD_SECONDS} s each (${loadClientNote}; target p99 < 20 ms):`);
     row('GET /v1/health (baseline)', health);
     row('GET /v1/models/teams/{id}', list);
     row('GET /v1/models/{id}', get);
