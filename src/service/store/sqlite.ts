@@ -4,6 +4,7 @@ import { Database as WasmDatabase } from 'node-sqlite3-wasm';
 import { DB_FILE } from './database';
 import { MIGRATIONS } from './migrations';
 import type { Database, Params, Queryable, Row } from './sql';
+import { StatementCache } from './sqliteStatements';
 
 const BUSY_RETRY_MS = 10_000;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -93,6 +94,7 @@ export class SqliteDatabase implements Database {
   readonly dialect = 'sqlite';
   readonly files = null;
   private readonly db: WasmDatabase;
+  private readonly statements: StatementCache;
   private retries = true;
   private readonly mutex = new Mutex();
   /** The transaction the current async context runs in, to refuse a statement that would wait for itself. */
@@ -100,6 +102,7 @@ export class SqliteDatabase implements Database {
 
   constructor(dataDir: string, options: SqliteOptions = {}) {
     this.db = this.retry(() => new WasmDatabase(join(dataDir, DB_FILE)));
+    this.statements = new StatementCache(this.db);
     this.retry(() => this.db.exec(`PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;${options.exclusive ? ' PRAGMA locking_mode = EXCLUSIVE;' : ''}`));
     this.migrate();
     // A write takes the exclusive lock now, while waiting is still part of opening.
@@ -150,11 +153,11 @@ export class SqliteDatabase implements Database {
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
   }
 
-  /** Runs at once, whatever transaction is open. */
+  /** Runs at once, whatever transaction is open. Every `get` query returns one row at most (a key or LIMIT 1). */
   private readonly now: Statements = {
-    all: (sql, params) => this.retry(() => this.db.all(sql, params) as Row[]),
-    get: (sql, params) => this.retry(() => this.db.get(sql, params) as Row | null),
-    run: (sql, params) => this.retry(() => this.db.run(sql, params).changes),
+    all: (sql, params) => this.retry(() => this.statements.all(sql, params)),
+    get: (sql, params) => this.retry(() => this.statements.all(sql, params)[0] ?? null),
+    run: (sql, params) => this.retry(() => this.statements.run(sql, params)),
   };
 
   /** Runs `statement` when no transaction is open: at once when none is, else after the ones open or waiting. */
@@ -209,7 +212,10 @@ export class SqliteDatabase implements Database {
   async close(): Promise<void> {
     await this.mutex.acquire();
     try {
-      if (this.db.isOpen) this.db.close();
+      if (this.db.isOpen) {
+        this.statements.clear();
+        this.db.close();
+      }
     } finally {
       this.mutex.release();
     }
