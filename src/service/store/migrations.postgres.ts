@@ -1,0 +1,127 @@
+/**
+ * The PostgreSQL schema, numbered like MIGRATIONS (migrations.ts): version N here makes the same change as version N
+ * there, so a change to the schema appends one entry to both lists. Never edit one that has shipped.
+ *
+ * Differences from the SQLite text: DOUBLE PRECISION for REAL; an explicit `rowid` identity column on the tables the
+ * store lists in insertion order (SQLite has it implicitly); `teams.name` compares bytewise (COLLATE "C") so teams
+ * list in the same order as on SQLite whatever the database's locale; and `dataset_files`, the dataset bytes that
+ * SQLite keeps in the data dir.
+ */
+export const POSTGRES_MIGRATIONS: string[] = [
+  `
+  CREATE TABLE teams (
+    team_id TEXT PRIMARY KEY,
+    name TEXT COLLATE "C" NOT NULL UNIQUE,
+    created TEXT NOT NULL
+  );
+  CREATE TABLE api_keys (
+    key_hash TEXT PRIMARY KEY,
+    username TEXT NOT NULL,
+    default_team_id TEXT NOT NULL REFERENCES teams(team_id),
+    created TEXT NOT NULL
+  );
+  CREATE TABLE key_teams (
+    key_hash TEXT NOT NULL REFERENCES api_keys(key_hash) ON DELETE CASCADE,
+    team_id TEXT NOT NULL REFERENCES teams(team_id),
+    PRIMARY KEY (key_hash, team_id)
+  );
+  CREATE TABLE datasets (
+    dataset_id TEXT PRIMARY KEY,
+    team_id TEXT NOT NULL REFERENCES teams(team_id),
+    name TEXT NOT NULL,
+    rows INTEGER NOT NULL,
+    columns TEXT NOT NULL,
+    size_bytes INTEGER NOT NULL,
+    created TEXT NOT NULL,
+    rowid BIGINT GENERATED ALWAYS AS IDENTITY
+  );
+  CREATE INDEX datasets_team ON datasets(team_id, created);
+  CREATE TABLE preprocessors (
+    preprocessor_id TEXT PRIMARY KEY,
+    team_id TEXT NOT NULL REFERENCES teams(team_id),
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    created TEXT NOT NULL,
+    rowid BIGINT GENERATED ALWAYS AS IDENTITY
+  );
+  CREATE TABLE preprocessor_versions (
+    version_id TEXT PRIMARY KEY,
+    preprocessor_id TEXT NOT NULL REFERENCES preprocessors(preprocessor_id) ON DELETE CASCADE,
+    version_number INTEGER NOT NULL,
+    steps TEXT NOT NULL,
+    fitted TEXT NOT NULL,
+    dataset_id TEXT,
+    created TEXT NOT NULL,
+    UNIQUE (preprocessor_id, version_number)
+  );
+  CREATE TABLE models (
+    model_id TEXT PRIMARY KEY,
+    team_id TEXT NOT NULL REFERENCES teams(team_id),
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    model_type TEXT NOT NULL,
+    target_name TEXT NOT NULL,
+    algorithm TEXT NOT NULL,
+    partition_on TEXT,
+    created TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    archived INTEGER NOT NULL DEFAULT 0,
+    rowid BIGINT GENERATED ALWAYS AS IDENTITY
+  );
+  CREATE INDEX models_team ON models(team_id, created);
+  CREATE TABLE model_versions (
+    version_id TEXT PRIMARY KEY,
+    model_id TEXT NOT NULL REFERENCES models(model_id) ON DELETE CASCADE,
+    version_number INTEGER NOT NULL,
+    created TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    source TEXT NOT NULL,
+    parent_version_id TEXT,
+    dataset_id TEXT,
+    parameters TEXT NOT NULL,
+    partition_on TEXT,
+    trained_preprocessor_version_id TEXT,
+    linked_preprocessor_id TEXT,
+    linked_preprocessor_version_id TEXT,
+    test_metrics TEXT,
+    feature_info TEXT,
+    model_json TEXT NOT NULL,
+    UNIQUE (model_id, version_number)
+  );
+  CREATE TABLE partitions (
+    partition_id TEXT PRIMARY KEY,
+    version_id TEXT NOT NULL REFERENCES model_versions(version_id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    partition TEXT NOT NULL,
+    n_train INTEGER NOT NULL,
+    n_test INTEGER NOT NULL,
+    base_value DOUBLE PRECISION NOT NULL,
+    evaluation TEXT
+  );
+  CREATE INDEX partitions_version ON partitions(version_id, position);
+  CREATE TABLE jobs (
+    training_id TEXT PRIMARY KEY,
+    team_id TEXT NOT NULL REFERENCES teams(team_id),
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL,
+    progress DOUBLE PRECISION NOT NULL,
+    current_step TEXT NOT NULL,
+    request TEXT NOT NULL,
+    model_id TEXT,
+    version_id TEXT,
+    error TEXT,
+    estimated_time DOUBLE PRECISION NOT NULL,
+    created TEXT NOT NULL,
+    started TEXT,
+    finished TEXT,
+    rowid BIGINT GENERATED ALWAYS AS IDENTITY
+  );
+  CREATE INDEX jobs_status ON jobs(status, created);
+  CREATE TABLE dataset_files (
+    key TEXT COLLATE "C" NOT NULL,
+    seq INTEGER NOT NULL,
+    bytes BYTEA NOT NULL,
+    PRIMARY KEY (key, seq)
+  );
+  `,
+];
