@@ -4,9 +4,11 @@ import { Database as WasmDatabase } from 'node-sqlite3-wasm';
 import { DB_FILE } from './database';
 import { MIGRATIONS } from './migrations';
 import type { Database, Params, Queryable, Row } from './sql';
+import { ReadCache } from './readCache';
 import { StatementCache } from './sqliteStatements';
 
 const BUSY_RETRY_MS = 10_000;
+const READ_CACHE_BYTES = 16 * 1024 * 1024;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 export interface SqliteOptions {
@@ -95,6 +97,8 @@ export class SqliteDatabase implements Database {
   readonly files = null;
   private readonly db: WasmDatabase;
   private readonly statements: StatementCache;
+  /** Only for an exclusive database: nothing else can change it, so every change goes through here and clears it. */
+  private readonly reads: ReadCache | null;
   private retries = true;
   private readonly mutex = new Mutex();
   /** The transaction the current async context runs in, to refuse a statement that would wait for itself. */
@@ -108,6 +112,7 @@ export class SqliteDatabase implements Database {
     // A write takes the exclusive lock now, while waiting is still part of opening.
     if (options.exclusive) this.retry(() => this.db.exec('BEGIN IMMEDIATE; COMMIT;'));
     this.retries = !options.exclusive;
+    this.reads = options.exclusive ? new ReadCache(READ_CACHE_BYTES) : null;
   }
 
   private retry<T>(fn: () => T): T {
@@ -174,16 +179,28 @@ export class SqliteDatabase implements Database {
     }
   }
 
+  /** Committed rows: from the read cache when it has them, since no transaction is open when this runs. */
+  private read(sql: string, params?: Params): Row[] {
+    const query = () => this.now.all(sql, params);
+    return this.reads ? this.reads.all(sql, params, query) : query();
+  }
+
   all(sql: string, params?: Params): Promise<Row[]> {
-    return this.outside(() => this.now.all(sql, params));
+    return this.outside(() => this.read(sql, params));
   }
 
   get(sql: string, params?: Params): Promise<Row | null> {
-    return this.outside(() => this.now.get(sql, params));
+    return this.outside(() => this.read(sql, params)[0] ?? null);
   }
 
   run(sql: string, params?: Params): Promise<number> {
-    return this.outside(() => this.now.run(sql, params));
+    return this.outside(() => {
+      try {
+        return this.now.run(sql, params);
+      } finally {
+        this.reads?.clear();
+      }
+    });
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -204,6 +221,7 @@ export class SqliteDatabase implements Database {
       }
     } finally {
       tx.open = false;
+      this.reads?.clear();
       this.mutex.release();
     }
   }
