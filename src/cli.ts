@@ -3,16 +3,18 @@ import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { answerAdminRequest, submitAdminRequest, type AdminRequest } from './service/store/adminRequests';
 import { clearStaleLock, liveServicePid } from './service/store/database';
+import { openPostgres } from './service/store/postgres';
 import { SqliteDatabase } from './service/store/sqlite';
 import type { KeyListing } from './service/store/teams';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './service/server';
 
 const USAGE = `Usage:
-  xmodels serve [--host 127.0.0.1] [--port 0] [--data-dir DIR] [--allow-remote] [--upload-limit-mb 512]
-                [--max-pending-jobs 16]
-  xmodels keys create --data-dir DIR --team NAME
-  xmodels keys list --data-dir DIR
-  xmodels keys revoke --data-dir DIR --key-id ID`;
+  xmodels serve [--host 127.0.0.1] [--port 0] [--data-dir DIR] [--database postgres://…] [--allow-remote]
+                [--upload-limit-mb 512] [--max-pending-jobs 16]
+  xmodels keys create (--data-dir DIR | --database postgres://…) --team NAME
+  xmodels keys list (--data-dir DIR | --database postgres://…)
+  xmodels keys revoke (--data-dir DIR | --database postgres://…) --key-id ID
+--database (or XMODELS_DATABASE_URL) keeps everything in PostgreSQL, shared by any number of replicas.`;
 
 class UsageError extends Error {}
 
@@ -37,6 +39,15 @@ function dataDirOf(flags: Record<string, string | true>): string {
   return resolve(dir);
 }
 
+/** The PostgreSQL URL from --database or XMODELS_DATABASE_URL; undefined for the embedded SQLite store. */
+function databaseUrlOf(flags: Record<string, string | true>): string | undefined {
+  const url = typeof flags.database === 'string' ? flags.database : process.env.XMODELS_DATABASE_URL || undefined;
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) {
+    throw new UsageError(`--database must be a PostgreSQL URL such as postgres://user:password@host:5432/db (got one starting ${JSON.stringify(url.split(':')[0])}).`);
+  }
+  return url;
+}
+
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
 async function serveCommand(args: string[]): Promise<void> {
@@ -44,6 +55,7 @@ async function serveCommand(args: string[]): Promise<void> {
     host: 'value',
     port: 'value',
     'data-dir': 'value',
+    database: 'value',
     'allow-remote': 'flag',
     'upload-limit-mb': 'value',
     'max-pending-jobs': 'value',
@@ -61,7 +73,7 @@ async function serveCommand(args: string[]): Promise<void> {
   if (maxPendingJobs !== undefined && !(Number.isInteger(maxPendingJobs) && maxPendingJobs >= 0)) {
     throw new UsageError(`--max-pending-jobs must be a whole number (got ${String(flags['max-pending-jobs'])}).`);
   }
-  const service = await startService({ host, port, dataDir: dataDirOf(flags), uploadLimitBytes, maxPendingJobs });
+  const service = await startService({ host, port, dataDir: dataDirOf(flags), databaseUrl: databaseUrlOf(flags), uploadLimitBytes, maxPendingJobs });
   process.stdout.write(`${JSON.stringify({ url: service.url, api_key: service.apiKey, team_id: service.teamId })}\n`);
   const shutdown = (signal: string) => {
     process.stderr.write(`received ${signal}, shutting down\n`);
@@ -77,8 +89,21 @@ async function serveCommand(args: string[]): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
-/** A running service holds the database, so it carries out the command; otherwise the CLI opens the store itself. */
-async function adminCommand(dataDir: string, request: AdminRequest): Promise<unknown> {
+/**
+ * PostgreSQL is opened directly, whatever runs on it. A running service holds a SQLite database, so it carries out
+ * the command; otherwise the CLI opens the file itself.
+ */
+async function adminCommand(flags: Record<string, string | true>, request: AdminRequest): Promise<unknown> {
+  const databaseUrl = databaseUrlOf(flags);
+  if (databaseUrl !== undefined) {
+    const db = await openPostgres(databaseUrl);
+    try {
+      return await answerAdminRequest(db, request);
+    } finally {
+      await db.close();
+    }
+  }
+  const dataDir = dataDirOf(flags);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (liveServicePid(dataDir) !== null) return submitAdminRequest(dataDir, request);
   clearStaleLock(dataDir);
@@ -94,17 +119,17 @@ async function keysCommand(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
   if (action === 'create') {
-    const flags = parseFlags(rest, { 'data-dir': 'value', team: 'value' });
+    const flags = parseFlags(rest, { 'data-dir': 'value', database: 'value', team: 'value' });
     if (typeof flags.team !== 'string' || flags.team.trim() === '') throw new UsageError('keys create needs --team NAME.');
-    print(await adminCommand(dataDirOf(flags), { command: 'keys create', team: flags.team.trim(), username: localUsername() }));
+    print(await adminCommand(flags, { command: 'keys create', team: flags.team.trim(), username: localUsername() }));
   } else if (action === 'list') {
-    const flags = parseFlags(rest, { 'data-dir': 'value' });
-    for (const key of (await adminCommand(dataDirOf(flags), { command: 'keys list' })) as KeyListing[]) print(key);
+    const flags = parseFlags(rest, { 'data-dir': 'value', database: 'value' });
+    for (const key of (await adminCommand(flags, { command: 'keys list' })) as KeyListing[]) print(key);
   } else if (action === 'revoke') {
-    const flags = parseFlags(rest, { 'data-dir': 'value', 'key-id': 'value' });
+    const flags = parseFlags(rest, { 'data-dir': 'value', database: 'value', 'key-id': 'value' });
     if (typeof flags['key-id'] !== 'string') throw new UsageError('keys revoke needs --key-id ID (from keys list).');
     const keyId = flags['key-id'].trim().toLowerCase();
-    const outcome = await adminCommand(dataDirOf(flags), { command: 'keys revoke', keyId });
+    const outcome = await adminCommand(flags, { command: 'keys revoke', keyId });
     if (outcome === 'unknown') throw new UsageError(`No key has the id ${keyId}; keys list shows the ids.`);
     if (outcome === 'ambiguous') throw new UsageError(`Several keys start with ${keyId}; give more of the id.`);
     print({ revoked: keyId });

@@ -38,14 +38,14 @@ type SpecText = Pick<ParamSpec, 'appliesTo' | 'method' | 'perFeature'> & { what:
 /** What each parameter does; its range comes from the engine's tables. */
 const TEXT: Record<ParamKey, SpecText> = {
   test_size: { what: 'Fraction of rows held out for testing', appliesTo: 'both', method: 'both', perFeature: false },
-  learning_rate: { what: 'Shrinkage of each boosting step', appliesTo: 'both', method: 'boosted', perFeature: false },
+  learning_rate: { what: 'Shrinkage of each boosting step (default 0.3 above 200,000 rows)', appliesTo: 'both', method: 'boosted', perFeature: false },
   max_rounds: { what: 'Most boosting rounds', appliesTo: 'both', method: 'boosted', perFeature: false },
   early_stopping_rounds: { what: 'Rounds without improvement on the inner validation rows before stopping', appliesTo: 'both', method: 'boosted', perFeature: false },
   validation_size: { what: 'Fraction of the training rows each bag holds out for early stopping', appliesTo: 'both', method: 'boosted', perFeature: false },
   outer_bags: { what: 'Bags whose steps are averaged (default halved above 200,000 rows)', appliesTo: 'both', method: 'boosted', perFeature: false },
   max_bins: { what: 'Most bins per numeric feature', appliesTo: 'both', method: 'boosted', perFeature: false },
   min_samples_leaf: { what: 'Fewest rows on each side of a step', appliesTo: 'both', method: 'boosted', perFeature: false },
-  max_leaves: { what: 'Leaves of each step’s small tree (default 2 up to 10,000 rows)', appliesTo: 'both', method: 'boosted', perFeature: false },
+  max_leaves: { what: 'Leaves of each step’s small tree (default 2 up to 10,000 rows, 5 above 200,000)', appliesTo: 'both', method: 'boosted', perFeature: false },
   smoothing: { what: 'Bins on each side averaged into a numeric feature’s steps', appliesTo: 'both', method: 'boosted', perFeature: true },
   monotone: { what: 'Numeric steps only rise (1), only fall (-1) or are free (0)', appliesTo: 'both', method: 'boosted', perFeature: true },
   max_depth: { what: 'Depth of each feature’s split tree; 0 gives one bin', appliesTo: 'both', method: 'xplainable', perFeature: true },

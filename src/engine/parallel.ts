@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { EngineError } from './errors';
 import { assembleBoosted, planBoosted, runBag, type BagTask } from './boost/fitBoosted';
 import type { BagResult, BoostData } from './boost/booster';
-import { assembleModel, featureTasks, fitFeatureTask, planFit, type FeatureTask } from './fit';
+import { assembleModel, featureTasks, fitFeatureTask, planFit, type FeatureTask, type FitPlan } from './fit';
 import type { DataFrame } from './frame';
 import type { FeatureModel, FitOptions, TransparentModel } from './types';
 
@@ -49,7 +49,18 @@ export async function fitModelsParallel(
   fits: readonly { frame: DataFrame; options: FitOptions }[],
   parallel: ParallelOptions = {},
 ): Promise<TransparentModel[]> {
-  const prepared = fits.map((f) => prepareFit(f.frame, f.options, parallel));
+  const threads = parallel.threads ?? availableParallelism();
+  const plans = fits.map((f) => planFit(f.frame, f.options));
+  const small = (k: number) => fits[k].frame.nRows * plans[k].features.length < (parallel.minCells ?? PARALLEL_MIN_CELLS);
+  // With the options checked, threads start while this thread bins the data, which their tasks wait for anyway.
+  const started = threads > 1 && plans.some((_, k) => !small(k)) ? Array.from({ length: threads }, startWorker) : [];
+  let prepared: PreparedFit[];
+  try {
+    prepared = plans.map((plan, k) => prepareFit(plan, small(k), threads));
+  } catch (error) {
+    await stopWorkers(started);
+    throw error;
+  }
   const messages: WorkerMessages[] = [];
   const firstMessage: number[] = [];
   let parts = 0;
@@ -63,18 +74,17 @@ export async function fitModelsParallel(
     }
     parts += p.messages.reduce((most, m) => Math.max(most, m.shared.part), 0) + 1;
   }
-  const threads = Math.min(parallel.threads ?? availableParallelism(), messages.length);
-  const replies = messages.length ? await runInWorkers(messages, threads) : [];
+  const used = Math.min(threads, messages.length);
+  void stopWorkers(started.splice(used));
+  const workers = [...started, ...Array.from({ length: used - started.length }, startWorker)];
+  const replies = messages.length ? await runInWorkers(messages, workers) : [];
   return prepared.map((p, k) => ('model' in p ? p.model : p.assemble(replies.slice(firstMessage[k], firstMessage[k] + p.messages.length))));
 }
 
 /** A fit done on the calling thread (small, or one task), or its worker messages and how to assemble the replies. */
 type PreparedFit = { model: TransparentModel } | { messages: WorkerMessages[]; assemble: (replies: FitWorkerReply[]) => TransparentModel };
 
-function prepareFit(frame: DataFrame, options: FitOptions, parallel: ParallelOptions): PreparedFit {
-  const plan = planFit(frame, options);
-  const small = frame.nRows * plan.features.length < (parallel.minCells ?? PARALLEL_MIN_CELLS);
-  const threads = parallel.threads ?? availableParallelism();
+function prepareFit(plan: FitPlan, small: boolean, threads: number): PreparedFit {
   const here = (tasks: number) => small || Math.min(threads, tasks) < 2;
   if (plan.method === 'boosted') {
     const boosted = planBoosted(plan, plan.boost, plan.boostFeature, plan.seed);
@@ -118,11 +128,15 @@ function startWorker(): Worker {
   return new Worker(`require('tsx/cjs'); require(${JSON.stringify(source)});`, { eval: true });
 }
 
+/** Stops workers; one that fails while stopping (or before it had work) has nothing left to report. */
+async function stopWorkers(workers: Worker[]): Promise<void> {
+  await Promise.all(workers.map((w) => w.on('error', () => {}).terminate()));
+}
+
 /** Feeds tasks to the workers one at a time (a free worker takes the next), in any order; results keep task order. */
-function runInWorkers(messages: WorkerMessages[], threads: number): Promise<FitWorkerReply[]> {
+function runInWorkers(messages: WorkerMessages[], workers: Worker[]): Promise<FitWorkerReply[]> {
   const results: FitWorkerReply[] = new Array(messages.length);
-  const workers = Array.from({ length: threads }, startWorker);
-  const stop = () => Promise.all(workers.map((w) => w.terminate()));
+  const stop = () => stopWorkers(workers);
   return new Promise<FitWorkerReply[]>((resolve, reject) => {
     let next = 0;
     let done = 0;

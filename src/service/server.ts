@@ -5,15 +5,16 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { version } from '../../package.json';
 import type { ServiceContext } from './context';
+import { datasetsDir } from './datasets/files';
+import { markUploadsFolder } from './datasets/frameFile';
 import { PublicDatasets } from './datasets/public';
 import { createApp } from './http/app';
 import { registerExecutors } from './jobs/executors';
 import { JobRunner } from './jobs/runner';
 import { stderrLogger, type Logger } from './logger';
 import { answerAdminRequest, serveAdminRequests } from './store/adminRequests';
-import { claimDataDir, releaseDataDir } from './store/database';
-import type { Queryable } from './store/sql';
-import { SqliteDatabase } from './store/sqlite';
+import { openServiceDatabase } from './store/open';
+import type { Database, Queryable } from './store/sql';
 import { createKey, findOrCreateTeam, identifyKey } from './store/teams';
 import { Trainer } from './training/trainer';
 
@@ -25,6 +26,8 @@ export interface ServeOptions {
   host: string;
   port: number;
   dataDir: string;
+  /** A PostgreSQL URL: the team server's shared database. Without it, the embedded SQLite file in the data dir. */
+  databaseUrl?: string;
   uploadLimitBytes?: number;
   threads?: number;
   maxRunningJobs?: number;
@@ -34,7 +37,8 @@ export interface ServeOptions {
 
 export interface RunningService {
   url: string;
-  apiKey: string;
+  /** Undefined on a PostgreSQL database that already had its default team: its key is stored only hashed. */
+  apiKey?: string;
   teamId: string;
   close(): Promise<void>;
 }
@@ -61,14 +65,29 @@ async function defaultKey(db: Queryable, dataDir: string): Promise<{ apiKey: str
   return { apiKey, teamId: team.team_id };
 }
 
+/**
+ * PostgreSQL: the start that finds the database empty creates the default team and its key, and is the only one to
+ * see the key; later starts, of this replica or another, only find the team.
+ */
+async function firstStartKey(db: Database): Promise<{ apiKey?: string; teamId: string }> {
+  return db.transaction(async (tx) => {
+    const existing = await tx.get('SELECT team_id FROM teams WHERE name = ?', [DEFAULT_TEAM]);
+    if (existing) return { teamId: String(existing.team_id) };
+    const team = await findOrCreateTeam(tx, DEFAULT_TEAM);
+    return { apiKey: await createKey(tx, team.team_id, localUsername()), teamId: team.team_id };
+  });
+}
+
 /** Opens the data dir, starts the worker pool and job runner, and listens on host:port. */
 export async function startService(options: ServeOptions): Promise<RunningService> {
   const logger = options.logger ?? stderrLogger();
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  claimDataDir(options.dataDir);
-  const store = new SqliteDatabase(options.dataDir, { exclusive: true });
-  const stopAdmin = serveAdminRequests(options.dataDir, (request) => answerAdminRequest(store, request));
-  const { apiKey, teamId } = await defaultKey(store, options.dataDir);
+  const { db: store, release } = await openServiceDatabase(options.dataDir, options.databaseUrl);
+  markUploadsFolder(datasetsDir(options.dataDir));
+  const shared = store.dialect === 'postgres';
+  // The CLI's key commands reach a SQLite database through the service holding it; PostgreSQL they open themselves.
+  const stopAdmin = shared ? () => undefined : serveAdminRequests(options.dataDir, (request) => answerAdminRequest(store, request));
+  const { apiKey, teamId } = shared ? await firstStartKey(store) : await defaultKey(store, options.dataDir);
   const trainer = new Trainer({ threads: options.threads });
   const jobs = new JobRunner(store, logger, {
     // Jobs leave one worker free, so interactive trains and predictions never wait behind a long search.
@@ -100,7 +119,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
   }
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
-  logger.info(`XModels service ${version} listening on ${url} (data dir ${options.dataDir})`);
+  logger.info(`XModels service ${version} listening on ${url} (${store.dialect === 'postgres' ? 'PostgreSQL database, scratch' : 'data'} dir ${options.dataDir})`);
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
@@ -111,8 +130,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       await trainer.close();
-      await store.close();
-      releaseDataDir(options.dataDir);
+      await release();
       logger.info('XModels service stopped');
     })());
   return { url, apiKey, teamId, close };

@@ -1,5 +1,5 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { CsvFrameBuilder, DataFrame, categoryColumn, numberColumn, type Column } from '../../engine';
 
@@ -79,10 +79,17 @@ export function writeFrameFile(csvPath: string, frame: DataFrame): void {
   renameSync(`${target}.part`, target);
 }
 
+const UPLOADS_MARKER = '.xmodels-uploads';
+
+/** Marks a data dir's datasets folder as the service's own, whichever database the service runs on. */
+export function markUploadsFolder(datasetsFolder: string): void {
+  mkdirSync(datasetsFolder, { recursive: true });
+  writeFileSync(join(datasetsFolder, UPLOADS_MARKER), '');
+}
+
 /** A CSV in a service data dir's datasets folder (an upload), as opposed to a bundled sample that is never written. */
 export function isStoredDataset(csvPath: string): boolean {
-  const folder = dirname(csvPath);
-  return basename(folder) === 'datasets' && existsSync(join(dirname(folder), 'xmodels.db'));
+  return existsSync(join(dirname(csvPath), UPLOADS_MARKER));
 }
 
 /** Parses a CSV file chunk by chunk (memory bounded by the columns, not the text). For worker threads. */

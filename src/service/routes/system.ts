@@ -2,11 +2,21 @@ import { ConnectInfoSchema, HealthSchema, LocalFeatureSchema, TeamSchema } from 
 import { z } from 'zod';
 import type { ServiceContext } from '../context';
 import { sendJson } from '../http/body';
+import { ApiError } from '../errors';
 import type { App } from '../http/types';
 
-
+/** Also what a load balancer polls: 503 while the replica cannot reach its database. */
 export function mountHealthRoutes(app: App, ctx: ServiceContext): void {
-  app.get('/v1/health', (c) => sendJson(c, HealthSchema, { status: 'ok', version: ctx.version, local: true, features: LocalFeatureSchema.options }));
+  app.get('/v1/health', async (c) => {
+    try {
+      await ctx.store.get('SELECT 1 AS ok');
+    } catch (error) {
+      ctx.logger.error('health check: the database did not answer', error);
+      const down = new ApiError(503, 'INTERNAL_ERROR', 'The service cannot reach its database.', 'Check that the database is up; the service log has the reason.');
+      return c.json(down.toBody(), 503);
+    }
+    return sendJson(c, HealthSchema, { status: 'ok', version: ctx.version, local: true, features: LocalFeatureSchema.options });
+  });
 }
 
 export function mountTeamRoutes(app: App): void {

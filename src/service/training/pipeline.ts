@@ -31,6 +31,7 @@ import { writeSummaryFile } from '../datasets/summaryFile';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
+import { jsonBytes, type JsonBody } from './jsonBytes';
 import { multiclassOutcome, multiclassPredictions } from './multiclass';
 import type {
   CsvSource,
@@ -277,31 +278,21 @@ export function runPredict(task: PredictTask): PredictOutcome {
   const model = deserializeModel(task.modelJson);
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
   if (frame.nRows === 0) throw new InputError(`${task.source.label} has a header but no rows to predict`, 'csv_content');
-  // JSON.stringify writes NaN and ±Infinity as null, as the wire requires.
-  if (model.modelType === 'multiclass') return utf8Json(multiclassPredictions(task.versionId, model, frame, task.explain));
+  // jsonBytes writes NaN and ±Infinity as null, as the wire requires.
+  if (model.modelType === 'multiclass') return jsonBytes<Predictions>(multiclassPredictions(task.versionId, model, frame, task.explain));
   const result = predict(model, frame, { threshold: task.threshold, explain: task.explain });
-  const body: Predictions = {
+  const body: JsonBody<Predictions> = {
     version_id: task.versionId,
     n: result.n,
     base_value: result.baseValue,
-    ...(model.partitionOn ? { base_values: Array.from(result.baseValues) } : {}),
+    ...(model.partitionOn ? { base_values: result.baseValues } : {}),
     predictions: result.predictions,
-    ...(model.modelType === 'classifier' ? { scores: Array.from(result.scores) } : {}),
-    ...(result.probabilities ? { probabilities: Array.from(result.probabilities) } : {}),
-    ...(result.contributions
-      ? { contributions: Object.fromEntries(Object.entries(result.contributions).map(([k, v]) => [k, Array.from(v)])) }
-      : {}),
+    ...(model.modelType === 'classifier' ? { scores: result.scores } : {}),
+    ...(result.probabilities ? { probabilities: result.probabilities } : {}),
+    ...(result.contributions ? { contributions: result.contributions } : {}),
     warnings: result.warnings,
   };
-  return utf8Json(body);
-}
-
-/** A large body's JSON in a buffer of its own (not the shared pool of small buffers), so it can be transferred. */
-function utf8Json(body: Predictions): Uint8Array<ArrayBuffer> {
-  const text = JSON.stringify(body);
-  const bytes = new Uint8Array(Buffer.byteLength(text));
-  Buffer.from(bytes.buffer).write(text);
-  return bytes;
+  return jsonBytes<Predictions>(body);
 }
 
 export function runFitPreprocessor(task: FitPreprocessorTask): unknown {

@@ -1,5 +1,16 @@
 import { strict as assert } from 'node:assert';
-import { DEFAULT_PARAMS, EngineError, fitModel, predict, refit, validateParams } from '../../../src/engine';
+import {
+  DEFAULT_BOOST_PARAMS,
+  DEFAULT_PARAMS,
+  EngineError,
+  LARGE_DATA_ROWS,
+  SMALL_DATA_ROWS,
+  fitModel,
+  predict,
+  refit,
+  resolveBoostParams,
+  validateParams,
+} from '../../../src/engine';
 import { goldenFrame, goldenTestRows, thrown } from './helpers';
 
 const engineError = (fn: () => unknown): EngineError => thrown(fn, EngineError);
@@ -31,6 +42,19 @@ describe('engine parameters', () => {
       assert.match(e.message, message);
     });
   }
+
+  it('resolves the boosted defaults by training size, keeping every given parameter', () => {
+    assert.deepEqual(resolveBoostParams({}, SMALL_DATA_ROWS + 1), DEFAULT_BOOST_PARAMS);
+    assert.equal(resolveBoostParams({}, SMALL_DATA_ROWS).max_leaves, 2);
+    const large = resolveBoostParams({}, LARGE_DATA_ROWS + 1);
+    assert.deepEqual(
+      [large.outer_bags, large.max_leaves, large.learning_rate],
+      [DEFAULT_BOOST_PARAMS.outer_bags / 2, 5, 0.3],
+    );
+    const given = { outer_bags: 3, max_leaves: 3, learning_rate: 0.1 };
+    assert.deepEqual(resolveBoostParams(given, LARGE_DATA_ROWS + 1), { ...DEFAULT_BOOST_PARAMS, ...given });
+    assert.deepEqual(resolveBoostParams({}, LARGE_DATA_ROWS), DEFAULT_BOOST_PARAMS);
+  });
 
   it('accepts boundary values and keeps unspecified ones', () => {
     const p = validateParams({ max_depth: 0, weight: 3, power_degree: 5, sigmoid_exponent: 1, min_leaf_size: -1 });

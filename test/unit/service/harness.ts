@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as esbuild from 'esbuild';
+import { testCluster } from './postgresCluster';
 
 export const REPO = resolve(__dirname, '../../..');
 export const DATASETS = join(REPO, 'media', 'datasets');
@@ -39,12 +40,30 @@ export interface ServiceProcess {
   apiKey: string;
   teamId: string;
   dataDir: string;
+  /** The PostgreSQL URL it runs on; undefined on SQLite. */
+  database?: string;
   child: ChildProcess;
   stderr: () => string;
   /** SIGTERM and wait; resolves with the exit code. */
   stop(): Promise<number | null>;
   /** kill -9 and wait. */
   kill9(): Promise<void>;
+}
+
+/**
+ * The backend every service of the run uses: the embedded SQLite store, or PostgreSQL (a fresh database of the test
+ * cluster per data dir) when XMODELS_TEST_BACKEND=postgres; `npm test` runs the service suite both ways.
+ */
+export const TEST_BACKEND: 'sqlite' | 'postgres' = process.env.XMODELS_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
+
+const databaseOfDataDir = new Map<string, string>();
+/** PostgreSQL prints the default key only on the start that created it; later starts of the database reuse it. */
+const keyOfDatabase = new Map<string, string>();
+
+async function databaseFor(dataDir: string, explicit: string | undefined): Promise<string | undefined> {
+  const url = explicit ?? databaseOfDataDir.get(dataDir) ?? (TEST_BACKEND === 'postgres' ? await (await testCluster()).createDatabase() : undefined);
+  if (url !== undefined) databaseOfDataDir.set(dataDir, url);
+  return url;
 }
 
 export function tempDataDir(): string {
@@ -63,11 +82,18 @@ export async function runCli(args: string[]): Promise<{ code: number | null; std
   });
 }
 
-/** Spawns `node cli.js serve` on loopback with a real database in `dataDir` and waits for its JSON line. */
-export async function startService(options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<ServiceProcess> {
+/**
+ * Spawns `node cli.js serve` on loopback with a real database and waits for its JSON line: SQLite in `dataDir`, or
+ * the PostgreSQL database `database` (by default, on the PostgreSQL backend, the one this data dir was first given).
+ */
+export async function startService(
+  options: { dataDir?: string; database?: string; args?: string[]; env?: Record<string, string> } = {},
+): Promise<ServiceProcess> {
   const dir = await buildService();
   const dataDir = options.dataDir ?? tempDataDir();
-  const child = spawn(process.execPath, [join(dir, 'cli.js'), 'serve', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
+  const database = await databaseFor(dataDir, options.database);
+  const args = [...(database ? ['--database', database] : []), ...(options.args ?? [])];
+  const child = spawn(process.execPath, [join(dir, 'cli.js'), 'serve', '--port', '0', '--data-dir', dataDir, ...args], {
     cwd: REPO,
     env: { ...process.env, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', AZURE_OPENAI_API_KEY: '', AZURE_OPENAI_ENDPOINT: '', ...options.env },
   });
@@ -82,10 +108,14 @@ export async function startService(options: { dataDir?: string; args?: string[];
     });
     child.once('exit', (code) => reject(new Error(`service exited with ${code}: ${stderr}`)));
   });
-  const info = JSON.parse(line) as { url: string; api_key: string; team_id: string };
+  const info = JSON.parse(line) as { url: string; api_key?: string; team_id: string };
+  if (database && info.api_key) keyOfDatabase.set(database, info.api_key);
+  const apiKey = info.api_key ?? (database ? keyOfDatabase.get(database) : undefined);
+  if (!apiKey) throw new Error(`the service printed no api_key and none is known for its database: ${line}`);
   return {
     url: info.url,
-    apiKey: info.api_key,
+    apiKey,
+    database,
     teamId: info.team_id,
     dataDir,
     child,

@@ -28,9 +28,12 @@ const TEST_ROLE = 'xmodels_test';
 
 /** On a shared server the run drops the databases it created; a private cluster goes away with its directory. */
 let dropCreatedDatabases: (() => Promise<void>) | null = null;
-after(async () => {
-  await dropCreatedDatabases?.();
-});
+// Benches use the cluster outside mocha, where there is no `after`.
+if (typeof after === 'function') {
+  after(async () => {
+    await dropCreatedDatabases?.();
+  });
+}
 
 function findBinary(name: string): string {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
