@@ -4,12 +4,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTrain } from '../../src/service/training/pipeline';
 import { client, DATASETS, removeDir, startService, type ServiceProcess } from '../unit/service/harness';
+import { testCluster } from '../unit/service/postgresCluster';
 import { load, loadClientNote, type LoadResult } from './httpLoad';
 
 const CLIENTS = 50;
 const LOAD_SECONDS = 5;
 const WARMUP_SECONDS = 2;
 const TRAIN_RUNS = 5;
+const REPLICAS = 2;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const SMALL_CSV = 'x,label\n1,a\n2,b\n3,a\n4,b\n5,a\n6,b\n7,a\n8,b\n9,a\n10,b\n';
@@ -35,6 +37,27 @@ async function measureReads(label: string, services: ServiceProcess[]): Promise<
   row('GET /v1/health (baseline)', health);
   row('GET /v1/models/teams/{id}', list);
   row('GET /v1/models/{id}', get);
+}
+
+/** The same reads spread over REPLICAS services sharing one database on a private PostgreSQL cluster. */
+async function measurePostgresReplicas(): Promise<void> {
+  let databaseUrl: string;
+  try {
+    databaseUrl = await (await testCluster()).createDatabase();
+  } catch (error) {
+    console.log(`PostgreSQL: skipped, no server to run on (${(error as Error).message})`);
+    return;
+  }
+  const replicas: ServiceProcess[] = [];
+  try {
+    for (let i = 0; i < REPLICAS; i++) replicas.push(await startService({ database: databaseUrl }));
+    await measureReads(`PostgreSQL, ${REPLICAS} replicas`, replicas);
+  } finally {
+    for (const replica of replicas) {
+      await replica.stop();
+      removeDir(replica.dataDir);
+    }
+  }
 }
 
 async function trainOverhead(): Promise<void> {
@@ -81,6 +104,7 @@ async function main(): Promise<void> {
     await sqlite.stop();
     removeDir(sqlite.dataDir);
   }
+  await measurePostgresReplicas();
   await trainOverhead();
 }
 
