@@ -231,6 +231,7 @@ export class SqliteDatabase implements Database {
     await this.mutex.acquire();
     try {
       if (this.db.isOpen) {
+        this.reads?.clear();
         this.statements.clear();
         this.db.close();
       }

@@ -117,6 +117,13 @@ describe('service: SQLite database shared by concurrent requests', function () {
     assert.deepEqual(await db.all('SELECT text FROM notes ORDER BY rowid'), [{ text: 'one' }, { text: 'two' }], 'a caller changing its rows changes no other read');
   });
 
+  it('fails a read after it closed, even one it answered before', async () => {
+    assert.equal(await count(), 0);
+    await db.close();
+    await assert.rejects(count(), /closed/);
+    db = new SqliteDatabase(dir, { exclusive: true });
+  });
+
   it('runs a statement again after it failed, once its values are valid', async () => {
     const insert = 'INSERT INTO notes (text) VALUES (?)';
     await assert.rejects(db.run(insert, [null]), /NOT NULL/);
