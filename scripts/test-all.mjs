@@ -1,5 +1,6 @@
-// `npm test`: builds, type-checks and lints, then runs the layers of tests in order (unit tests in Node, tests
-// inside a real VS Code extension host, UI tests in VS Code in Chromium, and UI tests of the packaged .vsix).
+// `npm test`: builds, type-checks and lints, then runs the layers of tests in order (unit tests in Node, the service's
+// tests again on PostgreSQL, tests inside a real VS Code extension host, UI tests in VS Code in Chromium, and UI tests
+// of the packaged .vsix).
 // Every layer runs even when an earlier one fails; the exit code is non-zero when any failed.
 import { spawnSync } from 'node:child_process';
 
@@ -7,6 +8,7 @@ const steps = [
   ['build', ['npm', 'run', 'build']],
   ['lint', ['npm', 'run', 'lint']],
   ['unit', ['npm', 'run', 'test:unit']],
+  ['service on PostgreSQL', ['npm', 'run', 'test:postgres']],
   ['extension host', ['npm', 'run', 'test:host']],
   ['ui', ['npm', 'run', 'test:ui']],
   ['packaged .vsix', ['node', 'scripts/test-packaged.mjs']],

@@ -1,66 +1,69 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { client, removeDir, runCli, startService, tempDataDir } from './harness';
+import { client, removeDir, runCli, startService, tempDataDir, TEST_BACKEND } from './harness';
 import { trainSmall } from './fixtures';
 
 describe('service: CLI and durability', function () {
   this.timeout(90_000);
 
-  it('serve prints one JSON line, keeps the key in a 0600 file and stops cleanly on SIGTERM', async () => {
-    const service = await startService();
-    try {
-      assert.match(service.url, /^http:\/\/127\.0\.0\.1:\d+$/);
-      const keyFile = join(service.dataDir, 'api_key');
-      assert.equal(statSync(keyFile).mode & 0o777, 0o600);
-      assert.equal(readFileSync(keyFile, 'utf8').trim(), service.apiKey);
-      assert.ok(!readFileSync(join(service.dataDir, 'xmodels.db')).includes(Buffer.from(service.apiKey)), 'the key is stored hashed');
-      assert.equal((await client(service.url, service.apiKey)('GET', '/v1/teams')).status, 200);
-    } finally {
-      assert.equal(await service.stop(), 0);
-    }
-    assert.ok(!existsSync(join(service.dataDir, 'service.pid')));
-    const again = await startService({ dataDir: service.dataDir });
-    assert.equal(again.apiKey, service.apiKey, 'the default key survives restarts');
-    assert.equal(again.teamId, service.teamId);
-    await again.stop();
-    removeDir(service.dataDir);
-  });
+  // The embedded store: a SQLite file in the data dir, held by one service (postgresService.test.ts: the team server).
+  if (TEST_BACKEND === 'sqlite') {
+    it('serve prints one JSON line, keeps the key in a 0600 file and stops cleanly on SIGTERM', async () => {
+      const service = await startService();
+      try {
+        assert.match(service.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+        const keyFile = join(service.dataDir, 'api_key');
+        assert.equal(statSync(keyFile).mode & 0o777, 0o600);
+        assert.equal(readFileSync(keyFile, 'utf8').trim(), service.apiKey);
+        assert.ok(!readFileSync(join(service.dataDir, 'xmodels.db')).includes(Buffer.from(service.apiKey)), 'the key is stored hashed');
+        assert.equal((await client(service.url, service.apiKey)('GET', '/v1/teams')).status, 200);
+      } finally {
+        assert.equal(await service.stop(), 0);
+      }
+      assert.ok(!existsSync(join(service.dataDir, 'service.pid')));
+      const again = await startService({ dataDir: service.dataDir });
+      assert.equal(again.apiKey, service.apiKey, 'the default key survives restarts');
+      assert.equal(again.teamId, service.teamId);
+      await again.stop();
+      removeDir(service.dataDir);
+    });
 
-  it('refuses a non-loopback host without --allow-remote, and a second service on the same data dir', async () => {
-    const dataDir = tempDataDir();
-    const remote = await runCli(['serve', '--host', '0.0.0.0', '--data-dir', dataDir]);
-    assert.equal(remote.code, 2);
-    assert.match(remote.stderr, /0\.0\.0\.0.*--allow-remote/);
-    assert.equal(remote.stdout, '');
-    const first = await startService({ dataDir });
-    const second = await runCli(['serve', '--port', '0', '--data-dir', dataDir]);
-    assert.equal(second.code, 1);
-    assert.match(second.stderr, new RegExp(`pid ${first.child.pid}`));
-    await first.stop();
-    removeDir(dataDir);
-  });
+    it('refuses a non-loopback host without --allow-remote, and a second service on the same data dir', async () => {
+      const dataDir = tempDataDir();
+      const remote = await runCli(['serve', '--host', '0.0.0.0', '--data-dir', dataDir]);
+      assert.equal(remote.code, 2);
+      assert.match(remote.stderr, /0\.0\.0\.0.*--allow-remote/);
+      assert.equal(remote.stdout, '');
+      const first = await startService({ dataDir });
+      const second = await runCli(['serve', '--port', '0', '--data-dir', dataDir]);
+      assert.equal(second.code, 1);
+      assert.match(second.stderr, new RegExp(`pid ${first.child.pid}`));
+      await first.stop();
+      removeDir(dataDir);
+    });
 
-  it('keeps committed models across kill -9 and starts despite the stale database lock', async () => {
-    const service = await startService();
-    const call = client(service.url, service.apiKey);
-    const trained = await trainSmall(call);
-    await service.kill9();
-    assert.ok(existsSync(join(service.dataDir, 'service.pid')), 'kill -9 leaves the pid file');
-    mkdirSync(join(service.dataDir, 'xmodels.db.lock'), { recursive: true });
+    it('keeps committed models across kill -9 and starts despite the stale database lock', async () => {
+      const service = await startService();
+      const call = client(service.url, service.apiKey);
+      const trained = await trainSmall(call);
+      await service.kill9();
+      assert.ok(existsSync(join(service.dataDir, 'service.pid')), 'kill -9 leaves the pid file');
+      mkdirSync(join(service.dataDir, 'xmodels.db.lock'), { recursive: true });
 
-    const restarted = await startService({ dataDir: service.dataDir });
-    const again = client(restarted.url, restarted.apiKey);
-    const model = await again('GET', `/v1/models/${trained.model_id}`);
-    assert.equal(model.status, 200);
-    assert.equal(model.body.latest_version_id, trained.version_id);
-    const profile = await again('GET', `/v1/models/profile/${trained.version_id}`);
-    assert.equal(profile.status, 200);
-    const more = await trainSmall(again, { model_id: trained.model_id });
-    assert.equal((await again('GET', `/v1/models/versions/${trained.model_id}`)).body[0].version_id, more.version_id);
-    await restarted.stop();
-    removeDir(service.dataDir);
-  });
+      const restarted = await startService({ dataDir: service.dataDir });
+      const again = client(restarted.url, restarted.apiKey);
+      const model = await again('GET', `/v1/models/${trained.model_id}`);
+      assert.equal(model.status, 200);
+      assert.equal(model.body.latest_version_id, trained.version_id);
+      const profile = await again('GET', `/v1/models/profile/${trained.version_id}`);
+      assert.equal(profile.status, 200);
+      const more = await trainSmall(again, { model_id: trained.model_id });
+      assert.equal((await again('GET', `/v1/models/versions/${trained.model_id}`)).body[0].version_id, more.version_id);
+      await restarted.stop();
+      removeDir(service.dataDir);
+    });
+  }
 
   it('rejects bad options with a usage message', async () => {
     const bad = await runCli(['serve', '--port', 'eighty']);

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as esbuild from 'esbuild';
+import { Client as PgClient } from 'pg';
 import { testCluster } from './postgresCluster';
 
 export const REPO = resolve(__dirname, '../../..');
@@ -40,6 +41,8 @@ export interface ServiceProcess {
   apiKey: string;
   teamId: string;
   dataDir: string;
+  /** The JSON line it printed once listening. */
+  printed: { url: string; api_key?: string; team_id: string };
   /** The PostgreSQL URL it runs on; undefined on SQLite. */
   database?: string;
   child: ChildProcess;
@@ -115,6 +118,7 @@ export async function startService(
   return {
     url: info.url,
     apiKey,
+    printed: info,
     database,
     teamId: info.team_id,
     dataDir,
@@ -129,6 +133,34 @@ export async function startService(
       await exited;
     },
   };
+}
+
+/** The CLI options that name a service's store: its PostgreSQL database, or its data dir. */
+export function storeArgs(service: ServiceProcess): string[] {
+  return service.database ? ['--database', service.database] : ['--data-dir', service.dataDir];
+}
+
+/** Everything a service's database holds, as text: the SQLite files, or every row of every PostgreSQL table. */
+export async function storedText(service: ServiceProcess): Promise<string> {
+  if (!service.database) {
+    return readdirSync(service.dataDir)
+      // The running service holds the database lock (the directory xmodels.db.lock) for its lifetime.
+      .filter((f) => f.startsWith('xmodels.db') && statSync(join(service.dataDir, f)).isFile())
+      .map((f) => readFileSync(join(service.dataDir, f)).toString('latin1'))
+      .join('');
+  }
+  const db = new PgClient({ connectionString: service.database });
+  await db.connect();
+  try {
+    const tables = await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'");
+    const rows: string[] = [];
+    for (const table of tables.rows) {
+      for (const r of (await db.query<{ row: string }>(`SELECT t::text AS row FROM "${table.name}" t`)).rows) rows.push(r.row);
+    }
+    return rows.join('\n');
+  } finally {
+    await db.end();
+  }
 }
 
 export function removeDir(dir: string): void {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { client, DATASETS, removeDir, startService, type Call, type ServiceProcess } from './harness';
+import { client, DATASETS, removeDir, startService, storedText, type Call, type ServiceProcess } from './harness';
 import { smallCsv } from './fixtures';
 
 /** A chat-completions endpoint on 127.0.0.1 that records the credentials of every request and answers 500. */
@@ -98,12 +98,8 @@ describe('service: API keys for text generation', function () {
       await new Promise((r) => setTimeout(r, 100));
     }
     assert.ok(attacker.credentials().includes(`Bearer ${CALLER_KEY}`), 'the job used the caller\u2019s key');
-    const stored = readdirSync(service.dataDir)
-      // The running service holds the database lock (the directory xmodels.db.lock) for its lifetime.
-      .filter((f) => f.startsWith('xmodels.db') && statSync(join(service.dataDir, f)).isFile())
-      .map((f) => readFileSync(join(service.dataDir, f)).toString('latin1'))
-      .join('');
-    assert.ok(stored.includes('keyed'), 'the job is in the database file');
+    const stored = await storedText(service);
+    assert.ok(stored.includes('keyed'), 'the job is in the database');
     assert.ok(!stored.includes(CALLER_KEY), 'the key is not');
   });
 });

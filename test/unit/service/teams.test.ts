@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { client, removeDir, runCli, startService, type Call, type ServiceProcess } from './harness';
+import { client, removeDir, runCli, startService, storeArgs, type Call, type ServiceProcess } from './harness';
 import { trainSmall, uploadCsv, smallCsv } from './fixtures';
 
 describe('service: teams and isolation', function () {
@@ -12,7 +12,7 @@ describe('service: teams and isolation', function () {
   before(async () => {
     service = await startService();
     alice = client(service.url, service.apiKey);
-    const created = await runCli(['keys', 'create', '--data-dir', service.dataDir, '--team', 'research']);
+    const created = await runCli(['keys', 'create', ...storeArgs(service), '--team', 'research']);
     assert.equal(created.code, 0, created.stderr);
     const key = JSON.parse(created.stdout) as { api_key: string; team_id: string };
     bob = client(service.url, key.api_key);
@@ -59,7 +59,7 @@ describe('service: teams and isolation', function () {
   });
 
   it('keys create for an existing team gives a second key to the same team', async () => {
-    const again = await runCli(['keys', 'create', '--data-dir', service.dataDir, '--team', 'research']);
+    const again = await runCli(['keys', 'create', ...storeArgs(service), '--team', 'research']);
     const key = JSON.parse(again.stdout) as { api_key: string; team_id: string };
     assert.equal(key.team_id, bobTeam);
     const other = client(service.url, key.api_key);
@@ -68,16 +68,16 @@ describe('service: teams and isolation', function () {
   });
 
   it('keys list names keys by id only, and keys revoke makes a key fail within a second on the running service', async () => {
-    const made = JSON.parse((await runCli(['keys', 'create', '--data-dir', service.dataDir, '--team', 'short-lived'])).stdout) as { api_key: string };
+    const made = JSON.parse((await runCli(['keys', 'create', ...storeArgs(service), '--team', 'short-lived'])).stdout) as { api_key: string };
     const temp = client(service.url, made.api_key);
     assert.equal((await temp('GET', '/v1/teams')).status, 200);
-    const listed = await runCli(['keys', 'list', '--data-dir', service.dataDir]);
+    const listed = await runCli(['keys', 'list', ...storeArgs(service)]);
     assert.equal(listed.code, 0, listed.stderr);
     const keys = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { key_id: string; teams: string[] });
     assert.ok(!listed.stdout.includes(made.api_key), 'the list never shows a key');
     const mine = keys.find((k) => k.teams.includes('short-lived'));
     assert.ok(mine && /^[0-9a-f]{12}$/.test(mine.key_id));
-    const revoked = await runCli(['keys', 'revoke', '--data-dir', service.dataDir, '--key-id', mine.key_id]);
+    const revoked = await runCli(['keys', 'revoke', ...storeArgs(service), '--key-id', mine.key_id]);
     assert.equal(revoked.code, 0, revoked.stderr);
     const deadline = Date.now() + 1000;
     let status = 200;
@@ -86,7 +86,7 @@ describe('service: teams and isolation', function () {
       if (status === 200) await new Promise((r) => setTimeout(r, 50));
     }
     assert.equal(status, 401, 'the revoked key fails within a second');
-    assert.equal((await runCli(['keys', 'revoke', '--data-dir', service.dataDir, '--key-id', mine.key_id])).code, 2, 'an unknown id is refused');
+    assert.equal((await runCli(['keys', 'revoke', ...storeArgs(service), '--key-id', mine.key_id])).code, 2, 'an unknown id is refused');
     assert.equal((await bob('GET', '/v1/teams')).status, 200, 'other keys keep working');
   });
 });
