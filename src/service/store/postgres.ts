@@ -187,19 +187,21 @@ export class PostgresDatabase extends PostgresQueryable implements Database {
     this.files = postgresFileStore(this);
   }
 
+  private readonly pooled: Runner = {
+    query: async (query) => {
+      try {
+        return await this.pool.query(query);
+      } catch (error) {
+        // A connection's prepared statement whose result columns a later migration (another replica's) changed
+        // fails from then on; the text alone still runs.
+        if (!query.name || !isStalePreparedStatement(error)) throw error;
+        return this.pool.query({ text: query.text, values: query.values });
+      }
+    },
+  };
+
   protected runner(): Runner {
-    return {
-      query: async (query) => {
-        try {
-          return await this.pool.query(query);
-        } catch (error) {
-          // A connection's prepared statement whose result columns a later migration (another replica's) changed
-          // fails from then on; the text alone still runs.
-          if (!query.name || !isStalePreparedStatement(error)) throw error;
-          return this.pool.query({ text: query.text, values: query.values });
-        }
-      },
-    };
+    return this.pooled;
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
