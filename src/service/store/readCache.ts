@@ -25,8 +25,8 @@ function cacheKey(sql: string, params: Params | undefined): string | null {
 /**
  * Query results by statement and parameters, for a database that only this process writes: any write clears it,
  * so a result is served from memory exactly as long as the query would still return it (the service's queries read
- * only stored rows: none calls a time or random function). Holds at most
- * `budgetBytes` (approximately); the least recently used results go first. Callers get fresh row objects.
+ * only stored rows: none calls a time or random function). Holds at most `budgetBytes` (approximately); the least
+ * recently used results go first. Callers get fresh row objects.
  */
 export class ReadCache {
   private readonly entries = new Map<string, { rows: Row[]; bytes: number }>();
