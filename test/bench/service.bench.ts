@@ -3,61 +3,70 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTrain } from '../../src/service/training/pipeline';
-import { client, DATASETS, removeDir, startService, type Call } from '../unit/service/harness';
+import { client, DATASETS, removeDir, startService, type ServiceProcess } from '../unit/service/harness';
+import { testCluster } from '../unit/service/postgresCluster';
+import { load, loadClientNote, type LoadResult } from './httpLoad';
 
 const CLIENTS = 50;
-const REQUESTS = 2000;
+const LOAD_SECONDS = 5;
+const WARMUP_SECONDS = 2;
 const TRAIN_RUNS = 5;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function load(call: Call, path: string): Promise<{ rps: number; p50: number; p99: number }> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < REQUESTS) {
-        next++;
-        const t = performance.now();
-        const res = await call('GET', path);
-        if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
+const REPLICAS = 2;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const SMALL_CSV = 'x,label\n1,a\n2,b\n3,a\n4,b\n5,a\n6,b\n7,a\n8,b\n9,a\n10,b\n';
 
-async function main(): Promise<void> {
+/** Health, list and get under CLIENTS concurrent clients spread over `services` (replicas of one database). */
+async function measureReads(label: string, services: ServiceProcess[]): Promise<void> {
+  const [first] = services;
+  const call = client(first.url, first.apiKey);
+  for (let i = 0; i < 20; i++) {
+    const res = await call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: `m${i}`, csv_content: SMALL_CSV } });
+    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  }
+  const models = (await call('GET', `/v1/models/teams/${first.teamId}`)).body as { model_id: string }[];
+  const urls = services.map((s) => s.url);
+  const run = (path: string, seconds = LOAD_SECONDS) => load({ urls, path, apiKey: first.apiKey, connections: CLIENTS, seconds });
+  await run('/v1/health', WARMUP_SECONDS);
+  const health = await run('/v1/health');
+  const list = await run(`/v1/models/teams/${first.teamId}`);
+  const get = await run(`/v1/models/${models[0].model_id}`);
+  const row = (name: string, r: LoadResult) =>
+    console.log(`${name.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${(r.rps / health.rps).toFixed(2)}x health req/s)`);
+  console.log(`${label}, ${CLIENTS} concurrent clients for ${LOAD_SECONDS} s each (${loadClientNote}; target p99 < 20 ms):`);
+  row('GET /v1/health (baseline)', health);
+  row('GET /v1/models/teams/{id}', list);
+  row('GET /v1/models/{id}', get);
+}
+
+/** The same reads spread over REPLICAS services sharing one database on a private PostgreSQL cluster. */
+async function measurePostgresReplicas(): Promise<void> {
+  let databaseUrl: string;
+  try {
+    databaseUrl = await (await testCluster()).createDatabase();
+  } catch (error) {
+    console.log(`PostgreSQL: skipped, no server to run on (${(error as Error).message})`);
+    return;
+  }
+  const replicas: ServiceProcess[] = [];
+  try {
+    for (let i = 0; i < REPLICAS; i++) replicas.push(await startService({ database: databaseUrl }));
+    await measureReads(`PostgreSQL, ${REPLICAS} replicas`, replicas);
+  } finally {
+    for (const replica of replicas) {
+      await replica.stop();
+      removeDir(replica.dataDir);
+    }
+  }
+}
+
+async function trainOverhead(): Promise<void> {
   const service = await startService();
   const call = client(service.url, service.apiKey);
   try {
     const flights = readFileSync(join(DATASETS, 'flights-20k.csv'), 'utf8');
     const upload = await call('POST', '/v1/datasets?name=flights', { body: flights, contentType: 'text/csv' });
     const datasetId = upload.body.dataset_id as string;
-    for (let i = 0; i < 20; i++) {
-      await call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: `m${i}`, csv_content: 'x,label\n1,a\n2,b\n3,a\n4,b\n5,a\n6,b\n7,a\n8,b\n9,a\n10,b\n' } });
-    }
-    const models = (await call('GET', `/v1/models/teams/${service.teamId}`)).body as { model_id: string }[];
-
-    await load(call, '/v1/health');
-    const health = await load(call, '/v1/health');
-    const list = await load(call, `/v1/models/teams/${service.teamId}`);
-    const get = await load(call, `/v1/models/${models[0].model_id}`);
-    const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
-      console.log(`${name.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${(r.rps / health.rps).toFixed(2)}x health req/s)`);
-    console.log(`${CLIENTS} concurrent clients, ${REQUESTS} requests each:`);
-    row('GET /v1/health (baseline)', health);
-    row('GET /v1/models/teams/{id}', list);
-    row('GET /v1/models/{id}', get);
-
     const body = { target_column: 'delay', model_name: 'flights', dataset_id: datasetId, model_type: 'regressor' };
     const http: number[] = [];
     const direct: number[] = [];
@@ -85,6 +94,18 @@ async function main(): Promise<void> {
     await service.stop();
     removeDir(service.dataDir);
   }
+}
+
+async function main(): Promise<void> {
+  const sqlite = await startService();
+  try {
+    await measureReads('SQLite', [sqlite]);
+  } finally {
+    await sqlite.stop();
+    removeDir(sqlite.dataDir);
+  }
+  await measurePostgresReplicas();
+  await trainOverhead();
 }
 
 main().catch((error: unknown) => {

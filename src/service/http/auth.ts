@@ -23,24 +23,29 @@ const KEY_CACHE_MS = 500;
 
 /**
  * Requires a known API key and resolves the session team. Known keys are remembered for half a second, so a key
- * revoked with `keys revoke` fails within a second; unknown ones are looked up every time (a new key works at once).
+ * revoked with `keys revoke` fails within a second on every replica; unknown ones are looked up every time (a new key
+ * works at once). Requests that arrive while a key is being looked up share that lookup.
  */
 export function requireKey(db: Queryable): MiddlewareHandler<AppEnv> {
-  const known = new Map<string, { identity: KeyIdentity; until: number }>();
+  const known = new Map<string, { identity: Promise<KeyIdentity | null>; until: number }>();
+  const lookUp = (key: string, now: number) => {
+    const identity = identifyKey(db, key);
+    if (known.size >= 10_000) known.clear();
+    const entry = { identity, until: now + KEY_CACHE_MS };
+    known.set(key, entry);
+    const forget = () => {
+      if (known.get(key) === entry) known.delete(key);
+    };
+    identity.then((found) => found ?? forget(), forget);
+    return identity;
+  };
   return async (c, next) => {
     const key = presentedKey((name) => c.req.header(name));
     if (!key) throw unauthorized('This request needs an API key.');
     const now = Date.now();
     const cached = known.get(key);
-    const identity = cached && cached.until > now ? cached.identity : await identifyKey(db, key);
-    if (!identity) {
-      known.delete(key);
-      throw unauthorized('The API key is not known to this service.');
-    }
-    if (!cached || cached.until <= now) {
-      if (known.size >= 10_000) known.clear();
-      known.set(key, { identity, until: now + KEY_CACHE_MS });
-    }
+    const identity = await (cached && cached.until > now ? cached.identity : lookUp(key, now));
+    if (!identity) throw unauthorized('The API key is not known to this service.');
     const requested = c.req.header('team_id') ?? c.req.header('team-id');
     const session: Session = {
       identity,

@@ -48,16 +48,21 @@ export interface VersionRecord extends ModelVersion {
 const text = (v: Row[string]) => (v === null || v === undefined ? null : String(v));
 const json = <T>(v: Row[string]): T | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as T));
 
+const MULTICLASS: ModelType = 'multiclass_classification';
+
+/** The latest version's parameters are read only for the models that need them: multiclass ones, for their classes. */
 const MODEL_SELECT = `
   SELECT m.*,
     (SELECT COUNT(*) FROM model_versions v WHERE v.model_id = m.model_id) AS number_of_versions,
     (SELECT v.version_id FROM model_versions v WHERE v.model_id = m.model_id ORDER BY v.version_number DESC LIMIT 1) AS latest_version_id,
-    (SELECT v.parameters FROM model_versions v WHERE v.model_id = m.model_id ORDER BY v.version_number DESC LIMIT 1) AS latest_parameters
+    CASE WHEN m.model_type = '${MULTICLASS}' THEN
+      (SELECT v.parameters FROM model_versions v WHERE v.model_id = m.model_id ORDER BY v.version_number DESC LIMIT 1)
+    END AS latest_parameters
   FROM models m`;
 
 /** A multiclass model's classes, as its latest version's parameters record them. */
 function latestClasses(row: Row): { classes?: string[] } {
-  if (row.model_type !== 'multiclass_classification') return {};
+  if (row.model_type !== MULTICLASS) return {};
   const classes = json<{ classes?: unknown }>(row.latest_parameters)?.classes;
   return Array.isArray(classes) ? { classes: classes.map(String) } : {};
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, Pool, types, type ClientBase, type PoolClient, type QueryResultRow } from 'pg';
+import { Client, Pool, types, type ClientBase, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
 import { POSTGRES_MIGRATIONS } from './migrations.postgres';
 import { postgresFileStore } from './postgresFiles';
 import { parseTarget, startupError } from './postgresErrors';
@@ -21,6 +21,9 @@ const RETRY_CAP_MS = 500;
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
 const MIGRATION_LOCK = 'xmodels schema migrations';
 const TRANSLATION_CACHE_LIMIT = 2000;
+const PREPARED_STATEMENT_LIMIT = 500;
+/** feature_not_supported, which PostgreSQL raises for "cached plan must not change result type". */
+const STALE_PLAN_CODE = '0A000';
 
 const OID = { bool: 16, int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
 
@@ -89,6 +92,27 @@ function toParams(params: Params | undefined): unknown[] {
   return (params ?? []).map((value: SqlValue) => (typeof value === 'boolean' ? Number(value) : value));
 }
 
+const statementNames = new Map<string, string>();
+
+/**
+ * The statement as a named prepared statement: each pooled connection has the server parse and plan it once, then
+ * only binds and runs it. The service's statements are its own constant texts, so there are few; past the limit a
+ * new text runs unnamed, parsed and planned every time.
+ */
+function toQuery(sql: string, params: Params | undefined): QueryConfig {
+  const text = numberPlaceholders(sql);
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < PREPARED_STATEMENT_LIMIT) {
+    name = `xmodels_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values: toParams(params) };
+}
+
+function isStalePreparedStatement(error: unknown): boolean {
+  return (error as { code?: unknown }).code === STALE_PLAN_CODE;
+}
+
 function isRetryable(error: unknown): boolean {
   return RETRYABLE_CODES.has(String((error as { code?: unknown }).code ?? ''));
 }
@@ -99,7 +123,7 @@ function backoffMs(attempt: number): number {
 }
 
 interface Runner {
-  query<R extends QueryResultRow>(sql: string, params: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+  query<R extends QueryResultRow>(query: QueryConfig): Promise<{ rows: R[]; rowCount: number | null }>;
 }
 
 abstract class PostgresQueryable implements Queryable {
@@ -108,7 +132,7 @@ abstract class PostgresQueryable implements Queryable {
   protected abstract runner(): Runner;
 
   async all(sql: string, params?: Params): Promise<Row[]> {
-    return (await this.runner().query<Row>(numberPlaceholders(sql), toParams(params))).rows;
+    return (await this.runner().query<Row>(toQuery(sql, params))).rows;
   }
 
   async get(sql: string, params?: Params): Promise<Row | null> {
@@ -116,7 +140,7 @@ abstract class PostgresQueryable implements Queryable {
   }
 
   async run(sql: string, params?: Params): Promise<number> {
-    return (await this.runner().query(numberPlaceholders(sql), toParams(params))).rowCount ?? 0;
+    return (await this.runner().query(toQuery(sql, params))).rowCount ?? 0;
   }
 
   abstract transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -135,9 +159,9 @@ class TransactionQueryable extends PostgresQueryable {
   protected runner(): Runner {
     if (!this.open) throw new Error('This transaction has already ended; run the query on the database or inside a new transaction.');
     return {
-      query: async (sql, params) => {
+      query: async (query) => {
         try {
-          return await this.client.query(sql, params);
+          return await this.client.query(query);
         } catch (error) {
           if (isRetryable(error)) this.retryable = true;
           throw error;
@@ -163,8 +187,21 @@ export class PostgresDatabase extends PostgresQueryable implements Database {
     this.files = postgresFileStore(this);
   }
 
+  private readonly pooled: Runner = {
+    query: async (query) => {
+      try {
+        return await this.pool.query(query);
+      } catch (error) {
+        // A connection's prepared statement whose result columns a later migration (another replica's) changed
+        // fails from then on; the text alone still runs.
+        if (!query.name || !isStalePreparedStatement(error)) throw error;
+        return this.pool.query({ text: query.text, values: query.values });
+      }
+    },
+  };
+
   protected runner(): Runner {
-    return this.pool;
+    return this.pooled;
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

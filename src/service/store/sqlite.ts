@@ -4,8 +4,11 @@ import { Database as WasmDatabase } from 'node-sqlite3-wasm';
 import { DB_FILE } from './database';
 import { MIGRATIONS } from './migrations';
 import type { Database, Params, Queryable, Row } from './sql';
+import { ReadCache } from './readCache';
+import { StatementCache } from './sqliteStatements';
 
 const BUSY_RETRY_MS = 10_000;
+const READ_CACHE_BYTES = 16 * 1024 * 1024;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 export interface SqliteOptions {
@@ -93,6 +96,9 @@ export class SqliteDatabase implements Database {
   readonly dialect = 'sqlite';
   readonly files = null;
   private readonly db: WasmDatabase;
+  private readonly statements: StatementCache;
+  /** Only for an exclusive database: nothing else can change it, so every change goes through here and clears it. */
+  private readonly reads: ReadCache | null;
   private retries = true;
   private readonly mutex = new Mutex();
   /** The transaction the current async context runs in, to refuse a statement that would wait for itself. */
@@ -100,11 +106,13 @@ export class SqliteDatabase implements Database {
 
   constructor(dataDir: string, options: SqliteOptions = {}) {
     this.db = this.retry(() => new WasmDatabase(join(dataDir, DB_FILE)));
+    this.statements = new StatementCache(this.db);
     this.retry(() => this.db.exec(`PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;${options.exclusive ? ' PRAGMA locking_mode = EXCLUSIVE;' : ''}`));
     this.migrate();
     // A write takes the exclusive lock now, while waiting is still part of opening.
     if (options.exclusive) this.retry(() => this.db.exec('BEGIN IMMEDIATE; COMMIT;'));
     this.retries = !options.exclusive;
+    this.reads = options.exclusive ? new ReadCache(READ_CACHE_BYTES) : null;
   }
 
   private retry<T>(fn: () => T): T {
@@ -150,11 +158,11 @@ export class SqliteDatabase implements Database {
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
   }
 
-  /** Runs at once, whatever transaction is open. */
+  /** Runs at once, whatever transaction is open. Every `get` query returns one row at most (a key or LIMIT 1). */
   private readonly now: Statements = {
-    all: (sql, params) => this.retry(() => this.db.all(sql, params) as Row[]),
-    get: (sql, params) => this.retry(() => this.db.get(sql, params) as Row | null),
-    run: (sql, params) => this.retry(() => this.db.run(sql, params).changes),
+    all: (sql, params) => this.retry(() => this.statements.all(sql, params)),
+    get: (sql, params) => this.retry(() => this.statements.all(sql, params)[0] ?? null),
+    run: (sql, params) => this.retry(() => this.statements.run(sql, params)),
   };
 
   /** Runs `statement` when no transaction is open: at once when none is, else after the ones open or waiting. */
@@ -171,16 +179,28 @@ export class SqliteDatabase implements Database {
     }
   }
 
+  /** Committed rows: from the read cache when it has them, since no transaction is open when this runs. */
+  private read(sql: string, params?: Params): Row[] {
+    const query = () => this.now.all(sql, params);
+    return this.reads ? this.reads.all(sql, params, query) : query();
+  }
+
   all(sql: string, params?: Params): Promise<Row[]> {
-    return this.outside(() => this.now.all(sql, params));
+    return this.outside(() => this.read(sql, params));
   }
 
   get(sql: string, params?: Params): Promise<Row | null> {
-    return this.outside(() => this.now.get(sql, params));
+    return this.outside(() => this.read(sql, params)[0] ?? null);
   }
 
   run(sql: string, params?: Params): Promise<number> {
-    return this.outside(() => this.now.run(sql, params));
+    return this.outside(() => {
+      try {
+        return this.now.run(sql, params);
+      } finally {
+        this.reads?.clear();
+      }
+    });
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -201,6 +221,7 @@ export class SqliteDatabase implements Database {
       }
     } finally {
       tx.open = false;
+      this.reads?.clear();
       this.mutex.release();
     }
   }
@@ -209,7 +230,11 @@ export class SqliteDatabase implements Database {
   async close(): Promise<void> {
     await this.mutex.acquire();
     try {
-      if (this.db.isOpen) this.db.close();
+      if (this.db.isOpen) {
+        this.reads?.clear();
+        this.statements.clear();
+        this.db.close();
+      }
     } finally {
       this.mutex.release();
     }

@@ -133,6 +133,20 @@ describe('store: PostgreSQL queries and transactions', function () {
     assert.deepEqual(rows.map((row) => row.n), [1, 2]);
   });
 
+  it('still runs a statement it prepared before a migration changed its result columns', async () => {
+    await db.run('INSERT INTO items (n, label) VALUES (?, ?)', [1, 'one']);
+    const select = 'SELECT * FROM items WHERE n = ?';
+    const before = await Promise.all(Array.from({ length: 12 }, () => db.get(select, [1])));
+    assert.ok(before.every((row) => row?.label === 'one'));
+    await db.run('ALTER TABLE items ADD COLUMN added TEXT');
+    try {
+      const after = await Promise.all(Array.from({ length: 12 }, () => db.get(select, [1])));
+      assert.ok(after.every((row) => row?.label === 'one' && row.added === null));
+    } finally {
+      await db.run('ALTER TABLE items DROP COLUMN added');
+    }
+  });
+
   it('cancels a statement that runs past the statement timeout', async () => {
     const url = await (await testCluster()).createDatabase();
     const quick = await openPostgres(url, { statementTimeoutMs: 200, poolSize: 2 });

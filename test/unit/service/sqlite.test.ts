@@ -98,6 +98,42 @@ describe('service: SQLite database shared by concurrent requests', function () {
     assert.equal(await count(), 0);
   });
 
+  it('answers every read with what the database holds now, after writes, commits and rollbacks alike', async () => {
+    assert.equal(await count(), 0);
+    await db.run("INSERT INTO notes (text) VALUES ('one')");
+    assert.equal(await count(), 1, 'a write outside a transaction');
+    await db.transaction((tx) => tx.run("INSERT INTO notes (text) VALUES ('two')"));
+    assert.equal(await count(), 2, 'a committed transaction');
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.run("INSERT INTO notes (text) VALUES ('three')");
+        throw new Error('changed my mind');
+      }),
+      /changed my mind/,
+    );
+    assert.equal(await count(), 2, 'a rolled-back transaction');
+    const rows = await db.all('SELECT text FROM notes ORDER BY rowid');
+    rows[0].text = 'edited by the caller';
+    rows.pop();
+    assert.deepEqual(await db.all('SELECT text FROM notes ORDER BY rowid'), [{ text: 'one' }, { text: 'two' }], 'a caller changing its rows changes no other read');
+  });
+
+  it('fails a read after it closed, even one it answered before', async () => {
+    assert.equal(await count(), 0);
+    await db.close();
+    await assert.rejects(count(), /closed/);
+    db = new SqliteDatabase(dir, { exclusive: true });
+  });
+
+  it('runs a statement again after it failed, once its values are valid', async () => {
+    const insert = 'INSERT INTO notes (text) VALUES (?)';
+    await assert.rejects(db.run(insert, [null]), /NOT NULL/);
+    await assert.rejects(db.transaction((tx) => tx.run(insert, [null])), /NOT NULL/);
+    assert.equal(await db.run(insert, ['valid']), 1);
+    assert.equal(await db.transaction((tx) => tx.run(insert, ['valid too'])), 1);
+    assert.equal(await count(), 2);
+  });
+
   it('refuses a statement on a transaction that has ended', async () => {
     const leaked = await db.transaction((tx) => Promise.resolve(tx));
     await assert.rejects(leaked.run("INSERT INTO notes (text) VALUES ('late')"), /already ended/);
