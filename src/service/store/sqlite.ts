@@ -7,6 +7,8 @@ import type { Database, Params, Queryable, Row } from './sql';
 import { ReadCache } from './readCache';
 import { StatementCache } from './sqliteStatements';
 
+/** A statement that only reads, whose result the read cache may keep. */
+const SELECT = /^\s*SELECT\b/i;
 const BUSY_RETRY_MS = 10_000;
 const READ_CACHE_BYTES = 16 * 1024 * 1024;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -179,10 +181,22 @@ export class SqliteDatabase implements Database {
     }
   }
 
-  /** Committed rows: from the read cache when it has them, since no transaction is open when this runs. */
+  /**
+   * Committed rows: a SELECT's from the read cache when it has them, since no transaction is open when this runs.
+   * Another statement that returns rows (UPDATE … RETURNING) writes, so it runs and clears the cache.
+   */
   private read(sql: string, params?: Params): Row[] {
     const query = () => this.now.all(sql, params);
+    if (!SELECT.test(sql)) return this.written(query);
     return this.reads ? this.reads.all(sql, params, query) : query();
+  }
+
+  private written<T>(statement: () => T): T {
+    try {
+      return statement();
+    } finally {
+      this.reads?.clear();
+    }
   }
 
   all(sql: string, params?: Params): Promise<Row[]> {
@@ -194,13 +208,7 @@ export class SqliteDatabase implements Database {
   }
 
   run(sql: string, params?: Params): Promise<number> {
-    return this.outside(() => {
-      try {
-        return this.now.run(sql, params);
-      } finally {
-        this.reads?.clear();
-      }
-    });
+    return this.outside(() => this.written(() => this.now.run(sql, params)));
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

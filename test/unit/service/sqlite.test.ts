@@ -118,6 +118,15 @@ describe('service: SQLite database shared by concurrent requests', function () {
     assert.deepEqual(await db.all('SELECT text FROM notes ORDER BY rowid'), [{ text: 'one' }, { text: 'two' }], 'a caller changing its rows changes no other read');
   });
 
+  it('runs a statement that writes and returns rows (UPDATE … RETURNING) every time, and reads see what it wrote', async () => {
+    await db.run("INSERT INTO notes (text) VALUES ('a')");
+    assert.deepEqual(await db.all('SELECT text FROM notes'), [{ text: 'a' }]);
+    const append = () => db.get("UPDATE notes SET text = text || '+' RETURNING text");
+    assert.deepEqual({ ...(await append()) }, { text: 'a+' });
+    assert.deepEqual({ ...(await append()) }, { text: 'a++' }, 'the same statement with the same values ran again');
+    assert.deepEqual(await db.all('SELECT text FROM notes'), [{ text: 'a++' }], 'the read before the writes was forgotten');
+  });
+
   it('fails a read after it closed, even one it answered before', async () => {
     assert.equal(await count(), 0);
     await db.close();
