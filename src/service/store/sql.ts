@@ -15,7 +15,9 @@ export type Dialect = 'sqlite' | 'postgres';
 /** What store modules query through: the database itself or one open transaction. */
 export interface Queryable {
   readonly dialect: Dialect;
+  /** The rows a statement returns: a SELECT's, or a write's with RETURNING (which runs every time). */
   all(sql: string, params?: Params): Promise<Row[]>;
+  /** The first row a statement returns, as `all`. */
   get(sql: string, params?: Params): Promise<Row | null>;
   /** Runs a statement; resolves with the number of rows it changed. */
   run(sql: string, params?: Params): Promise<number>;
