@@ -74,6 +74,8 @@ function latestInOrder<T>(write: (value: T) => Promise<void>): (value: T) => voi
 const DEFAULT_LEASE_SECONDS = 30;
 /** Leases are renewed, and the queue looked at, this often at most. */
 const MAX_TICK_MS = 1000;
+/** Replica deaths a job survives: the next one fails it. */
+const MAX_TAKEOVERS = 2;
 
 export class JobCancelled extends Error {
   constructor() {
@@ -148,6 +150,7 @@ export class JobRunner {
       started: null,
       finished: null,
       owner: null,
+      takeovers: 0,
     };
     await this.store.transaction(async (tx) => {
       if ((await countJobs(tx, 'pending')) >= this.options.maxPending) throw tooManyJobs(this.options.maxPending);
@@ -242,10 +245,24 @@ export class JobRunner {
       if (!job) return;
       // This replica's own job, whose lease lapsed while the process was too busy to renew it: the claim renewed it.
       if (this.running.has(job.training_id)) continue;
+      if (job.takeovers > MAX_TAKEOVERS) {
+        await this.failAbandoned(job);
+        continue;
+      }
       const controller = new AbortController();
       this.running.set(job.training_id, controller);
       void this.execute(job, controller);
     }
+  }
+
+  /** A job whose replicas kept dying (e.g. out of memory) is failed rather than handed to the next one to kill. */
+  private async failAbandoned(job: JobRecord): Promise<void> {
+    const error = `The replicas running this job stopped ${job.takeovers} times before it finished (killed, or out of memory); it is not started again.`;
+    this.logger.info(`training ${job.training_id} failed: ${error}`);
+    await updateJob(this.store, job.training_id, { status: 'failed', error, current_step: 'failed', finished: new Date().toISOString() }, {
+      status: 'running',
+      owner: this.replicaId,
+    });
   }
 
   /** Runs the job's executor to its end; never rejects. */

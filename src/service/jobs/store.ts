@@ -20,6 +20,8 @@ export interface JobRecord {
   finished: string | null;
   /** The replica that claimed the job (its JobRunner's replicaId); null until one does, or after it handed it back. */
   owner: string | null;
+  /** How many times a replica took the job over from one that had stopped renewing its lease (died). */
+  takeovers: number;
 }
 
 const text = (v: Row[string]) => (v === null ? null : String(v));
@@ -41,17 +43,19 @@ function toJob(row: Row): JobRecord {
     started: text(row.started),
     finished: text(row.finished),
     owner: text(row.owner),
+    takeovers: Number(row.takeovers),
   };
 }
 
 export async function insertJob(db: Queryable, job: JobRecord): Promise<void> {
   await db.run(
     `INSERT INTO jobs (training_id, team_id, kind, status, progress, current_step, request, model_id, version_id, error,
-       estimated_time, created, started, finished, owner)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       estimated_time, created, started, finished, owner, takeovers)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       job.training_id, job.team_id, job.kind, job.status, job.progress, job.current_step, JSON.stringify(job.request),
       job.model_id, job.version_id, job.error, job.estimated_time, job.created, job.started, job.finished, job.owner,
+      job.takeovers,
     ],
   );
 }
@@ -115,12 +119,13 @@ const placeholders = (n: number) => Array(n).fill('?').join(', ');
 /**
  * Claims the oldest job that is pending, or running under a lease that has expired (its replica died), for `owner`
  * until `leaseMs` from now, in one statement; resolves with it as now stored, or null when there is none. A job
- * taken over restarts from the beginning.
+ * taken over restarts from the beginning, and counts one more takeover.
  */
 export async function claimJob(db: Queryable, owner: string, leaseMs: number, started: string): Promise<JobRecord | null> {
   const { nowMs, skipLocked } = DIALECT[db.dialect];
   const row = await db.get(
-    `UPDATE jobs SET status = 'running', owner = ?, lease_until = ${nowMs} + ?, progress = 0, current_step = 'starting', started = ?
+    `UPDATE jobs SET status = 'running', owner = ?, lease_until = ${nowMs} + ?, progress = 0, current_step = 'starting', started = ?,
+       takeovers = takeovers + CASE WHEN status = 'running' THEN 1 ELSE 0 END
      WHERE training_id = (
        SELECT training_id FROM jobs
        WHERE status = 'pending' OR (status = 'running' AND lease_until < ${nowMs})

@@ -127,6 +127,7 @@ export const POSTGRES_MIGRATIONS: string[] = [
   `
   ALTER TABLE jobs ADD COLUMN owner TEXT;
   ALTER TABLE jobs ADD COLUMN lease_until BIGINT;
+  ALTER TABLE jobs ADD COLUMN takeovers INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX jobs_lease ON jobs(status, lease_until);
   `,
 ];

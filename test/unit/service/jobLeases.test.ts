@@ -137,6 +137,7 @@ for (const backend of BACKENDS) describe(`service: job leases (runners on one ${
     started: null,
     finished: null,
     owner: null,
+    takeovers: 0,
     ...changes,
   });
 
@@ -233,6 +234,26 @@ for (const backend of BACKENDS) describe(`service: job leases (runners on one ${
     assert.equal(held.runs.length, 1, 'the job under a live lease was not started here');
     const alive = await row('alive');
     assert.deepEqual([alive.status, alive.owner, alive.progress], ['running', 'live replica', 10]);
+  });
+
+  it('counts takeovers and fails a job whose replicas died three times instead of starting it again', async () => {
+    const past = Date.now() - 60_000;
+    await insertJob(db, storedJob('survivor', { status: 'running', owner: 'dead replica', takeovers: 1 }));
+    await insertJob(db, storedJob('poison', { status: 'running', owner: 'dead replica', takeovers: 2 }));
+    await db.run('UPDATE jobs SET lease_until = ? WHERE training_id IN (?, ?)', [past, 'survivor', 'poison']);
+    const held = heldJobs();
+    const jobs = await runner(held.executor, { maxRunning: 2 });
+    await jobs.start();
+    const run = await until('the survivor to be taken over', () => held.runs.find((r) => r.job.training_id === 'survivor'));
+    assert.equal(run.job.takeovers, 2);
+    const poison = await until('the poison job to fail', async () => {
+      const found = await db.get('SELECT status, error FROM jobs WHERE training_id = ?', ['poison']);
+      return found?.status === 'failed' && found;
+    });
+    assert.match(String(poison.error), /stopped 3 times before it finished/);
+    assert.ok(!held.runs.some((r) => r.job.training_id === 'poison'), 'the poison job never ran again');
+    run.finish();
+    assert.equal(await run.ended, null);
   });
 
   it('gives each job to exactly one of two runners claiming at once', async () => {
