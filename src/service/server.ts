@@ -73,9 +73,8 @@ async function defaultKey(db: Queryable, dataDir: string): Promise<{ apiKey: str
  */
 async function firstStartKey(db: Database): Promise<{ apiKey?: string; teamId: string }> {
   return db.transaction(async (tx) => {
-    const existing = await tx.get('SELECT team_id FROM teams WHERE name = ?', [DEFAULT_TEAM]);
-    if (existing) return { teamId: String(existing.team_id) };
     const team = await findOrCreateTeam(tx, DEFAULT_TEAM);
+    if (!team.created) return { teamId: team.team_id };
     return { apiKey: await createKey(tx, team.team_id, localUsername()), teamId: team.team_id };
   });
 }

@@ -10,13 +10,14 @@ export interface KeyIdentity {
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-export function findOrCreateTeam(db: Queryable, name: string): Promise<Team> {
+/** The team named `name`, created when there is none; `created` says which. */
+export function findOrCreateTeam(db: Queryable, name: string): Promise<Team & { created: boolean }> {
   return db.transaction(async (tx) => {
     const existing = await tx.get('SELECT team_id, name FROM teams WHERE name = ?', [name]);
-    if (existing) return { team_id: String(existing.team_id), team_name: String(existing.name) };
+    if (existing) return { team_id: String(existing.team_id), team_name: String(existing.name), created: false };
     const team = { team_id: randomUUID(), team_name: name };
     await tx.run('INSERT INTO teams (team_id, name, created) VALUES (?, ?, ?)', [team.team_id, name, new Date().toISOString()]);
-    return team;
+    return { ...team, created: true };
   });
 }
 
