@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { answerAdminRequest, submitAdminRequest, type AdminRequest } from './service/store/adminRequests';
 import { clearStaleLock, liveServicePid } from './service/store/database';
 import { openPostgres } from './service/store/postgres';
+import type { Database } from './service/store/sql';
 import { SqliteDatabase } from './service/store/sqlite';
 import type { KeyListing } from './service/store/teams';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './service/server';
@@ -102,30 +103,27 @@ async function serveCommand(args: string[]): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** Carries out the command on `db`, then closes it. */
+async function answerAndClose(db: Database, request: AdminRequest): Promise<unknown> {
+  try {
+    return await answerAdminRequest(db, request);
+  } finally {
+    await db.close();
+  }
+}
+
 /**
  * PostgreSQL is opened directly, whatever runs on it. A running service holds a SQLite database, so it carries out
  * the command; otherwise the CLI opens the file itself.
  */
 async function adminCommand(flags: Record<string, string | true>, request: AdminRequest): Promise<unknown> {
   const databaseUrl = databaseUrlOf(flags);
-  if (databaseUrl !== undefined) {
-    const db = await openPostgres(databaseUrl);
-    try {
-      return await answerAdminRequest(db, request);
-    } finally {
-      await db.close();
-    }
-  }
+  if (databaseUrl !== undefined) return answerAndClose(await openPostgres(databaseUrl), request);
   const dataDir = dataDirOf(flags);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (liveServicePid(dataDir) !== null) return submitAdminRequest(dataDir, request);
   clearStaleLock(dataDir);
-  const db = new SqliteDatabase(dataDir);
-  try {
-    return await answerAdminRequest(db, request);
-  } finally {
-    await db.close();
-  }
+  return answerAndClose(new SqliteDatabase(dataDir), request);
 }
 
 async function keysCommand(args: string[]): Promise<void> {
