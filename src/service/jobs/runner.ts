@@ -8,7 +8,6 @@ import {
   countJobs,
   failRunningJobs,
   findJob,
-  getJob,
   insertJob,
   jobStatus,
   releaseJobs,
@@ -174,8 +173,9 @@ export class JobRunner {
       if (job.status !== 'pending' && job.status !== 'running') {
         throw conflict(`Training ${trainingId} has already ended (${job.status}); only a pending or running job can be cancelled.`);
       }
-      await updateJob(tx, trainingId, { status: 'cancelled', current_step: 'cancelled', finished: new Date().toISOString() });
-      return getJob(tx, trainingId);
+      const changes = { status: 'cancelled', current_step: 'cancelled', finished: new Date().toISOString() } as const;
+      await updateJob(tx, trainingId, changes);
+      return { ...job, ...changes };
     });
     this.secrets.delete(trainingId);
     this.running.get(trainingId)?.abort(new JobCancelled());
@@ -284,17 +284,15 @@ export class JobRunner {
       complete: async (register) => {
         await this.store.transaction(async (tx) => {
           if (controller.signal.aborted) throw new JobCancelled();
-          const current = await getJob(tx, id);
-          if (current.status !== mine.status || current.owner !== mine.owner) throw new JobCancelled();
           const ids = await register(tx);
-          await updateJob(tx, id, {
-            status: 'completed',
-            progress: 100,
-            current_step: 'completed',
-            model_id: ids.model_id,
-            version_id: ids.version_id,
-            finished: new Date().toISOString(),
-          });
+          // Cancelled or taken over meanwhile: throwing rolls back what `register` wrote.
+          const completed = await updateJob(
+            tx,
+            id,
+            { status: 'completed', progress: 100, current_step: 'completed', model_id: ids.model_id, version_id: ids.version_id, finished: new Date().toISOString() },
+            mine,
+          );
+          if (!completed) throw new JobCancelled();
         });
         // No longer held: its row says completed, so a renewal from now on would take it for lost.
         this.running.delete(id);
