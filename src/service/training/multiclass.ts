@@ -12,6 +12,7 @@ import {
 } from '../../engine';
 import { finiteJson } from '../json';
 import { generalisationWarnings } from './generalisation';
+import type { JsonBody } from './jsonBytes';
 import type { FitOutcome, PartitionOutcome } from './tasks';
 
 const METRIC_KEYS = ['accuracy', 'roc_auc', 'roc_auc_weighted', 'log_loss', 'f1', 'precision', 'recall', 'mcc', 'confusion_matrix'] as const;
@@ -69,18 +70,17 @@ export function multiclassOutcome(
   };
 }
 
-export function multiclassPredictions(versionId: string, model: MulticlassModel, frame: DataFrame, explain: boolean): Predictions {
+/** The wire body of a multiclass prediction, its typed arrays handed to jsonBytes as they are. */
+export function multiclassPredictions(versionId: string, model: MulticlassModel, frame: DataFrame, explain: boolean): JsonBody<Predictions> {
   const result = predictMulticlass(model, frame, { explain });
-  const byClass = <T, U>(record: Record<string, T>, f: (v: T) => U): Record<string, U> =>
-    Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
   return {
     version_id: versionId,
     n: result.n,
     // One number on the wire: the mean of the class models' whole-data base values.
     base_value: model.classModels.reduce((s, m) => s + (m.partitions.get(DATASET_PARTITION)?.baseValue ?? 0), 0) / model.classModels.length,
     predictions: result.predictions,
-    class_probabilities: byClass(result.classProbabilities, (p) => Array.from(p)),
-    ...(result.classContributions ? { class_contributions: byClass(result.classContributions, (c) => byClass(c, (v) => Array.from(v))) } : {}),
+    class_probabilities: result.classProbabilities,
+    ...(result.classContributions ? { class_contributions: result.classContributions } : {}),
     warnings: result.warnings,
   };
 }
