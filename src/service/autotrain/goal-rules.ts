@@ -127,16 +127,16 @@ function classBalanceGoal(label: Label, summary: DatasetSummary, frame: DataFram
   };
 }
 
-function labelGoals(label: Label | undefined, summary: DatasetSummary, categories: SummaryField[], numeric: SummaryField[], frame: DataFrame | undefined): Draft[] {
+/** `balance`: the class balance goal of a classifier label. */
+function labelGoals(label: Label | undefined, balance: Draft | undefined, categories: SummaryField[], numeric: SummaryField[]): Draft[] {
   if (!label) return [];
   const target = { target_column: label.column, model_type: label.model_type };
   const other = label.model_type === 'classifier'
     ? categories.find((c) => c.column !== label.column)
     : categories[0];
   const goals: Draft[] = [
-    label.model_type === 'classifier'
-      ? classBalanceGoal(label, summary, frame)
-      : { question: `What is the distribution of ${label.column}?`, visualization: `histogram of ${label.column}`,
+    balance ??
+      { question: `What is the distribution of ${label.column}?`, visualization: `histogram of ${label.column}`,
         rationale: `${label.column} is the most likely training target (numeric); its spread and skew bound what a regressor can explain.`, columns: [label.column], ...target },
   ];
   if (other && label.model_type === 'classifier') {
@@ -222,7 +222,8 @@ export function ruleGoals(summary: DatasetSummary, frame: DataFrame | undefined,
   const pairs = groupedPairs(categories, byVariation, usable);
   const label = rankLabelCandidates(summary, usable)[0];
   // The likely classifier target's counts are its class balance, in shares.
-  const counts = categories.map((f) => (label?.model_type === 'classifier' && f.column === label.column ? classBalanceGoal(label, summary, usable) : countGoal(f)));
+  const balance = label?.model_type === 'classifier' ? classBalanceGoal(label, summary, usable) : undefined;
+  const counts = categories.map((f) => (balance && f.column === label?.column ? balance : countGoal(f)));
   const kinds: Draft[][] = [
     byVariation.map(histogramGoal),
     counts,
@@ -247,7 +248,7 @@ export function ruleGoals(summary: DatasetSummary, frame: DataFrame | undefined,
         columns: [dates[0].column, byVariation[0].column],
       }]
       : [],
-    labelGoals(label, summary, categories, numeric, usable),
+    labelGoals(label, balance, categories, numeric),
     mapGoals(numeric),
     heatmapGoals(numeric, fieldByName(summary, label?.column ?? '')),
   ];
