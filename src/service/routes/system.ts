@@ -12,8 +12,7 @@ export function mountHealthRoutes(app: App, ctx: ServiceContext): void {
       await ctx.store.get('SELECT 1 AS ok');
     } catch (error) {
       ctx.logger.error('health check: the database did not answer', error);
-      const down = new ApiError(503, 'INTERNAL_ERROR', 'The service cannot reach its database.', 'Check that the database is up; the service log has the reason.');
-      return c.json(down.toBody(), 503);
+      throw new ApiError(503, 'INTERNAL_ERROR', 'The service cannot reach its database.', 'Check that the database is up; the service log has the reason.');
     }
     return sendJson(c, HealthSchema, { status: 'ok', version: ctx.version, local: true, features: LocalFeatureSchema.options });
   });
