@@ -1,25 +1,28 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
+/** JSON text with every non-finite number (NaN, ±Infinity) written as null, as the wire requires. */
+const finiteText = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v));
+
 /** Replaces every non-finite number (NaN, ±Infinity) by null, as the wire requires. */
 export function finiteJson<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v))) as T;
+  return JSON.parse(finiteText(value)) as T;
 }
 
 /** Writes `value` as finite JSON under a temporary name, then renames it, so a reader never sees half a file. */
 export function writeFiniteJsonFile<T>(path: string, value: T): T {
-  const finite = finiteJson(value);
-  writeFileSync(`${path}.part`, JSON.stringify(finite));
+  const text = finiteText(value);
+  writeFileSync(`${path}.part`, text);
   renameSync(`${path}.part`, path);
-  return finite;
+  return JSON.parse(text) as T;
 }
 
-function isMissingFile(error: unknown): boolean {
+export function isMissingFile(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
 /** A JSON file's value; null when there is no such file. */
-export function readJsonFileSync<T>(path: string): T | null {
+function readJsonFileSync<T>(path: string): T | null {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as T;
   } catch (error) {

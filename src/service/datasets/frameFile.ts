@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, ren
 import { dirname, join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { CsvFrameBuilder, DataFrame, categoryColumn, numberColumn, type Column } from '../../engine';
+import { isMissingFile } from '../json';
 
 /**
  * A dataset parsed once, stored next to its CSV as `<id>.frame` so training, prediction and profiling never parse
@@ -115,7 +116,7 @@ export function loadFrameSync(csvPath: string): DataFrame {
   try {
     return decodeFrame(readFileSync(framePath(csvPath)));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (!isMissingFile(error)) throw error;
   }
   const { frame } = parseCsvFile(csvPath);
   writeFrameFile(csvPath, frame);
@@ -127,7 +128,7 @@ export async function readFrameFile(csvPath: string): Promise<DataFrame | null> 
   try {
     return decodeFrame(await readFile(framePath(csvPath)));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (isMissingFile(error)) return null;
     throw error;
   }
 }
