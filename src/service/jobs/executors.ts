@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   TrainRequestSchema,
+  type Dataset,
   type DatasetSummary,
   type RequestModelType,
   type StartAutotrainBody,
@@ -87,8 +88,8 @@ async function targetKind(ctx: ServiceContext, path: string, column: string): Pr
   return targetModelType(fields.find((f) => f.column === column));
 }
 
-/** Checks a train_manual request before it is queued; returns the job's estimated duration. */
-export async function checkManualRequest(ctx: ServiceContext, teamId: string, req: TrainManualBody): Promise<number> {
+/** Checks a train_manual request (when queued, and again when it runs); resolves with the dataset it trains on. */
+export async function resolveManualRequest(ctx: ServiceContext, teamId: string, req: TrainManualBody): Promise<Dataset & { path: string }> {
   const pre = await findPreprocessorVersion(ctx.store, teamId, req.version_id);
   if (!pre || pre.preprocessor_id !== req.preprocessor_id) {
     throw notFound('Preprocessor version', `${req.version_id} of preprocessor ${req.preprocessor_id}`).withField('req.version_id');
@@ -98,7 +99,7 @@ export async function checkManualRequest(ctx: ServiceContext, teamId: string, re
   if (!dataset.columns.includes(req.label)) {
     throw invalid('req.label', `label ${req.label} is not a column of dataset ${dataset.name}; columns are: ${dataset.columns.join(', ')}.`);
   }
-  return estimateSeconds('manual', dataset.rows, dataset.columns.length);
+  return dataset;
 }
 
 async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobControls, apiKey: string | undefined): Promise<void> {
@@ -176,9 +177,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
 async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
   const req = job.request as Stored<TrainManualBody>;
   controls.progress(5, 'loading the preprocessor');
-  await checkManualRequest(ctx, job.team_id, req);
-  const pre = await findPreprocessorVersion(ctx.store, job.team_id, req.version_id);
-  const dataset = await requireDataset(ctx, job.team_id, pre?.dataset_id as string);
+  const dataset = await resolveManualRequest(ctx, job.team_id, req);
   controls.progress(20, 'training');
   const body = TrainRequestSchema.parse({
     target_column: req.label,

@@ -39,7 +39,7 @@ import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
 import { parseWith, readJson, sendJson } from '../http/body';
 import type { App, Session } from '../http/types';
-import { checkManualRequest, checkTrainableLabel, estimateSeconds, modelsToFit } from '../jobs/executors';
+import { checkTrainableLabel, estimateSeconds, modelsToFit, resolveManualRequest } from '../jobs/executors';
 
 function teamOf(session: Session, requested: string | null | undefined): string {
   return requested ? allowedTeam(session.identity, requested) : session.teamId;
@@ -179,7 +179,8 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/train_manual', async (c) => {
     const body = await readJson(c, TrainManualRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const estimate = await checkManualRequest(ctx, teamId, body.req);
+    const dataset = await resolveManualRequest(ctx, teamId, body.req);
+    const estimate = estimateSeconds('manual', dataset.rows, dataset.columns.length);
     const job = await ctx.jobs.submit(teamId, 'manual', { ...body.req, username: c.get('session').identity.username }, estimate);
     return sendJson(
       c,
