@@ -13,7 +13,7 @@ import { loadFrameSync } from '../../src/service/datasets/frameFile';
 import { loadHealthSync } from '../../src/service/datasets/healthFile';
 import { splitFrame } from '../../src/service/training/pipeline';
 import { client, removeDir, startService, type Call, type ServiceProcess } from '../unit/service/harness';
-import { load, loadClientNote } from './httpLoad';
+import { load, loadClientNote, median } from './httpLoad';
 import { FEATURES, numericCsv } from './numericCsv';
 
 const [TRAIN_ROWS, ...BIG_ROWS] = [...(process.env.BENCH_ROWS ?? '400000,1000000,2400000').split(','), ...(process.env.BENCH_HUGE ? ['5000000'] : [])].map(Number);
@@ -67,7 +67,6 @@ async function timed(call: Call, path: string, json: unknown): Promise<number> {
 }
 
 const REPEATS = 3;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * HTTP trains against the same steps run in this process on the service's stored frame, interleaved (HTTP, then

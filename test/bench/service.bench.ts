@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runTrain } from '../../src/service/training/pipeline';
 import { client, DATASETS, removeDir, startService, type ServiceProcess } from '../unit/service/harness';
 import { testCluster } from '../unit/service/postgresCluster';
-import { load, loadClientNote, type LoadResult } from './httpLoad';
+import { load, loadClientNote, median, type LoadResult } from './httpLoad';
 
 const CLIENTS = 50;
 const LOAD_SECONDS = 5;
@@ -13,7 +13,6 @@ const WARMUP_SECONDS = 2;
 const TRAIN_RUNS = 5;
 const REPLICAS = 2;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const SMALL_CSV = 'x,label\n1,a\n2,b\n3,a\n4,b\n5,a\n6,b\n7,a\n8,b\n9,a\n10,b\n';
 
 /** Health, list and get under CLIENTS concurrent clients spread over `services` (replicas of one database). */
