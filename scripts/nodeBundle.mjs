@@ -41,7 +41,7 @@ const LLHTTP_FILE = 'llhttp.wasm';
  * the one that runs everywhere, as a binary file beside it read at that moment, so loading the extension does not
  * parse it.
  */
-export const clientUndiciOnly = {
+const clientUndiciOnly = {
   name: 'client-undici-only',
   setup(build) {
     const fromUndici = (args) => /[\\/]undici[\\/]lib[\\/]/.test(args.importer);
