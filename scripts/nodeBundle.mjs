@@ -32,6 +32,13 @@ const unusedUndiciModules = {
   '../web/fetch/body.js': 'module.exports = { extractBody() { throw new Error("FormData and Blob bodies are not part of this bundle"); } };',
 };
 
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Matches exactly the specifiers above (esbuild filters plugins by a regular expression before calling them). */
+const unusedUndiciModule = new RegExp(`^(${Object.keys(unusedUndiciModules).map(escapeRegExp).join('|')})$`);
+
 /** The file beside the extension bundle that holds undici's HTTP parser (WebAssembly). */
 const LLHTTP_FILE = 'llhttp.wasm';
 
@@ -41,11 +48,11 @@ const LLHTTP_FILE = 'llhttp.wasm';
  * the one that runs everywhere, as a binary file beside it read at that moment, so loading the extension does not
  * parse it.
  */
-export const clientUndiciOnly = {
+const clientUndiciOnly = {
   name: 'client-undici-only',
   setup(build) {
     const fromUndici = (args) => /[\\/]undici[\\/]lib[\\/]/.test(args.importer);
-    build.onResolve({ filter: /^(\.\/client-h2\.js|\.\/socks5-proxy-agent|\.\.\/web\/fetch\/body\.js)$/ }, (args) =>
+    build.onResolve({ filter: unusedUndiciModule }, (args) =>
       fromUndici(args) ? { path: args.path, namespace: 'unused-undici' } : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'unused-undici' }, (args) => ({ contents: unusedUndiciModules[args.path], loader: 'js' }));

@@ -2,7 +2,7 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import type { ChartConfiguration } from 'chart.js';
-import type { FeatureParams, PartitionProfile } from '../src/contract/models.js';
+import type { FeatureImportance, FeatureParams, PartitionProfile } from '../src/contract/models.js';
 import type { PanelClient } from './shared/panelClient.js';
 import type { ProfileData, RefitOutcome } from '../src/panels/protocol.js';
 import { formatNumber, formatPercent, partitionLabel } from '../src/panels/shaping/format.js';
@@ -161,10 +161,19 @@ function missingCard(series: FeatureSeries): HTMLElement {
   );
 }
 
+/** A partition's features by importance, and each one's importance by name. */
+function rankFeatures(partition: PartitionProfile): { ranked: FeatureImportance[]; importanceOf: Map<string, number> } {
+  const ranked = listFeatures(partition, '', 'importance');
+  return { ranked, importanceOf: new Map(ranked.map((f) => [f.feature, f.importance])) };
+}
+
 class ProfileView {
   private readonly charts = new ChartSet();
   private readonly detailCharts = new ChartSet();
   private partition: PartitionProfile;
+  /** Computed once per partition rather than on every render. */
+  private ranked: FeatureImportance[];
+  private importanceOf: Map<string, number>;
   private readonly list = h('ul', { class: 'feature-list', 'aria-label': 'Features' });
   private readonly detail = h('section', { class: 'card', 'aria-live': 'polite' });
   private refit: { feature: string; outcome: RefitOutcome } | undefined;
@@ -182,6 +191,7 @@ class ProfileView {
       numeric: {},
       categorical: {},
     };
+    ({ ranked: this.ranked, importanceOf: this.importanceOf } = rankFeatures(this.partition));
     this.list.addEventListener('keydown', (event) => this.moveFocus(event));
   }
 
@@ -194,9 +204,8 @@ class ProfileView {
   }
 
   private selectedFeature(): string | undefined {
-    const features = listFeatures(this.partition, '', 'importance');
     const wanted = this.client.ui.feature;
-    return features.find((f) => f.feature === wanted)?.feature ?? features[0]?.feature;
+    return this.ranked.find((f) => f.feature === wanted)?.feature ?? this.ranked[0]?.feature;
   }
 
   render(): void {
@@ -217,7 +226,7 @@ class ProfileView {
         { class: 'header-facts' },
         // The all-classes view of a multiclass model has no single base value (JSON carries its NaN as null).
         fact('Base value', Number.isFinite(this.partition.base_value) ? formatNumber(this.partition.base_value) : 'per class'),
-        fact('Features', String(listFeatures(this.partition, '', 'importance').length)),
+        fact('Features', String(this.ranked.length)),
         partitionOptions.length > 1
           ? select(this.data.classes ? 'Class' : 'Partition', partitionOptions, this.partition.partition, (value) => this.switchPartition(value))
           : null,
@@ -258,7 +267,7 @@ class ProfileView {
   }
 
   private importanceChart(): HTMLElement {
-    const top = listFeatures(this.partition, '', 'importance').slice(0, 15);
+    const top = this.ranked.slice(0, 15);
     const description = `Top ${top.length} feature importances: ${top.map((f) => `${f.feature} ${formatPercent(f.importance)}`).join(', ')}.`;
     return this.charts.create(
       description,
@@ -285,6 +294,7 @@ class ProfileView {
     const next = this.data.profile.partitions.find((p) => p.partition === value);
     if (!next) return;
     this.partition = next;
+    ({ ranked: this.ranked, importanceOf: this.importanceOf } = rankFeatures(next));
     this.refit = undefined;
     this.client.saveUi({ partition: value });
     this.render();
@@ -350,7 +360,7 @@ class ProfileView {
       this.detail.replaceChildren(h('p', { class: 'muted', text }));
       return;
     }
-    const importance = listFeatures(this.partition, '', 'importance').find((f) => f.feature === feature)?.importance ?? 0;
+    const importance = this.importanceOf.get(feature) ?? 0;
     const refitSeries = this.refitSeries(feature);
     const scales = refitSeries ? sharedScales([series, refitSeries]) : undefined;
     const current = this.detailCharts.create(describeSeries(series), (p) => contributionChart(series, p, feature, scales));

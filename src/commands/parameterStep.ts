@@ -12,10 +12,13 @@ interface MethodItem extends vscode.QuickPickItem {
   method: FitMethod;
 }
 
-const METHOD_ITEMS: readonly MethodItem[] = [
-  { method: 'boosted', label: 'boosted', description: vscode.l10n.t('the default'), detail: vscode.l10n.t('Fits every feature’s steps jointly (cyclic gradient boosting with early stopping and bagging).') },
-  { method: 'xplainable', label: 'xplainable', description: vscode.l10n.t('the reference algorithm'), detail: vscode.l10n.t('Fits each feature’s tree to the target on its own, with tree and activation parameters.') },
-];
+/** The fit methods to pick from; a function so the labels are translated when asked, not when the module loads. */
+function methodItems(): MethodItem[] {
+  return [
+    { method: 'boosted', label: 'boosted', description: vscode.l10n.t('the default'), detail: vscode.l10n.t('Fits every feature’s steps jointly (cyclic gradient boosting with early stopping and bagging).') },
+    { method: 'xplainable', label: 'xplainable', description: vscode.l10n.t('the reference algorithm'), detail: vscode.l10n.t('Fits each feature’s tree to the target on its own, with tree and activation parameters.') },
+  ];
+}
 
 /**
  * A list of parameters with their current values; picking one asks for a new value (validated), "Continue" accepts
@@ -42,7 +45,10 @@ export async function editParameters(
     if (picked.key === 'done') return;
     try {
       if (picked.key === 'method') {
-        if (fit) fit.method = (await inputs.pick({ ...position, placeholder: vscode.l10n.t('Fit method'), items: [...METHOD_ITEMS], selected: METHOD_ITEMS.filter((item) => item.method === fit.method) })).method;
+        if (fit) {
+          const items = methodItems();
+          fit.method = (await inputs.pick({ ...position, placeholder: vscode.l10n.t('Fit method'), items, selected: items.filter((item) => item.method === fit.method) })).method;
+        }
         continue;
       }
       const key = picked.key;

@@ -13,56 +13,59 @@ type Field =
   | { name: string; ask: 'number' | 'optionalNumber'; prompt: string }
   | { name: string; ask: 'text' | 'optionalText'; prompt: string };
 
-const forms: Record<StepType, { help: string; fields: Field[]; fixed?: Record<string, unknown> }> = {
-  drop_columns: { help: vscode.l10n.t('Remove columns'), fields: [{ name: 'columns', ask: 'columns', prompt: vscode.l10n.t('Columns to remove') }] },
-  fill_missing: {
-    help: vscode.l10n.t('Fill empty cells of a column'),
-    fields: [
-      { name: 'column', ask: 'column', prompt: vscode.l10n.t('Column to fill') },
-      { name: 'strategy', ask: 'choice', prompt: vscode.l10n.t('Fill with'), options: ['median', 'mean', 'mode', 'constant'] },
-      { name: 'value', ask: 'optionalText', prompt: vscode.l10n.t('Constant value (only for the constant strategy; empty otherwise)') },
-    ],
-  },
-  log1p: { help: 'log(1 + x) of a numeric column', fields: [{ name: 'column', ask: 'column', prompt: vscode.l10n.t('Column to transform') }] },
-  clip: {
-    help: vscode.l10n.t('Clip a numeric column to a range'),
-    fields: [
-      { name: 'column', ask: 'column', prompt: vscode.l10n.t('Column to clip') },
-      { name: 'min', ask: 'optionalNumber', prompt: vscode.l10n.t('Lowest value (empty for none)') },
-      { name: 'max', ask: 'optionalNumber', prompt: vscode.l10n.t('Highest value (empty for none)') },
-    ],
-  },
-  date_parts: {
-    help: vscode.l10n.t('Split a date column into parts'),
-    fields: [
-      { name: 'column', ask: 'column', prompt: vscode.l10n.t('Date column') },
-      { name: 'parts', ask: 'choices', prompt: vscode.l10n.t('Parts to extract'), options: ['year', 'month', 'day', 'weekday', 'hour'] },
-    ],
-  },
-  condense_categories: {
-    help: vscode.l10n.t('Group rare categories into one'),
-    fields: [
-      { name: 'column', ask: 'column', prompt: vscode.l10n.t('Categorical column') },
-      { name: 'min_freq', ask: 'number', prompt: vscode.l10n.t('Minimum frequency to keep a category (0 to 1, e.g. 0.01)') },
-    ],
-  },
-  text_clean: { help: vscode.l10n.t('Lower-case and trim a text column'), fields: [{ name: 'column', ask: 'column', prompt: vscode.l10n.t('Text column') }], fixed: { lower: true, trim: true } },
-  quantile_bins: {
-    help: vscode.l10n.t('Bin a numeric column by quantiles'),
-    fields: [
-      { name: 'column', ask: 'column', prompt: vscode.l10n.t('Numeric column') },
-      { name: 'bins', ask: 'number', prompt: vscode.l10n.t('Number of bins (2 to 100)') },
-    ],
-  },
-  ratio: {
-    help: vscode.l10n.t('Add the ratio of two numeric columns'),
-    fields: [
-      { name: 'numerator', ask: 'column', prompt: vscode.l10n.t('Numerator column') },
-      { name: 'denominator', ask: 'column', prompt: vscode.l10n.t('Denominator column') },
-      { name: 'name', ask: 'text', prompt: vscode.l10n.t('Name of the new column') },
-    ],
-  },
-};
+/** The form of each step type; a function so the labels are translated when asked, not when the module loads. */
+function stepForms(): Record<StepType, { help: string; fields: Field[]; fixed?: Record<string, unknown> }> {
+  return {
+    drop_columns: { help: vscode.l10n.t('Remove columns'), fields: [{ name: 'columns', ask: 'columns', prompt: vscode.l10n.t('Columns to remove') }] },
+    fill_missing: {
+      help: vscode.l10n.t('Fill empty cells of a column'),
+      fields: [
+        { name: 'column', ask: 'column', prompt: vscode.l10n.t('Column to fill') },
+        { name: 'strategy', ask: 'choice', prompt: vscode.l10n.t('Fill with'), options: ['median', 'mean', 'mode', 'constant'] },
+        { name: 'value', ask: 'optionalText', prompt: vscode.l10n.t('Constant value (only for the constant strategy; empty otherwise)') },
+      ],
+    },
+    log1p: { help: 'log(1 + x) of a numeric column', fields: [{ name: 'column', ask: 'column', prompt: vscode.l10n.t('Column to transform') }] },
+    clip: {
+      help: vscode.l10n.t('Clip a numeric column to a range'),
+      fields: [
+        { name: 'column', ask: 'column', prompt: vscode.l10n.t('Column to clip') },
+        { name: 'min', ask: 'optionalNumber', prompt: vscode.l10n.t('Lowest value (empty for none)') },
+        { name: 'max', ask: 'optionalNumber', prompt: vscode.l10n.t('Highest value (empty for none)') },
+      ],
+    },
+    date_parts: {
+      help: vscode.l10n.t('Split a date column into parts'),
+      fields: [
+        { name: 'column', ask: 'column', prompt: vscode.l10n.t('Date column') },
+        { name: 'parts', ask: 'choices', prompt: vscode.l10n.t('Parts to extract'), options: ['year', 'month', 'day', 'weekday', 'hour'] },
+      ],
+    },
+    condense_categories: {
+      help: vscode.l10n.t('Group rare categories into one'),
+      fields: [
+        { name: 'column', ask: 'column', prompt: vscode.l10n.t('Categorical column') },
+        { name: 'min_freq', ask: 'number', prompt: vscode.l10n.t('Minimum frequency to keep a category (0 to 1, e.g. 0.01)') },
+      ],
+    },
+    text_clean: { help: vscode.l10n.t('Lower-case and trim a text column'), fields: [{ name: 'column', ask: 'column', prompt: vscode.l10n.t('Text column') }], fixed: { lower: true, trim: true } },
+    quantile_bins: {
+      help: vscode.l10n.t('Bin a numeric column by quantiles'),
+      fields: [
+        { name: 'column', ask: 'column', prompt: vscode.l10n.t('Numeric column') },
+        { name: 'bins', ask: 'number', prompt: vscode.l10n.t('Number of bins (2 to 100)') },
+      ],
+    },
+    ratio: {
+      help: vscode.l10n.t('Add the ratio of two numeric columns'),
+      fields: [
+        { name: 'numerator', ask: 'column', prompt: vscode.l10n.t('Numerator column') },
+        { name: 'denominator', ask: 'column', prompt: vscode.l10n.t('Denominator column') },
+        { name: 'name', ask: 'text', prompt: vscode.l10n.t('Name of the new column') },
+      ],
+    },
+  };
+}
 
 /** A one-line summary of a step, e.g. `fill_missing(age, median)`. */
 export function describeStep(step: PreprocessorStep): string {
@@ -76,6 +79,7 @@ export async function askPreprocessorSteps(inputs: QuickInputs, position: StepIn
   const steps: PreprocessorStep[] = [];
   for (;;) {
     const done = { type: undefined, label: `$(check) Create the preprocessor with ${steps.length} step${steps.length === 1 ? '' : 's'}`, description: steps.map(describeStep).join(' → ') };
+    const forms = stepForms();
     const choices = (Object.keys(forms) as StepType[]).map((type) => ({ type, label: `$(add) ${type}`, description: forms[type].help }));
     const picked = await inputs.pick<vscode.QuickPickItem & { type: StepType | undefined }>({
       ...position,
@@ -93,7 +97,7 @@ export async function askPreprocessorSteps(inputs: QuickInputs, position: StepIn
 }
 
 async function askStep(inputs: QuickInputs, position: StepInfo, type: StepType, columns: ColumnProfile[]): Promise<PreprocessorStep> {
-  const form = forms[type];
+  const form = stepForms()[type];
   const values: Record<string, unknown> = { type, ...form.fixed };
   const title = `${position.title}: ${type}`;
   for (const field of form.fields) {

@@ -272,14 +272,16 @@ export function offerPanels(
 ): void {
   const whole = result.partitions?.find((partition) => partition.partition === '__dataset__') ?? result.partitions?.[0];
   const warnings = result.warnings ?? [];
-  const actions = [...(warnings.length && csv ? [AUTOTRAIN] : []), vscode.l10n.t('Open Profile'), ...(whole ? [vscode.l10n.t('Open Evaluation')] : [])];
+  const openProfile = vscode.l10n.t('Open Profile');
+  const openEvaluation = vscode.l10n.t('Open Evaluation');
+  const actions = [...(warnings.length && csv ? [AUTOTRAIN] : []), openProfile, ...(whole ? [openEvaluation] : [])];
   const shown = warnings.length
     ? vscode.window.showWarningMessage(`${message} ${warnings.join(' ')}`, ...actions)
     : vscode.window.showInformationMessage(message, ...actions);
   void shown.then((choice) => {
     if (choice === AUTOTRAIN && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
-    if (choice === 'Open Profile') void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id, modelId: result.model_id, modelName });
-    if (choice === vscode.l10n.t('Open Evaluation') && whole) {
+    if (choice === openProfile) void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id, modelId: result.model_id, modelName });
+    if (choice === openEvaluation && whole) {
       void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, modelName, ...(csv ? { csvPath: csv.fsPath } : {}) });
     }
   });

@@ -4,7 +4,7 @@ import { binaryPython } from './python';
 import type { ExportTables } from './scoringTables';
 import { binarySql } from './sql';
 
-export { scoringTables, scoringTablesFromPayload, multiclassScoringTables } from './scoringTables';
+export { scoringTables, scoringTablesFromPayload } from './scoringTables';
 export type { ScoringTables, MulticlassScoringTables, ExportTables } from './scoringTables';
 
 /** A self-contained standard-library Python module that scores rows as the service does. */

@@ -1,7 +1,7 @@
 /**
  * A panel's first `load`, started with the panel while its webview is still starting, for the webview's first
- * `load` request when that asks for the same parameters. Only that first request can take it over; any other
- * first request aborts it.
+ * `load` request when that asks for the same parameters. That first `load` request ends it (taking it over, or
+ * aborting it when it asks for other parameters), as does the panel closing; requests of other methods leave it be.
  */
 export class EarlyLoad {
   private pending: { params: string; controller: AbortController; result: Promise<unknown> } | undefined;
@@ -14,12 +14,13 @@ export class EarlyLoad {
     this.pending = { params: JSON.stringify(params), controller, result };
   }
 
-  /** The early load, if the webview's first `load` request asks for its parameters (it is then that request's). */
+  /** The early load, if this first `load` request asks for its parameters (it is then that request's); else aborts it. */
   takeOver(params: unknown): { controller: AbortController; result: Promise<unknown> } | undefined {
     const pending = this.pending;
+    if (!pending) return undefined;
     this.pending = undefined;
-    if (pending?.params === JSON.stringify(params)) return pending;
-    pending?.controller.abort();
+    if (pending.params === JSON.stringify(params)) return pending;
+    pending.controller.abort();
     return undefined;
   }
 
