@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { resolveBoostParams } from './boostParams';
 import { EngineError } from './errors';
 import { assembleBoosted, planBoosted, runBag, type BagTask } from './boost/fitBoosted';
 import type { BagResult, BoostData } from './boost/booster';
@@ -51,14 +52,18 @@ export async function fitModelsParallel(
 ): Promise<TransparentModel[]> {
   const threads = parallel.threads ?? availableParallelism();
   const plans = fits.map((f) => planFit(f.frame, f.options));
-  const small = (k: number) => fits[k].frame.nRows * plans[k].features.length < (parallel.minCells ?? PARALLEL_MIN_CELLS);
+  const minCells = parallel.minCells ?? PARALLEL_MIN_CELLS;
+  const counts = plans.map(taskCount);
+  // Small fits, and those with fewer than two tasks for the threads at hand, run on this thread.
+  const here = plans.map((plan, k) => fits[k].frame.nRows * plan.features.length < minCells || Math.min(threads, counts[k]) < 2);
+  const used = Math.min(threads, counts.reduce((sum, count, k) => (here[k] ? sum : sum + count), 0));
   // With the options checked, threads start while this thread bins the data, which their tasks wait for anyway.
-  const started = threads > 1 && plans.some((_, k) => !small(k)) ? Array.from({ length: threads }, startWorker) : [];
+  const workers = used > 1 ? Array.from({ length: used }, startWorker) : [];
   let prepared: PreparedFit[];
   try {
-    prepared = plans.map((plan, k) => prepareFit(plan, small(k), threads));
+    prepared = plans.map((plan, k) => prepareFit(plan, here[k]));
   } catch (error) {
-    await stopWorkers(started);
+    await stopWorkers(workers);
     throw error;
   }
   const messages: WorkerMessages[] = [];
@@ -74,9 +79,6 @@ export async function fitModelsParallel(
     }
     parts += p.messages.reduce((most, m) => Math.max(most, m.shared.part), 0) + 1;
   }
-  const used = Math.min(threads, messages.length);
-  void stopWorkers(started.splice(used));
-  const workers = [...started, ...Array.from({ length: used - started.length }, startWorker)];
   const replies = messages.length ? await runInWorkers(messages, workers) : [];
   return prepared.map((p, k) => ('model' in p ? p.model : p.assemble(replies.slice(firstMessage[k], firstMessage[k] + p.messages.length))));
 }
@@ -84,15 +86,20 @@ export async function fitModelsParallel(
 /** A fit done on the calling thread (small, or one task), or its worker messages and how to assemble the replies. */
 type PreparedFit = { model: TransparentModel } | { messages: WorkerMessages[]; assemble: (replies: FitWorkerReply[]) => TransparentModel };
 
-function prepareFit(plan: FitPlan, small: boolean, threads: number): PreparedFit {
-  const here = (tasks: number) => small || Math.min(threads, tasks) < 2;
+/** The tasks a fit splits into: one per bag and partition when boosted, else one per feature and partition. */
+function taskCount(plan: FitPlan): number {
+  if (plan.method !== 'boosted') return plan.parts.length * plan.features.length;
+  return plan.parts.reduce((sum, part) => sum + resolveBoostParams(plan.boost, part.y.length).outer_bags, 0);
+}
+
+function prepareFit(plan: FitPlan, here: boolean): PreparedFit {
   if (plan.method === 'boosted') {
     const boosted = planBoosted(plan, plan.boost, plan.boostFeature, plan.seed);
     const message = (task: BagTask, id: number): WorkerMessages => {
       const { data, ...rest } = task;
       return { shared: { type: 'boostData', part: task.part, data }, task: { type: 'bag', id, part: task.part, task: rest } };
     };
-    return prepared(boosted.tasks, here(boosted.tasks.length), runBag, message, (bags) => assembleBoosted(boosted, bags));
+    return prepared(boosted.tasks, here, runBag, message, (bags) => assembleBoosted(boosted, bags));
   }
   const tasks = featureTasks(plan);
   const message = (t: FeatureTask, id: number): WorkerMessages => {
@@ -100,7 +107,7 @@ function prepareFit(plan: FitPlan, small: boolean, threads: number): PreparedFit
     const { y, ...task } = t;
     return { shared: { type: 'target', part, y }, task: { type: 'task', id, part, task } };
   };
-  return prepared(tasks, here(tasks.length), fitFeatureTask, message, (features) => assembleModel(plan, features));
+  return prepared(tasks, here, fitFeatureTask, message, (features) => assembleModel(plan, features));
 }
 
 /** Runs `tasks` on this thread when `here`, else hands over their worker messages and how to assemble the replies. */
