@@ -130,7 +130,7 @@ export class CsvFrameBuilder {
           // Text after a closing quote is kept literally, as lenient readers do.
           while (end < n && !isFieldEnd(bytes[end], delimiter)) end++;
           if (end >= n && !final) break records;
-          if (end === close + 1 && bytes.indexOf(QUOTE, pos + 1) === close) {
+          if (end === close + 1 && !quotedFieldEscapes) {
             // No escaped quote and nothing after the closing one: the field is the bytes between the quotes.
             lastEmpty = close === pos + 1;
             this.addField(column, bytes, pos + 1, close);
@@ -224,17 +224,22 @@ function isFieldEnd(c: number, delimiter: number): boolean {
   return c === delimiter || c === LF || c === CR;
 }
 
+/** Whether the field of the last closingQuote call holds an escaped `""` (a module flag keeps the scan allocation-free). */
+let quotedFieldEscapes = false;
+
 /**
  * The closing quote of the field opened at `open`, or −1 when the bytes end first (or, unless `final`, end right
- * after a quote that may be the first half of an escaped `""`).
+ * after a quote that may be the first half of an escaped `""`). Sets quotedFieldEscapes.
  */
 function closingQuote(bytes: Uint8Array, open: number, final: boolean): number {
   const n = bytes.length;
+  quotedFieldEscapes = false;
   for (let p = open + 1; ; ) {
     const q = bytes.indexOf(QUOTE, p);
     if (q < 0) return -1;
     if (q + 1 >= n) return final ? q : -1;
     if (bytes[q + 1] !== QUOTE) return q;
+    quotedFieldEscapes = true;
     p = q + 2;
   }
 }

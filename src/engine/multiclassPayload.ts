@@ -2,9 +2,8 @@
  * The model JSON of a multiclass model (one-vs-rest): every class model's partition payloads, each tagged with the
  * class it scores. Apart from the engine's model so that readers (exports) need only the payload reader.
  */
-import { EngineError } from './errors';
 import type { MulticlassModel } from './multiclass';
-import { fromPayloads, toPayloads, type PartitionPayload } from './payload';
+import { fail, fromPayloads, toPayloads, type FromPayloadOptions, type PartitionPayload } from './payload';
 import type { TransparentModel } from './types';
 
 /** Classes are sorted as text (code units), as the service sorts them. */
@@ -29,54 +28,39 @@ export function isMulticlassPayload(payloads: readonly unknown[]): boolean {
   return typeof first === 'object' && first !== null && typeof (first as { class?: unknown }).class === 'string';
 }
 
-function payloadInvalid(field: string, problem: string): never {
-  throw new EngineError(`Invalid model JSON: ${field} ${problem}`, field);
-}
-
-/** One class model's payloads, with the binary reader's errors naming the payload's index in the whole list. */
-function classModelFromPayloads(payloads: readonly unknown[], indexes: readonly number[], options: { target?: string; partitionOn?: string | null }): TransparentModel {
-  const global = (text: string): string => text.replace(/partitions\[(\d+)\]/g, (_m, k: string) => `partitions[${indexes[Number(k)]}]`);
-  try {
-    return fromPayloads(payloads, 'classifier', options);
-  } catch (error) {
-    if (error instanceof EngineError) throw new EngineError(global(error.message), error.field === undefined ? undefined : global(error.field));
-    throw error;
-  }
-}
-
 /**
  * Reads a multiclass model JSON: every payload names its `class`, every class has the same partitions, and a payload's
  * `classes`, when given, lists exactly the classes of the list. Errors name the payload (`partitions[i]`) and field.
  */
-export function multiclassFromPayloads(payloads: readonly unknown[], options: { target?: string; partitionOn?: string | null } = {}): MulticlassModel {
+export function multiclassFromPayloads(payloads: readonly unknown[], options: FromPayloadOptions = {}): MulticlassModel {
   const groups = new Map<string, { payloads: unknown[]; indexes: number[] }>();
   payloads.forEach((raw, i) => {
     const cls = typeof raw === 'object' && raw !== null ? (raw as { class?: unknown }).class : undefined;
-    if (typeof cls !== 'string') payloadInvalid(`partitions[${i}].class`, `must be the class its model scores (a string), got ${JSON.stringify(cls ?? null)}`);
+    if (typeof cls !== 'string') fail(`partitions[${i}].class`, `must be the class its model scores (a string), got ${JSON.stringify(cls ?? null)}`);
     const group = groups.get(cls) ?? { payloads: [], indexes: [] };
     group.payloads.push(raw);
     group.indexes.push(i);
     groups.set(cls, group);
   });
   const classes = [...groups.keys()].sort(compareText);
-  if (classes.length < 3) payloadInvalid('partitions', `name ${classes.length} class(es) (${classes.join(', ')}); a multiclass model has 3 or more, a model of 2 is binary_classification`);
+  if (classes.length < 3) fail('partitions', `name ${classes.length} class(es) (${classes.join(', ')}); a multiclass model has 3 or more, a model of 2 is binary_classification`);
   payloads.forEach((raw, i) => {
     const listed = (raw as { classes?: unknown }).classes;
     if (listed === undefined) return;
     const sorted = Array.isArray(listed) ? listed.map(String).sort(compareText) : null;
     if (!sorted || sorted.join('\u0000') !== classes.join('\u0000')) {
-      payloadInvalid(`partitions[${i}].classes`, `must list the classes of the payloads (${classes.join(', ')}), got ${JSON.stringify(listed)}`);
+      fail(`partitions[${i}].classes`, `must list the classes of the payloads (${classes.join(', ')}), got ${JSON.stringify(listed)}`);
     }
   });
   const classModels = classes.map((cls) => {
     const group = groups.get(cls) as { payloads: unknown[]; indexes: number[] };
-    return classModelFromPayloads(group.payloads, group.indexes, options);
+    return fromPayloads(group.payloads, 'classifier', { ...options, indexes: group.indexes });
   });
   const keys = (m: TransparentModel): string => [...m.partitions.keys()].sort(compareText).join(', ');
   classModels.forEach((m, k) => {
     if (keys(m) !== keys(classModels[0])) {
       const at = (groups.get(classes[k]) as { indexes: number[] }).indexes[0];
-      payloadInvalid(`partitions[${at}].partition`, `class ${classes[k]} has partitions ${keys(m)}, but class ${classes[0]} has ${keys(classModels[0])}; every class needs the same partitions`);
+      fail(`partitions[${at}].partition`, `class ${classes[k]} has partitions ${keys(m)}, but class ${classes[0]} has ${keys(classModels[0])}; every class needs the same partitions`);
     }
   });
   const first = classModels[0];

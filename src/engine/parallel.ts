@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { resolveBoostParams } from './boostParams';
 import { EngineError } from './errors';
 import { assembleBoosted, planBoosted, runBag, type BagTask } from './boost/fitBoosted';
 import type { BagResult, BoostData } from './boost/booster';
@@ -51,68 +52,79 @@ export async function fitModelsParallel(
 ): Promise<TransparentModel[]> {
   const threads = parallel.threads ?? availableParallelism();
   const plans = fits.map((f) => planFit(f.frame, f.options));
-  const small = (k: number) => fits[k].frame.nRows * plans[k].features.length < (parallel.minCells ?? PARALLEL_MIN_CELLS);
+  const minCells = parallel.minCells ?? PARALLEL_MIN_CELLS;
+  const counts = plans.map(taskCount);
+  // Small fits, and those with fewer than two tasks for the threads at hand, run on this thread.
+  const here = plans.map((plan, k) => fits[k].frame.nRows * plan.features.length < minCells || Math.min(threads, counts[k]) < 2);
+  const used = Math.min(threads, counts.reduce((sum, count, k) => (here[k] ? sum : sum + count), 0));
   // With the options checked, threads start while this thread bins the data, which their tasks wait for anyway.
-  const started = threads > 1 && plans.some((_, k) => !small(k)) ? Array.from({ length: threads }, startWorker) : [];
-  let prepared: PreparedFit[];
-  try {
-    prepared = plans.map((plan, k) => prepareFit(plan, small(k), threads));
-  } catch (error) {
-    await stopWorkers(started);
-    throw error;
-  }
+  const workers = used > 1 ? Array.from({ length: used }, startWorker) : [];
+  const prepared: PreparedFit[] = [];
   const messages: WorkerMessages[] = [];
   const firstMessage: number[] = [];
-  let parts = 0;
-  for (const p of prepared) {
-    firstMessage.push(messages.length);
-    if ('model' in p) continue;
+  try {
     // Tasks and shared data keep unique numbers across fits: ids index the replies, parts key what a worker holds.
-    const ids = messages.length;
-    for (const m of p.messages) {
-      messages.push({ shared: { ...m.shared, part: m.shared.part + parts }, task: { ...m.task, id: m.task.id + ids, part: m.task.part + parts } });
-    }
-    parts += p.messages.reduce((most, m) => Math.max(most, m.shared.part), 0) + 1;
+    let parts = 0;
+    plans.forEach((plan, k) => {
+      const p = prepareFit(plan, here[k], messages.length, parts);
+      prepared.push(p);
+      firstMessage.push(messages.length);
+      if ('model' in p) return;
+      for (const m of p.messages) messages.push(m);
+      parts += p.parts;
+    });
+  } catch (error) {
+    await stopWorkers(workers);
+    throw error;
   }
-  const used = Math.min(threads, messages.length);
-  void stopWorkers(started.splice(used));
-  const workers = [...started, ...Array.from({ length: used - started.length }, startWorker)];
   const replies = messages.length ? await runInWorkers(messages, workers) : [];
   return prepared.map((p, k) => ('model' in p ? p.model : p.assemble(replies.slice(firstMessage[k], firstMessage[k] + p.messages.length))));
 }
 
-/** A fit done on the calling thread (small, or one task), or its worker messages and how to assemble the replies. */
-type PreparedFit = { model: TransparentModel } | { messages: WorkerMessages[]; assemble: (replies: FitWorkerReply[]) => TransparentModel };
+/**
+ * A fit done on the calling thread (small, or one task), or its worker messages, the number of partitions they share
+ * data for, and how to assemble the replies.
+ */
+type PreparedFit = { model: TransparentModel } | { messages: WorkerMessages[]; parts: number; assemble: (replies: FitWorkerReply[]) => TransparentModel };
 
-function prepareFit(plan: FitPlan, small: boolean, threads: number): PreparedFit {
-  const here = (tasks: number) => small || Math.min(threads, tasks) < 2;
+/** The tasks a fit splits into: one per bag and partition when boosted, else one per feature and partition. */
+function taskCount(plan: FitPlan): number {
+  if (plan.method !== 'boosted') return plan.parts.length * plan.features.length;
+  return plan.parts.reduce((sum, part) => sum + resolveBoostParams(plan.boost, part.y.length).outer_bags, 0);
+}
+
+/** Its worker messages number tasks from `idBase` and partitions from `partBase`, unique across the fits. */
+function prepareFit(plan: FitPlan, here: boolean, idBase: number, partBase: number): PreparedFit {
+  const parts = plan.parts.length;
   if (plan.method === 'boosted') {
     const boosted = planBoosted(plan, plan.boost, plan.boostFeature, plan.seed);
-    const message = (task: BagTask, id: number): WorkerMessages => {
+    const message = (task: BagTask, k: number): WorkerMessages => {
       const { data, ...rest } = task;
-      return { shared: { type: 'boostData', part: task.part, data }, task: { type: 'bag', id, part: task.part, task: rest } };
+      const part = partBase + task.part;
+      return { shared: { type: 'boostData', part, data }, task: { type: 'bag', id: idBase + k, part, task: rest } };
     };
-    return prepared(boosted.tasks, here(boosted.tasks.length), runBag, message, (bags) => assembleBoosted(boosted, bags));
+    return prepared(boosted.tasks, parts, here, runBag, message, (bags) => assembleBoosted(boosted, bags));
   }
   const tasks = featureTasks(plan);
-  const message = (t: FeatureTask, id: number): WorkerMessages => {
-    const part = Math.floor(id / plan.features.length);
+  const message = (t: FeatureTask, k: number): WorkerMessages => {
+    const part = partBase + Math.floor(k / plan.features.length);
     const { y, ...task } = t;
-    return { shared: { type: 'target', part, y }, task: { type: 'task', id, part, task } };
+    return { shared: { type: 'target', part, y }, task: { type: 'task', id: idBase + k, part, task } };
   };
-  return prepared(tasks, here(tasks.length), fitFeatureTask, message, (features) => assembleModel(plan, features));
+  return prepared(tasks, parts, here, fitFeatureTask, message, (features) => assembleModel(plan, features));
 }
 
 /** Runs `tasks` on this thread when `here`, else hands over their worker messages and how to assemble the replies. */
 function prepared<T, R extends FeatureModel | BagResult>(
   tasks: T[],
+  parts: number,
   here: boolean,
   run: (task: T) => R,
-  message: (task: T, id: number) => WorkerMessages,
+  message: (task: T, index: number) => WorkerMessages,
   assemble: (results: R[]) => TransparentModel,
 ): PreparedFit {
   if (here) return { model: assemble(tasks.map(run)) };
-  return { messages: tasks.map(message), assemble: (replies) => assemble(replies.map((r) => ('bag' in r ? r.bag : (r as { feature: FeatureModel }).feature) as R)) };
+  return { messages: tasks.map(message), parts, assemble: (replies) => assemble(replies.map((r) => ('bag' in r ? r.bag : (r as { feature: FeatureModel }).feature) as R)) };
 }
 
 /** A task for a worker and the data it shares with other tasks of its partition (sent once per worker and partition). */

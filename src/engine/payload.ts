@@ -69,6 +69,8 @@ export interface PartitionPayload {
 export interface FromPayloadOptions {
   target?: string;
   partitionOn?: string | null;
+  /** Each payload's index in the list the caller read, for errors (`partitions[i]`); default its index here. */
+  indexes?: readonly number[];
 }
 
 const finiteOrNull = (v: number): number | null => (Number.isFinite(v) ? v : null);
@@ -178,7 +180,7 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function fail(path: string, problem: string): never {
+export function fail(path: string, problem: string): never {
   throw new EngineError(`Invalid model JSON: ${path} ${problem}`, path);
 }
 
@@ -227,7 +229,7 @@ export function fromPayloads(
   let target = options.target;
   let partitionOn = options.partitionOn;
   payloads.forEach((raw, i) => {
-    const path = `partitions[${i}]`;
+    const path = `partitions[${options.indexes?.[i] ?? i}]`;
     if (!isObject(raw)) fail(path, 'must be an object');
     const part = partitionFromPayload(raw, type, path, payloads.length === 1, method === 'boosted');
     partitions.set(part.key, part);
