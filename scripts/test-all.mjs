@@ -3,6 +3,11 @@
 // of the packaged .vsix).
 // Every layer runs even when an earlier one fails; the exit code is non-zero when any failed.
 import { spawnSync } from 'node:child_process';
+import { ensureDebianPackages } from './debianPackages.cjs';
+
+// What the unit layers run besides Node: the generated visualization code (pandas, matplotlib, seaborn, plotly) and
+// a private PostgreSQL cluster. The VS Code layers install theirs (chromium, ripgrep, libkrb5-dev) with code-server.
+ensureDebianPackages(['python3-pandas', 'python3-matplotlib', 'python3-seaborn', 'python3-plotly', 'postgresql']);
 
 const steps = [
   ['build', ['npm', 'run', 'build']],

@@ -5,8 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { ensureDebianPackages } from '../../../scripts/debianPackages.cjs';
 import {
-  chromiumPath,
   codeServerPackageDir,
   codeServerRoot,
   codeServerVersion,
@@ -17,12 +17,8 @@ import {
 
 const marker = join(codeServerRoot, `.installed-${codeServerVersion}`);
 
-/** Debian packages the real-VS-Code tests need, each with a file whose absence means it is missing. */
-const debianPackages = [
-  { name: 'chromium', file: chromiumPath },
-  { name: 'ripgrep', file: '/usr/bin/rg' },
-  { name: 'libkrb5-dev', file: '/usr/bin/krb5-config' },
-];
+/** Debian packages the real-VS-Code tests need. */
+const DEBIAN_PACKAGES = ['chromium', 'ripgrep', 'libkrb5-dev'];
 
 function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): void {
   const started = Date.now();
@@ -35,22 +31,6 @@ function run(cmd: string, args: string[], cwd: string, env: Record<string, strin
   console.log(`    done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** Installs the missing Debian packages when running as root; otherwise says which to install. */
-export function ensureDebianPackages(): void {
-  const missing = debianPackages.filter((p) => !existsSync(p.file)).map((p) => p.name);
-  if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      `Missing Debian packages: ${missing.join(', ')}. ` +
-        `Install them with: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`,
-    );
-  }
-  run('apt-get', ['update', '-qq'], repoRoot);
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], repoRoot, {
-    DEBIAN_FRONTEND: 'noninteractive',
-  });
-}
-
 export function isCodeServerInstalled(): boolean {
   return existsSync(marker) && existsSync(vscodeServerMain);
 }
@@ -58,7 +38,7 @@ export function isCodeServerInstalled(): boolean {
 /** Makes sure the Debian packages and code-server are installed; returns whether it installed code-server. */
 export function ensureCodeServer(): { installed: boolean; seconds: number } {
   const started = Date.now();
-  ensureDebianPackages();
+  ensureDebianPackages(DEBIAN_PACKAGES);
   if (isCodeServerInstalled()) return { installed: false, seconds: (Date.now() - started) / 1000 };
   console.log(`Installing code-server ${codeServerVersion} into ${relative(repoRoot, codeServerRoot)}`);
   rmSync(codeServerRoot, { recursive: true, force: true });
