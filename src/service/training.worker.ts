@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { CsvError, EngineError } from '../engine';
-import { searchParameters } from './autotrain';
+import { answerFromRows, searchParameters } from './autotrain';
 import { loadFrameSync } from './datasets/frameFile';
 import { writeSummaryFile } from './datasets/summaryFile';
 import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runPredict, runRefit, runTrain, splitFrame } from './training/pipeline';
@@ -36,6 +36,8 @@ function execute(task: TrainingTask): unknown {
       return runIngest(task);
     case 'summarize':
       return writeSummaryFile(task.path, loadFrameSync(task.path));
+    case 'row-rules':
+      return answerFromRows(task.request, loadFrameSync(task.path));
   }
 }
 
