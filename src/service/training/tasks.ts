@@ -91,6 +91,12 @@ export interface IngestOutcome {
   header: string[];
 }
 
+/** Reads the header and counts the rows of a CSV that is not stored as a dataset (a bundled sample). */
+export interface InspectCsvTask {
+  kind: 'inspect-csv';
+  path: string;
+}
+
 /** The rules part of a stored dataset's summary, computed from its rows and cached (for a dataset stored before summaries were). */
 export interface SummarizeTask {
   kind: 'summarize';
@@ -104,7 +110,7 @@ export interface RowRulesTask {
   request: RowRuleRequest;
 }
 
-export type TrainingTask = TrainTask | RefitTask | PredictTask | FitPreprocessorTask | SearchTask | IngestTask | SummarizeTask | RowRulesTask;
+export type TrainingTask = TrainTask | RefitTask | PredictTask | FitPreprocessorTask | SearchTask | IngestTask | SummarizeTask | RowRulesTask | InspectCsvTask;
 
 export interface PartitionOutcome {
   key: string;

@@ -71,6 +71,11 @@ export class Trainer {
     return this.run({ kind: 'ingest', path });
   }
 
+  /** The header and row count of a CSV that is not a stored dataset (a bundled sample). */
+  inspectCsv(path: string): Promise<IngestOutcome> {
+    return this.run({ kind: 'inspect-csv', path });
+  }
+
   /** The rules part of a stored dataset's summary, computed and cached now when the dataset has none yet. */
   summarize(path: string): Promise<SummaryRules> {
     return this.run({ kind: 'summarize', path });
