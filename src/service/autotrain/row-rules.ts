@@ -62,7 +62,7 @@ export interface Rows {
 }
 
 /** Rows answered in place from a frame in memory (or from the summary alone without one). */
-export function frameRows(frame: DataFrame | undefined): Rows {
+function frameRows(frame: DataFrame | undefined): Rows {
   return { available: frame !== undefined, answer: (request) => Promise.resolve(answerFromRows(request, frame)) };
 }
 
