@@ -103,7 +103,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
     version,
     logger,
     uploadLimitBytes: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
-    publicDatasets: new PublicDatasets(),
+    publicDatasets: new PublicDatasets((path) => trainer.inspectCsv(path)),
     trainer,
     jobs,
   };

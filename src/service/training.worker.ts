@@ -1,10 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import { CsvError, EngineError } from '../engine';
-import { searchParameters } from './autotrain';
-import { loadFrameSync } from './datasets/frameFile';
+import { answerFromRows, searchParameters } from './autotrain';
+import { loadFrameSync, parseCsvFile } from './datasets/frameFile';
 import { writeSummaryFile } from './datasets/summaryFile';
 import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runPredict, runRefit, runTrain, splitFrame } from './training/pipeline';
-import type { SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
+import type { IngestOutcome, SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
 import { yieldToRequests } from './training/priority';
 
 async function runSearch(task: SearchTask): Promise<SearchOutcome> {
@@ -18,6 +18,11 @@ async function runSearch(task: SearchTask): Promise<SearchOutcome> {
     onProgress: (done, total) => task.port.postMessage({ progress: done / total }),
   });
   return { params: result.params, metric: result.metric, score: result.validationScore, improved: result.improved, trials: result.trials.length };
+}
+
+function inspectCsv(path: string): IngestOutcome {
+  const { frame, header } = parseCsvFile(path);
+  return { rows: frame.nRows, columns: frame.names, header };
 }
 
 function execute(task: TrainingTask): unknown {
@@ -36,6 +41,10 @@ function execute(task: TrainingTask): unknown {
       return runIngest(task);
     case 'summarize':
       return writeSummaryFile(task.path, loadFrameSync(task.path));
+    case 'inspect-csv':
+      return inspectCsv(task.path);
+    case 'row-rules':
+      return answerFromRows(task.request, loadFrameSync(task.path));
   }
 }
 

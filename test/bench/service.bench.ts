@@ -1,8 +1,10 @@
 // Service throughput and overhead: requests/s and p99 latency for list/get under 50 concurrent clients (against
-// GET /v1/health in the same run), and train latency through HTTP against the same training run in-process.
+// GET /v1/health in the same run), train latency through HTTP against the same training run in-process, and how
+// long the request thread is held while the autotrain routes compute over a million rows.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTrain } from '../../src/service/training/pipeline';
+import { strikesCsv } from '../unit/service/fixtures';
 import { client, DATASETS, removeDir, startService, type ServiceProcess } from '../unit/service/harness';
 import { testCluster } from '../unit/service/postgresCluster';
 import { load, loadClientNote, median, type LoadResult } from './httpLoad';
@@ -12,6 +14,7 @@ const LOAD_SECONDS = 5;
 const WARMUP_SECONDS = 2;
 const TRAIN_RUNS = 5;
 const REPLICAS = 2;
+const AUTOTRAIN_ROWS = 1_000_000;
 
 const SMALL_CSV = 'x,label\n1,a\n2,b\n3,a\n4,b\n5,a\n6,b\n7,a\n8,b\n9,a\n10,b\n';
 
@@ -95,6 +98,52 @@ async function trainOverhead(): Promise<void> {
   }
 }
 
+/**
+ * Each autotrain route over AUTOTRAIN_ROWS rows while health checks run one after another: the longest wait between
+ * two health answers is how long the request thread was held (the whole computation when the rows are read there).
+ */
+async function autotrainStalls(): Promise<void> {
+  const service = await startService();
+  const call = client(service.url, service.apiKey);
+  try {
+    const form = new FormData();
+    form.append('file', new Blob([strikesCsv(AUTOTRAIN_ROWS)], { type: 'text/csv' }), 'strikes.csv');
+    const summary = (await call('POST', '/v1/autotrain/summarize-dataset', { body: form })).body;
+    const goal = { index: 0, question: 'How do speed and height relate?', visualization: 'scatter plot of Speed vs Height', rationale: '', columns: ['Speed', 'Height'] };
+    const routes: [string, unknown][] = [
+      ['generate_goals', { summary, n: 6 }],
+      ['generate_labels', { summary }],
+      ['generate_feature_engineering', { summary, n: 6 }],
+      ['visualize', { summary, goal, library: 'plotly' }],
+      ['insights', { summary, goal }],
+    ];
+    console.log(`autotrain over ${AUTOTRAIN_ROWS.toLocaleString('en')} rows, health checked one after another meanwhile (target: longest wait a small part of the request):`);
+    for (const [route, req] of routes) {
+      const started = performance.now();
+      let answered = false;
+      const work = call('POST', `/v1/autotrain/${route}`, { json: { req } }).then((res) => {
+        answered = true;
+        return res;
+      });
+      let last = started;
+      let longestWait = 0;
+      while (!answered) {
+        await call('GET', '/v1/health');
+        const now = performance.now();
+        longestWait = Math.max(longestWait, now - last);
+        last = now;
+      }
+      const res = await work;
+      if (res.status !== 200) throw new Error(`${route}: ${JSON.stringify(res.body)}`);
+      const total = performance.now() - started;
+      console.log(`${`POST ${route}`.padEnd(38)} ${total.toFixed(0).padStart(6)} ms, longest wait between health answers ${longestWait.toFixed(0)} ms`);
+    }
+  } finally {
+    await service.stop();
+    removeDir(service.dataDir);
+  }
+}
+
 async function main(): Promise<void> {
   const sqlite = await startService();
   try {
@@ -105,6 +154,7 @@ async function main(): Promise<void> {
   }
   await measurePostgresReplicas();
   await trainOverhead();
+  await autotrainStalls();
 }
 
 main().catch((error: unknown) => {

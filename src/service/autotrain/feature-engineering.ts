@@ -1,9 +1,10 @@
 import { ComplexitySchema, type DatasetSummary, type FeatureEngineeringResponse, type Recommendation } from '../../contract/autotrain';
 import { PreprocessorStepSchema, type PreprocessorStep } from '../../contract/datasets';
 import type { DataFrame } from '../../engine';
-import { isMeasureField, ruleRecommendations, stepColumns } from './feature-rules';
+import { isMeasureField, stepColumns } from './feature-rules';
 import { asList } from './json-extract';
 import { askJson, compactFields, UnusableAnswerError, withRulesFallback } from './llm-task';
+import { rowsOf, type Rows } from './row-rules';
 import type { LlmEndpoint, TextGenContext } from './textgen';
 
 type Draft = Omit<Recommendation, 'index'>;
@@ -82,11 +83,17 @@ function validateRecommendations(summary: DatasetSummary): (value: unknown) => D
   };
 }
 
-async function recommendationsFromModel(llm: LlmEndpoint, summary: DatasetSummary, n: number, frame: DataFrame | undefined, signal?: AbortSignal): Promise<Recommendation[]> {
+async function recommendationsFromModel(
+  llm: LlmEndpoint,
+  summary: DatasetSummary,
+  n: number,
+  rules: () => Promise<Recommendation[]>,
+  signal?: AbortSignal,
+): Promise<Recommendation[]> {
   const user = { n, name: summary.name, rows: summary.rows, field_names: summary.field_names, fields: compactFields(summary.fields, summary.missing_values) };
   const drafts = await askJson(llm, systemPrompt(n), user, validateRecommendations(summary), signal);
   const seen = new Set(drafts.map((d) => stepKey(d.step)));
-  const fillers = ruleRecommendations(summary, frame).filter((r) => !seen.has(stepKey(r.step)));
+  const fillers = (await rules()).filter((r) => !seen.has(stepKey(r.step)));
   return [...drafts, ...fillers].slice(0, n).map(({ index: _index, ...r }: Draft & { index?: number }, index) => ({ index, ...r }));
 }
 
@@ -95,13 +102,14 @@ export async function generateFeatureEngineering(
   summary: DatasetSummary,
   n: number,
   ctx: TextGenContext,
-  options: { frame?: DataFrame } = {},
+  options: { frame?: DataFrame | Rows } = {},
 ): Promise<FeatureEngineeringResponse> {
+  const rules = () => rowsOf(options.frame).answer({ rule: 'recommendations', summary });
   const result = await withRulesFallback(
     ctx,
     'generate_feature_engineering',
-    (llm) => recommendationsFromModel(llm, summary, n, options.frame, ctx.signal),
-    () => ruleRecommendations(summary, options.frame).slice(0, n),
+    (llm) => recommendationsFromModel(llm, summary, n, rules, ctx.signal),
+    async () => (await rules()).slice(0, n),
   );
   return { recommendations: result.value, source: result.source, warnings: result.warnings };
 }

@@ -1,9 +1,9 @@
 import type { DatasetSummary, Goal, GoalsResponse } from '../../contract/autotrain';
 import type { DataFrame } from '../../engine';
 import { exactColumns, mentionedColumns } from './field-roles';
-import { ruleGoals } from './goal-rules';
 import { asList } from './json-extract';
 import { askJson, compactFields, UnusableAnswerError, withRulesFallback } from './llm-task';
+import { rowsOf, type Rows } from './row-rules';
 import type { LlmEndpoint, TextGenContext } from './textgen';
 
 const DEFAULT_PERSONA = 'a highly skilled data analyst who looks for insightful, actionable patterns';
@@ -11,7 +11,7 @@ const DEFAULT_PERSONA = 'a highly skilled data analyst who looks for insightful,
 export interface GoalOptions {
   persona?: string;
   /** The dataset's rows, when available: lets the rules pick the most correlated pairs. */
-  frame?: DataFrame;
+  frame?: DataFrame | Rows;
 }
 
 function systemPrompt(n: number, persona: string): string {
@@ -54,7 +54,7 @@ function validateGoals(summary: DatasetSummary): (value: unknown) => Omit<Goal, 
   };
 }
 
-async function goalsFromModel(llm: LlmEndpoint, summary: DatasetSummary, n: number, options: GoalOptions, signal?: AbortSignal): Promise<Goal[]> {
+async function goalsFromModel(llm: LlmEndpoint, summary: DatasetSummary, n: number, rules: () => Promise<Goal[]>, persona: string, signal?: AbortSignal): Promise<Goal[]> {
   const user = {
     n,
     name: summary.name,
@@ -62,19 +62,20 @@ async function goalsFromModel(llm: LlmEndpoint, summary: DatasetSummary, n: numb
     field_names: summary.field_names,
     fields: compactFields(summary.fields, summary.missing_values),
   };
-  const drafts = await askJson(llm, systemPrompt(n, options.persona ?? DEFAULT_PERSONA), user, validateGoals(summary), signal);
+  const drafts = await askJson(llm, systemPrompt(n, persona), user, validateGoals(summary), signal);
   const seen = new Set(drafts.map((d) => d.visualization.toLowerCase()));
-  const fillers = ruleGoals(summary, options.frame, options.persona).filter((g) => !seen.has(g.visualization.toLowerCase()));
+  const fillers = (await rules()).filter((g) => !seen.has(g.visualization.toLowerCase()));
   return [...drafts, ...fillers].slice(0, n).map((g, index) => ({ ...g, index }));
 }
 
 /** `n` visualization goals (autotrain.md §7.2); model answers that name no real column are dropped and rules fill the gap. */
 export async function generateGoals(summary: DatasetSummary, n: number, ctx: TextGenContext, options: GoalOptions = {}): Promise<GoalsResponse> {
+  const rules = () => rowsOf(options.frame).answer({ rule: 'goals', summary, persona: options.persona });
   const result = await withRulesFallback(
     ctx,
     'generate_goals',
-    (llm) => goalsFromModel(llm, summary, n, options, ctx.signal),
-    () => ruleGoals(summary, options.frame, options.persona).slice(0, n),
+    (llm) => goalsFromModel(llm, summary, n, rules, options.persona ?? DEFAULT_PERSONA, ctx.signal),
+    async () => (await rules()).slice(0, n),
   );
   return { goals: result.value, source: result.source, warnings: result.warnings };
 }

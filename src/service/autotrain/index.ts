@@ -14,21 +14,26 @@
  *   pickLabel(labels): Label | null                          the most confident label
  *   rankLabelCandidates(summary, frame?): Label[]             the rules' labels, best first
  *   canTrainTarget(modelType, distinctValues), targetModelType(field)   what the engine can train on a column
- *   scarceClasses(frame, target), AUTOTRAIN_SPLIT     classes too rare among the autotrain job's training rows
+ *   scarceClassesText(scarce), AUTOTRAIN_SPLIT        why classes too rare among the autotrain job's training rows stop it
+ *   answerFromRows(request, frame): a RowRuleRequest's answer (goals, label ranking, scarce classes, recommendations,
+ *     chart preview, insights) computed from a frame; what a Rows answers
  *   stepsFromRecommendations(recs, target?): PreprocessorStep[]  never touching the target
  *   searchParameters(trainFrame, {target, modelType, seed?, trials?, signal?, onProgress?, ...}): Promise<SearchResult>
  *   resolveTextGen(config, env, overrides?): TextGenContext   RULES_CONTEXT when no provider is configured
  * visualizeData and generateInsights throw AutotrainInputError (→ 422) when the goal names no usable column.
- * Passing the dataset's frame (when the summary has a dataset_id) lets the rules compute from the rows.
+ * Passing the dataset's rows (when the summary has a dataset_id) lets the rules compute from them: a frame in memory,
+ * or Rows that answer each RowRuleRequest elsewhere (the service answers them on its worker pool with answerFromRows).
  */
 export { resolveTextGen, RULES_CONTEXT } from './textgen';
 export type { TextGenContext, TextGenOverrides, LlmEndpoint, Env } from './textgen';
 export { completeSummary, summarizeDataset, summaryRules } from './summary';
 export type { DatasetInfo, SummaryRules } from './summary';
+export { answerFromRows } from './row-rules';
+export type { RowRuleAnswer, RowRuleRequest, Rows } from './row-rules';
 export { generateGoals } from './goals';
 export { generateLabels, pickLabel } from './labels';
 export { canTrainTarget, rankLabelCandidates, targetModelType } from './label-rules';
-export { AUTOTRAIN_SPLIT, scarceClasses, scarceClassesText } from './training-split';
+export { AUTOTRAIN_SPLIT, scarceClassesText } from './training-split';
 export { generateFeatureEngineering, stepsFromRecommendations } from './feature-engineering';
 export { visualizeData } from './visualize';
 export { AutotrainInputError } from './viz-plan';

@@ -1,8 +1,8 @@
 import type { DatasetSummary, GoalInput, Insight, Insights } from '../../contract/autotrain';
 import type { DataFrame } from '../../engine';
-import { ruleInsights } from './insight-rules';
 import { asList } from './json-extract';
 import { askJson, UnusableAnswerError, withRulesFallback } from './llm-task';
+import { rowsOf, type Rows } from './row-rules';
 import type { LlmEndpoint, TextGenContext } from './textgen';
 import { resolveGoal } from './viz-plan';
 
@@ -47,10 +47,11 @@ function rephrase(llm: LlmEndpoint, question: string, facts: Insight[], signal?:
  * Insights on the goal's columns with computed evidence (autotrain.md §7.6). A model may only reword them. Throws
  * AutotrainInputError when the goal names no column of the dataset.
  */
-export async function generateInsights(goal: GoalInput, summary: DatasetSummary, frame: DataFrame | undefined, ctx: TextGenContext): Promise<Insights> {
+export async function generateInsights(goal: GoalInput, summary: DatasetSummary, frame: DataFrame | Rows | undefined, ctx: TextGenContext): Promise<Insights> {
   const resolved = resolveGoal(summary, goal);
-  const facts = ruleInsights(summary, resolved, frame);
+  const rows = rowsOf(frame);
+  const facts = await rows.answer({ rule: 'insights', summary, resolved });
   const result = await withRulesFallback(ctx, 'insights', (llm) => rephrase(llm, resolved.goal.question, facts, ctx.signal), () => facts);
-  const warnings = frame ? result.warnings : [...result.warnings, 'The dataset rows were not available, so the insights rest on the summary statistics only.'];
+  const warnings = rows.available ? result.warnings : [...result.warnings, 'The dataset rows were not available, so the insights rest on the summary statistics only.'];
   return { goal: resolved.goal, insights: result.value, source: result.source, warnings };
 }

@@ -1,10 +1,11 @@
 import type { DatasetSummary, Label, LabelsResponse } from '../../contract/autotrain';
 import type { DataFrame } from '../../engine';
 import { asList } from './json-extract';
-import { rankLabelCandidates, trainability } from './label-rules';
+import { trainability } from './label-rules';
 import { askJson, compactFields, UnusableAnswerError, withRulesFallback } from './llm-task';
+import { rowsOf, type Rows } from './row-rules';
 import { round } from './stats';
-import { scarceClasses, scarceClassesText } from './training-split';
+import { scarceClassesText, type ScarceClass } from './training-split';
 import type { LlmEndpoint, TextGenContext } from './textgen';
 
 const MODEL_TYPE_ALIASES: Record<string, Label['model_type']> = {
@@ -24,7 +25,7 @@ const SYSTEM = [
   '"confidence": number between 0 and 1, "reasoning": string}]}, best first.',
 ].join(' ');
 
-function validateLabels(summary: DatasetSummary, frame: DataFrame | undefined): (value: unknown) => Label[] {
+function validateLabels(summary: DatasetSummary, scarceByColumn: Record<string, ScarceClass[]>): (value: unknown) => Label[] {
   return (value) => {
     const problems: string[] = [];
     const labels: Label[] = [];
@@ -45,7 +46,7 @@ function validateLabels(summary: DatasetSummary, frame: DataFrame | undefined): 
         problems.push(`'${field.column}' needs model_type ${t.model_type}, not ${JSON.stringify(l.model_type)}`);
         continue;
       }
-      const scarce = frame?.has(field.column) && field.properties.dtype !== 'number' ? scarceClasses(frame, field.column) : [];
+      const scarce = field.properties.dtype !== 'number' ? (scarceByColumn[field.column] ?? []) : [];
       if (scarce.length) {
         problems.push(`'${field.column}' cannot be a label because its ${scarceClassesText(scarce)}`);
         continue;
@@ -66,17 +67,30 @@ function validateLabels(summary: DatasetSummary, frame: DataFrame | undefined): 
   };
 }
 
-function labelsFromModel(llm: LlmEndpoint, summary: DatasetSummary, frame: DataFrame | undefined, signal?: AbortSignal): Promise<Label[]> {
+/** The classes too rare to train of every column a model's answer may name as a classifier label. */
+function scarceClassesOfCandidates(summary: DatasetSummary, rows: Rows): Promise<Record<string, ScarceClass[]>> {
+  const candidates = summary.fields.filter((f) => f.properties.dtype !== 'number' && trainability(f, summary.missing_values[f.column] ?? 0, summary.rows).ok);
+  return rows.answer({ rule: 'scarce-classes', columns: candidates.map((f) => f.column) });
+}
+
+async function labelsFromModel(llm: LlmEndpoint, summary: DatasetSummary, rows: Rows, signal?: AbortSignal): Promise<Label[]> {
+  const scarce = await scarceClassesOfCandidates(summary, rows);
   const user = { name: summary.name, rows: summary.rows, fields: compactFields(summary.fields, summary.missing_values) };
-  return askJson(llm, SYSTEM, user, validateLabels(summary, frame), signal);
+  return askJson(llm, SYSTEM, user, validateLabels(summary, scarce), signal);
 }
 
 /**
  * Target-column candidates, best first (autotrain.md §7.3); the rows, when given, reveal rare classes and leaks, and
  * keep a model's answer from naming a multiclass label with a class too rare to train.
  */
-export async function generateLabels(summary: DatasetSummary, ctx: TextGenContext, frame?: DataFrame): Promise<LabelsResponse> {
-  const result = await withRulesFallback(ctx, 'generate_labels', (llm) => labelsFromModel(llm, summary, frame, ctx.signal), () => rankLabelCandidates(summary, frame));
+export async function generateLabels(summary: DatasetSummary, ctx: TextGenContext, frame?: DataFrame | Rows): Promise<LabelsResponse> {
+  const rows = rowsOf(frame);
+  const result = await withRulesFallback(
+    ctx,
+    'generate_labels',
+    (llm) => labelsFromModel(llm, summary, rows, ctx.signal),
+    () => rows.answer({ rule: 'label-ranking', summary }),
+  );
   return { labels: result.value, source: result.source, warnings: result.warnings };
 }
 

@@ -71,15 +71,15 @@ export async function withRulesFallback<T>(
   ctx: TextGenContext,
   operation: string,
   llmPath: (llm: LlmEndpoint) => Promise<T>,
-  rulesPath: () => T,
+  rulesPath: () => T | Promise<T>,
 ): Promise<Sourced<T>> {
-  if (!ctx.llm) return { value: rulesPath(), source: 'rules', warnings: [...ctx.warnings] };
+  if (!ctx.llm) return { value: await rulesPath(), source: 'rules', warnings: [...ctx.warnings] };
   try {
     return { value: await llmPath(ctx.llm), source: 'llm', warnings: [...ctx.warnings] };
   } catch (err) {
     const reason = (err as Error).message;
     return {
-      value: rulesPath(),
+      value: await rulesPath(),
       source: 'rules',
       warnings: [...ctx.warnings, `${operation}: the text generation answer could not be used (${reason}); answered from rules.`],
     };

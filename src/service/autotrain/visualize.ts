@@ -2,8 +2,8 @@ import type { ChartEdit, DatasetSummary, GoalInput, VisualizationLibrary, Visual
 import { ruleEdit } from './chart-edit';
 import type { DataFrame } from '../../engine';
 import { askModel, compactFields, UnusableAnswerError, withRulesFallback } from './llm-task';
+import { rowsOf, type Rows } from './row-rules';
 import type { LlmEndpoint, TextGenContext } from './textgen';
-import { chartSpec } from './viz-chart';
 import { unsafeConstructs } from './code-safety';
 import { chartProgram, DEPENDENCIES, describePlan, frameProgram } from './viz-code';
 import { resolveGoal, type ResolvedGoal } from './viz-plan';
@@ -117,25 +117,27 @@ export async function visualizeData(
   goal: GoalInput,
   library: VisualizationLibrary,
   ctx: TextGenContext,
-  frame?: DataFrame,
+  frame?: DataFrame | Rows,
   edit?: ChartEdit,
 ): Promise<VisualizationResponse> {
   const resolved = resolveGoal(summary, goal);
-  const result = edit
-    ? await withRulesFallback(ctx, 'visualize', (llm) => editFromModel(llm, summary, edit, library, ctx.signal), () => ruleEdit(edit.code, edit.instruction, summary, library))
-    : await withRulesFallback(
+  const code = edit
+    ? withRulesFallback(ctx, 'visualize', (llm) => editFromModel(llm, summary, edit, library, ctx.signal), () => ruleEdit(edit.code, edit.instruction, summary, library))
+    : withRulesFallback(
       ctx,
       'visualize',
       (llm) => codeFromModel(llm, summary, resolved, library, ctx.signal),
       () => chartProgram(library, resolved.plan, resolved.title, summary.file_name),
     );
+  // The preview's values are computed from the rows while the code is written.
+  const [result, chart] = await Promise.all([code, rowsOf(frame).answer({ rule: 'chart', plan: resolved.plan, title: resolved.title })]);
   return {
     code: result.value,
     language: 'python',
     library,
     description: edit ? `${describePlan(resolved.plan)} Edited: ${edit.instruction}.` : describePlan(resolved.plan),
     dependencies: DEPENDENCIES[library],
-    chart: chartSpec(resolved.plan, resolved.title, frame),
+    chart,
     source: result.source,
     warnings: result.warnings,
   };

@@ -1,13 +1,7 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { CsvFrameBuilder } from '../../engine';
-import { ApiError, invalid, payloadTooLarge } from '../errors';
-
-export interface CsvShape {
-  rows: number;
-  columns: string[];
-}
+import { invalid, payloadTooLarge } from '../errors';
 
 export const datasetsDir = (dataDir: string) => join(dataDir, 'datasets');
 export const datasetPath = (dataDir: string, datasetId: string) => join(datasetsDir(dataDir), `${datasetId}.csv`);
@@ -48,20 +42,6 @@ export async function saveStream(source: Readable, target: string, limitBytes: n
     out.destroy();
     rmSync(partial, { force: true });
     throw error;
-  }
-}
-
-/** Reads the header and counts the records of a bundled CSV file, streamed through the engine's reader. */
-export async function inspectCsv(path: string, label: string): Promise<CsvShape> {
-  const builder = new CsvFrameBuilder();
-  try {
-    for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) builder.push(chunk as Buffer);
-    const frame = builder.finish();
-    checkCsvShape(label, builder.header ?? [], frame.nRows);
-    return { rows: frame.nRows, columns: frame.names };
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw invalid('file', `${label} is not a readable CSV: ${(error as Error).message}`, 'Save the file as delimited text with a header row.');
   }
 }
 

@@ -1,6 +1,5 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { CsvFrameBuilder, DataFrame, categoryColumn, numberColumn, type Column } from '../../engine';
 import { isMissingFile } from '../json';
 
@@ -121,14 +120,4 @@ export function loadFrameSync(csvPath: string): DataFrame {
   const { frame } = parseCsvFile(csvPath);
   writeFrameFile(csvPath, frame);
   return frame;
-}
-
-/** Reads a stored frame without blocking the event loop; null when the dataset has none yet. */
-export async function readFrameFile(csvPath: string): Promise<DataFrame | null> {
-  try {
-    return decodeFrame(await readFile(framePath(csvPath)));
-  } catch (error) {
-    if (isMissingFile(error)) return null;
-    throw error;
-  }
 }

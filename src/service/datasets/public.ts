@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { PublicDataset } from '../../contract';
-import { findUp, inspectCsv } from './files';
+import type { IngestOutcome } from '../training/tasks';
+import { checkCsvShape, findUp } from './files';
 
 /** What the bundled files are and which column makes a good first target. */
 const CATALOG: Record<string, { description: string; suggested_target: string }> = {
@@ -22,8 +23,14 @@ export class PublicDatasets {
   private cache: PublicDatasetFile[] | null = null;
   private readonly dir: string | null;
 
-  /** Looks beside the bundle (dist/../media/datasets) first, then from the working directory. */
-  constructor(searchFrom: string[] = [__dirname, process.cwd()]) {
+  /**
+   * Looks beside the bundle (dist/../media/datasets) first, then from the working directory; `inspect` reads a file's
+   * header and rows (on the worker pool in the service).
+   */
+  constructor(
+    private readonly inspect: (path: string) => Promise<IngestOutcome>,
+    searchFrom: string[] = [__dirname, process.cwd()],
+  ) {
     this.dir = searchFrom.map((start) => findUp(start, join('media', 'datasets'))).find((d) => d !== null) ?? null;
   }
 
@@ -36,7 +43,8 @@ export class PublicDatasets {
       files.map(async (file) => {
         const name = basename(file, '.csv');
         const path = join(dir, file);
-        const shape = await inspectCsv(path, file);
+        const shape = await this.inspect(path);
+        checkCsvShape(file, shape.header, shape.rows);
         const known = CATALOG[name];
         return {
           name,

@@ -1,9 +1,10 @@
-import type { DataFrame } from '../../engine';
+import { access } from 'node:fs/promises';
 import { ensureLocal, publish, removeEverywhere } from './fileCache';
-import { framePath, readFrameFile } from './frameFile';
+import { framePath } from './frameFile';
 import { healthPath } from './healthFile';
 import { readSummaryFile, summaryPath } from './summaryFile';
-import type { SummaryRules } from '../autotrain';
+import type { Rows, SummaryRules } from '../autotrain';
+import { isMissingFile } from '../json';
 import type { Dataset } from '../../contract';
 import type { ServiceContext } from '../context';
 import { ApiError, invalid, notFound } from '../errors';
@@ -55,13 +56,26 @@ export async function requireDataset(
   return { ...dataset, path };
 }
 
-/** The dataset's parsed frame, read without blocking (a dataset stored before frames existed is converted first). */
-export async function loadDatasetFrame(ctx: ServiceContext, csvPath: string): Promise<DataFrame> {
-  const stored = await readFrameFile(csvPath);
-  if (stored) return stored;
-  await ctx.trainer.ingest(csvPath);
-  await publish(ctx.store.files, csvPath, [framePath(csvPath), healthPath(csvPath), summaryPath(csvPath)]);
-  return (await readFrameFile(csvPath)) as DataFrame;
+async function hasStoredFrame(csvPath: string): Promise<boolean> {
+  try {
+    await access(framePath(csvPath));
+    return true;
+  } catch (error) {
+    if (isMissingFile(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The dataset's rows for the autotrain rules: each rule runs on the worker pool, which reads the stored frame, so the
+ * request thread never holds or scans the rows (a dataset stored before frames existed is converted first).
+ */
+export async function datasetRows(ctx: ServiceContext, csvPath: string, signal?: AbortSignal): Promise<Rows> {
+  if (!(await hasStoredFrame(csvPath))) {
+    await ctx.trainer.ingest(csvPath);
+    await publish(ctx.store.files, csvPath, [framePath(csvPath), healthPath(csvPath), summaryPath(csvPath)]);
+  }
+  return { available: true, answer: (request) => ctx.trainer.rowRules(csvPath, request, signal) };
 }
 
 /** The rules part of the dataset's summary, cached at upload (computed on the worker pool for an older dataset). */

@@ -7,7 +7,6 @@ import {
   type StartAutotrainBody,
   type TrainManualBody,
 } from '../../contract';
-import type { DataFrame } from '../../engine';
 import {
   AUTOTRAIN_SPLIT,
   canTrainTarget,
@@ -16,13 +15,13 @@ import {
   pickLabel,
   rankLabelCandidates,
   resolveTextGen,
-  scarceClasses,
   scarceClassesText,
   stepsFromRecommendations,
   targetModelType,
+  type Rows,
 } from '../autotrain';
 import type { ServiceContext } from '../context';
-import { loadDatasetFrame, loadSummaryRules, requireDataset } from '../datasets/register';
+import { datasetRows, loadSummaryRules, requireDataset } from '../datasets/register';
 import { invalid, notFound } from '../errors';
 import type { Session } from '../http/types';
 import { trainModel } from '../modeling';
@@ -65,7 +64,7 @@ export async function checkTrainableLabel(
   summary: DatasetSummary,
   label: string,
   modelType: RequestModelType | undefined,
-  rows: () => Promise<DataFrame>,
+  rows: () => Promise<Rows>,
 ): Promise<void> {
   const field = summary.fields.find((f) => f.column === label);
   if (!field) return;
@@ -76,7 +75,7 @@ export async function checkTrainableLabel(
     throw invalid('req.label', `label ${label} cannot be trained as a ${type}: ${check.reason}. Choose a column with 2 to 50 values, or a numeric column as a regressor.`);
   }
   if (type !== 'classifier' || distinct < 3) return;
-  const scarce = scarceClasses(await rows(), label);
+  const scarce = (await (await rows()).answer({ rule: 'scarce-classes', columns: [label] }))[label] ?? [];
   if (scarce.length) {
     throw invalid('req.label', `label ${label} cannot be trained as a classifier: its ${scarceClassesText(scarce)}. Remove or relabel those rows, or choose another label.`);
   }
@@ -120,8 +119,8 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
   let label = req.label;
   let modelType = req.model_type;
   if (!label) {
-    const frame = await loadDatasetFrame(ctx, dataset.path);
-    const best = pickLabel((await generateLabels(req.summary, textgen, frame)).labels);
+    const rows = await datasetRows(ctx, dataset.path, signal);
+    const best = pickLabel((await generateLabels(req.summary, textgen, rows)).labels);
     if (!best) throw new Error('No column of the dataset can be a label; give label explicitly.');
     label = best.column;
     modelType ??= best.model_type;

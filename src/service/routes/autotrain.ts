@@ -20,7 +20,6 @@ import {
   type DatasetSummary,
   type TextGenConfig,
 } from '../../contract';
-import type { DataFrame } from '../../engine';
 import {
   AutotrainInputError,
   completeSummary,
@@ -30,10 +29,11 @@ import {
   generateLabels,
   resolveTextGen,
   visualizeData,
+  type Rows,
   type TextGenContext,
 } from '../autotrain';
 import type { ServiceContext } from '../context';
-import { loadDatasetFrame, loadSummaryRules, registerUpload, requireDataset } from '../datasets/register';
+import { datasetRows, loadSummaryRules, registerUpload, requireDataset } from '../datasets/register';
 import { receiveUpload } from '../datasets/upload';
 import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
@@ -60,11 +60,11 @@ function parseTextGenField(value: string | undefined): TextGenConfig | undefined
   return parseWith(TextGenConfigSchema, parsed);
 }
 
-/** The dataset rows behind a summary, when the summary names a dataset of the team. */
-export async function summaryFrame(ctx: ServiceContext, teamId: string, summary: DatasetSummary): Promise<DataFrame | undefined> {
+/** The dataset rows behind a summary, when the summary names a dataset of the team; the rules over them run on the worker pool. */
+async function summaryRows(ctx: ServiceContext, teamId: string, summary: DatasetSummary, signal: AbortSignal): Promise<Rows | undefined> {
   if (!summary.dataset_id) return undefined;
   const dataset = await requireDataset(ctx, teamId, summary.dataset_id, 'summary.dataset_id');
-  return loadDatasetFrame(ctx, dataset.path);
+  return datasetRows(ctx, dataset.path, signal);
 }
 
 /** A goal or edit the dataset cannot answer is the caller's input to fix: a 422 naming the field, not a 500. */
@@ -114,7 +114,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/generate_goals', async (c) => {
     const body = await readJson(c, GenerateGoalsRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const frame = await summaryFrame(ctx, teamId, body.req.summary);
+    const frame = await summaryRows(ctx, teamId, body.req.summary, c.req.raw.signal);
     const result = await generateGoals(body.req.summary, body.req.n, textGen(body.req.textgen_config, c.req.raw.signal), {
       persona: body.req.persona,
       frame,
@@ -125,14 +125,14 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/generate_labels', async (c) => {
     const body = await readJson(c, GenerateLabelsRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const frame = await summaryFrame(ctx, teamId, body.req.summary);
+    const frame = await summaryRows(ctx, teamId, body.req.summary, c.req.raw.signal);
     return sendJson(c, LabelsResponseSchema, await generateLabels(body.req.summary, textGen(body.req.textgen_config, c.req.raw.signal), frame));
   });
 
   app.post('/v1/autotrain/generate_feature_engineering', async (c) => {
     const body = await readJson(c, GenerateFeatureEngineeringRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const frame = await summaryFrame(ctx, teamId, body.req.summary);
+    const frame = await summaryRows(ctx, teamId, body.req.summary, c.req.raw.signal);
     const result = await generateFeatureEngineering(body.req.summary, body.req.n, textGen(body.req.textgen_config, c.req.raw.signal), { frame });
     return sendJson(c, FeatureEngineeringResponseSchema, result);
   });
@@ -140,7 +140,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/visualize', async (c) => {
     const body = await readJson(c, VisualizeRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const frame = await summaryFrame(ctx, teamId, body.req.summary);
+    const frame = await summaryRows(ctx, teamId, body.req.summary, c.req.raw.signal);
     const result = await asInvalid(visualizeData(body.req.summary, body.req.goal, body.req.library, textGen(body.req.textgen_config, c.req.raw.signal), frame, body.req.edit));
     return sendJson(c, VisualizationResponseSchema, result);
   });
@@ -148,7 +148,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/insights', async (c) => {
     const body = await readJson(c, InsightsRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const frame = await summaryFrame(ctx, teamId, body.req.summary);
+    const frame = await summaryRows(ctx, teamId, body.req.summary, c.req.raw.signal);
     const result = await asInvalid(generateInsights(body.req.goal, body.req.summary, frame, textGen(body.req.textgen_config, c.req.raw.signal)));
     return sendJson(c, InsightsSchema, result);
   });
@@ -162,7 +162,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     if (body.req.label && !summary.columns.includes(body.req.label)) {
       throw invalid('req.label', `label ${body.req.label} is not a column of the dataset; columns are: ${summary.columns.join(', ')}.`);
     }
-    if (body.req.label) await checkTrainableLabel(summary, body.req.label, body.req.model_type, () => loadDatasetFrame(ctx, dataset.path));
+    if (body.req.label) await checkTrainableLabel(summary, body.req.label, body.req.model_type, () => datasetRows(ctx, dataset.path, c.req.raw.signal));
     const estimate = estimateSeconds('autotrain', summary.rows, summary.columns.length, modelsToFit(summary, body.req.label, body.req.model_type));
     // The caller's text-generation key stays in memory for this run; the stored request never holds it.
     const { api_key: apiKey, ...textgen } = body.req.textgen_config ?? {};

@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Baseline, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep } from '../../contract';
 import type { BoostFeatureParams, BoostParams, FitMethod, ModelParams, ModelType, RefitParams } from '../../engine';
+import type { RowRuleRequest } from '../autotrain';
 
 /** Where a task reads its CSV: a file the worker reads itself, or text sent with the task. */
 export type CsvSource = { path: string; label: string } | { text: string; label: string };
@@ -90,13 +91,26 @@ export interface IngestOutcome {
   header: string[];
 }
 
+/** Reads the header and counts the rows of a CSV that is not stored as a dataset (a bundled sample). */
+export interface InspectCsvTask {
+  kind: 'inspect-csv';
+  path: string;
+}
+
 /** The rules part of a stored dataset's summary, computed from its rows and cached (for a dataset stored before summaries were). */
 export interface SummarizeTask {
   kind: 'summarize';
   path: string;
 }
 
-export type TrainingTask = TrainTask | RefitTask | PredictTask | FitPreprocessorTask | SearchTask | IngestTask | SummarizeTask;
+/** An autotrain rule over a stored dataset's rows (goals, labels, charts, insights), answered from its frame. */
+export interface RowRulesTask {
+  kind: 'row-rules';
+  path: string;
+  request: RowRuleRequest;
+}
+
+export type TrainingTask = TrainTask | RefitTask | PredictTask | FitPreprocessorTask | SearchTask | IngestTask | SummarizeTask | RowRulesTask | InspectCsvTask;
 
 export interface PartitionOutcome {
   key: string;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { WorkerPool } from './pool';
 import { invalid } from '../errors';
-import type { SummaryRules } from '../autotrain';
+import type { RowRuleAnswer, RowRuleRequest, SummaryRules } from '../autotrain';
 import type {
   FitOutcome,
   FitPreprocessorTask,
@@ -25,7 +25,10 @@ export interface TrainerOptions {
   workerFile?: string;
 }
 
-/** Runs training, refit, prediction and preprocessing off the request thread in a bounded worker pool. */
+/**
+ * Runs training, refit, prediction, preprocessing and every other computation over a dataset's rows off the request
+ * thread, in a bounded worker pool.
+ */
 export class Trainer {
   private readonly pool: WorkerPool;
 
@@ -68,9 +71,19 @@ export class Trainer {
     return this.run({ kind: 'ingest', path });
   }
 
+  /** The header and row count of a CSV that is not a stored dataset (a bundled sample). */
+  inspectCsv(path: string): Promise<IngestOutcome> {
+    return this.run({ kind: 'inspect-csv', path });
+  }
+
   /** The rules part of a stored dataset's summary, computed and cached now when the dataset has none yet. */
   summarize(path: string): Promise<SummaryRules> {
     return this.run({ kind: 'summarize', path });
+  }
+
+  /** An autotrain rule's answer computed from the stored dataset's rows. */
+  rowRules<R extends RowRuleRequest>(path: string, request: R, signal?: AbortSignal): Promise<RowRuleAnswer<R>> {
+    return this.run({ kind: 'row-rules', path, request }, signal);
   }
 
   /** The autotrain parameter search; `onProgress` gets 0..1 as trials finish. */
