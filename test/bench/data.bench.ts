@@ -8,7 +8,7 @@
 // times (the service's from /proc, worker threads included), which vary less than wall times on a shared machine.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { evaluateBaselines, evaluateModel, fitModel, fitModelParallel, predict } from '../../src/engine';
+import { evaluateBaselines, evaluateModel, fittedSubject, fitModel, fitModelParallel, predict } from '../../src/engine';
 import { loadFrameSync } from '../../src/service/datasets/frameFile';
 import { loadHealthSync } from '../../src/service/datasets/healthFile';
 import { splitFrame } from '../../src/service/training/pipeline';
@@ -100,7 +100,7 @@ async function breakdown(service: ServiceProcess, call: Call, datasetId: string)
     const model = await fitModelParallel(trainRows, options);
     runs.fit.push(performance.now() - t);
     runs.fitCpu.push(ownCpuMs() - cpu);
-    const [, evaluateMs] = time(() => [evaluateModel(model, trainRows), evaluateModel(model, test), evaluateBaselines(model, trainRows, test)]);
+    const [, evaluateMs] = time(() => [evaluateModel(model, trainRows), evaluateModel(model, test), evaluateBaselines(fittedSubject(model), trainRows, test)]);
     const [, healthMs] = time(() => loadHealthSync(csvPath, frame));
     runs.read.push(readMs);
     runs.split.push(splitMs);
