@@ -1,8 +1,30 @@
 import type { DataFrame } from './frame';
 import { fitLinearBaseline } from './linearBaseline';
 import { evaluateClassifier, evaluateRegressor, usableTarget } from './metrics';
+import { planFit } from './fit';
 import { modelFeatures } from './predict';
-import type { ClassifierEvaluation, RegressorEvaluation, TransparentModel } from './types';
+import type { ClassifierEvaluation, FitOptions, RegressorEvaluation, TransparentModel } from './types';
+
+/** What the yardsticks of a model depend on: its kind, target, labels and features. */
+export interface BaselineSubject {
+  modelType: TransparentModel['modelType'];
+  target: string;
+  targetLabels: TransparentModel['targetLabels'];
+  features: readonly string[];
+}
+
+export function fittedSubject(model: TransparentModel): BaselineSubject {
+  return { modelType: model.modelType, target: model.target, targetLabels: model.targetLabels, features: modelFeatures(model) };
+}
+
+/**
+ * The subject a fit of `frame` with `options` will have, known before fitting: a caller waiting for fit threads can
+ * score the yardsticks meanwhile. Throws what the fit would throw for bad options.
+ */
+export function plannedSubject(frame: DataFrame, options: FitOptions): BaselineSubject {
+  const plan = planFit(frame, options);
+  return { modelType: plan.modelType, target: plan.target, targetLabels: plan.labels, features: plan.features };
+}
 
 export interface BaselineEvaluation {
   /** Always predicting the training mean (regressor) or the training positive rate (classifier). */
@@ -12,7 +34,7 @@ export interface BaselineEvaluation {
 }
 
 /** The yardsticks a model's test score is read against, fitted on `train` and scored on `test`. */
-export function evaluateBaselines(model: TransparentModel, train: DataFrame, test: DataFrame): BaselineEvaluation | null {
+export function evaluateBaselines(model: BaselineSubject, train: DataFrame, test: DataFrame): BaselineEvaluation | null {
   const trainY = usableTarget(model, train);
   const testY = usableTarget(model, test);
   if (trainY.rows.length === 0 || testY.rows.length === 0) return null;
@@ -25,7 +47,7 @@ export function evaluateBaselines(model: TransparentModel, train: DataFrame, tes
   const regressor = model.modelType === 'regressor';
   const score = (yhat: ArrayLike<number>) =>
     regressor ? evaluateRegressor(testY.y, yhat) : evaluateClassifier(testY.y, yhat, { labels: model.targetLabels ?? undefined });
-  const features = modelFeatures(model).filter((f) => trainRows.has(f));
+  const features = model.features.filter((f) => trainRows.has(f));
   let linear: BaselineEvaluation['linear'] = null;
   if (features.length > 0) {
     const fitted = fitLinearBaseline(trainRows, features, trainY.y, model.modelType);

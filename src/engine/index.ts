@@ -16,8 +16,8 @@ export { DEFAULT_PARAMS, PARAM_NAMES, PARAM_RANGES, validateParams } from './par
 export * from './boostParams';
 export { fitLinearBaseline } from './linearBaseline';
 export type { LinearBaseline } from './linearBaseline';
-export { evaluateBaselines } from './baseline';
-export type { BaselineEvaluation } from './baseline';
+export { evaluateBaselines, fittedSubject, plannedSubject } from './baseline';
+export type { BaselineEvaluation, BaselineSubject } from './baseline';
 export { fitModel, DATASET_PARTITION } from './fit';
 export { fitModelParallel } from './parallel';
 export type { ParallelOptions } from './parallel';

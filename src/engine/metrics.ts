@@ -36,7 +36,8 @@ export function evaluateClassifier(
   const n = y.length;
   if (p.length !== n) throw new EngineError(`Got ${n} targets but ${p.length} probabilities`, 'p');
   const threshold = options.threshold ?? 0.5;
-  const prob = Float64Array.from(p, (v) => (v > 1 ? 1 : v > 0 ? v : 0));
+  const prob = new Float64Array(n);
+  for (let i = 0; i < n; i++) prob[i] = p[i] > 1 ? 1 : p[i] > 0 ? p[i] : 0;
   let tp = 0;
   let fp = 0;
   let tn = 0;
@@ -254,32 +255,34 @@ export function evaluateModel(
   const result = predict(model, frame, { threshold: options.threshold });
   if (model.modelType === 'regressor' && target.storage !== 'number') throw new EngineError(`The target column ${model.target} is not numeric`, model.target);
   const { rows, y } = usableTarget(model, frame);
-  if (model.modelType === 'regressor') return evaluateRegressor(y, Array.from(rows, (r) => result.predictions[r] as number));
+  const all = rows.length === frame.nRows;
+  if (model.modelType === 'regressor') return evaluateRegressor(y, Float64Array.from(rows, (r) => result.predictions[r] as number));
   const p = result.probabilities as Float64Array;
-  return evaluateClassifier(y, Float64Array.from(rows, (r) => p[r]), { threshold: options.threshold, labels: model.targetLabels ?? undefined });
+  return evaluateClassifier(y, all ? p : Float64Array.from(rows, (r) => p[r]), { threshold: options.threshold, labels: model.targetLabels ?? undefined });
 }
 
 /** The rows with a usable target, and the target as numbers (classifier: 1 for the positive label). */
-export function usableTarget(model: TransparentModel, frame: DataFrame): { rows: Int32Array; y: Float64Array } {
+export function usableTarget(model: Pick<TransparentModel, 'modelType' | 'target' | 'targetLabels'>, frame: DataFrame): { rows: Int32Array; y: Float64Array } {
   if (!frame.has(model.target)) return { rows: new Int32Array(0), y: new Float64Array(0) };
   const col = frame.column(model.target);
-  const rows: number[] = [];
-  const y: number[] = [];
+  const rows = new Int32Array(frame.nRows);
+  const y = new Float64Array(frame.nRows);
+  let kept = 0;
   if (model.modelType === 'regressor') {
     for (let r = 0; r < frame.nRows; r++) {
       const v = col.storage === 'number' ? col.values[r] : NaN;
       if (Number.isNaN(v)) continue;
-      rows.push(r);
-      y.push(v);
+      rows[kept] = r;
+      y[kept++] = v;
     }
   } else {
     const [negative, positive] = (model.targetLabels ?? []).map(String);
     const labels = binaryLabels(col, frame.nRows, negative, positive);
     for (let r = 0; r < frame.nRows; r++) {
       if (labels[r] < 0) continue;
-      rows.push(r);
-      y.push(labels[r]);
+      rows[kept] = r;
+      y[kept++] = labels[r];
     }
   }
-  return { rows: Int32Array.from(rows), y: Float64Array.from(y) };
+  return { rows: rows.subarray(0, kept), y: y.subarray(0, kept) };
 }

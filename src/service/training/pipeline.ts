@@ -6,6 +6,8 @@ import {
   applyPreprocessor,
   evaluateBaselines,
   evaluateModel,
+  fittedSubject,
+  plannedSubject,
   featureImportances,
   fitModelParallel,
   fitMulticlassParallel,
@@ -18,6 +20,7 @@ import {
   singlePartitionModel,
   targetClassCounts,
   trainTestSplit,
+  type BaselineSubject,
   type ColumnHealth,
   type FitOptions,
   type FittedPreprocessor,
@@ -84,13 +87,13 @@ export function applyPreprocessorIfAny(frame: DataFrame, fitted: unknown): DataF
   return fitted ? applyPreprocessor(frame, fitted as FittedPreprocessor) : frame;
 }
 
-function summaryMetrics(model: TransparentModel, full: EvaluationMetrics): Metrics {
+function summaryMetrics(model: Pick<TransparentModel, 'modelType'>, full: EvaluationMetrics): Metrics {
   const keys = METRIC_KEYS[model.modelType];
   return Object.fromEntries(keys.map((k) => [k, (full as Record<string, unknown>)[k]])) as Metrics;
 }
 
-/** The constant and linear yardsticks of a model on the test rows. */
-function baselineOf(model: TransparentModel, train: DataFrame, test: DataFrame): Baseline | null {
+/** The constant and linear yardsticks of a model (or the model a fit will make) on the test rows. */
+function baselineOf(model: BaselineSubject, train: DataFrame, test: DataFrame): Baseline | null {
   const yardsticks = test.nRows > 0 ? evaluateBaselines(model, train, test) : null;
   return yardsticks
     ? {
@@ -107,7 +110,7 @@ function baselineOf(model: TransparentModel, train: DataFrame, test: DataFrame):
 function judged(model: TransparentModel, train: DataFrame, test: DataFrame, known?: Baseline | null): PartitionOutcome['evaluation'] {
   const trainEval = finiteJson(evaluateModel(model, train)) as EvaluationMetrics;
   const testEval = finiteJson(evaluateModel(model, test)) as EvaluationMetrics;
-  const baseline = known === undefined ? baselineOf(model, train, test) : known;
+  const baseline = known === undefined ? baselineOf(fittedSubject(model), train, test) : known;
   const warnings = generalisationWarnings(summaryMetrics(model, trainEval), summaryMetrics(model, testEval), baseline);
   return { train: trainEval, test: testEval, baseline, warnings };
 }
@@ -251,11 +254,28 @@ export async function runTrain(task: TrainTask): Promise<FitOutcome> {
     seed: task.seed,
   };
   // Large fits spread their bags (or features, and every class model's) over threads of their own; small ones stay here.
-  const model = classes.length >= 3 ? await fitMulticlassParallel(train, options, classes) : await fitModelParallel(train, options);
+  const fitting = classes.length >= 3 ? fitMulticlassParallel(train, options, classes) : fitModelParallel(train, options);
+  const early = classes.length < 3 && !task.partitionOn ? baselineWhileFitting(train, test, options) : null;
+  const model = await fitting;
   if (task.testSource) {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
-  return outcome(model, train, test, health);
+  const known = early && model.modelType !== 'multiclass' && early.features.join('\n') === featureNames(model).join('\n') ? { [DATASET_PARTITION]: early.baseline } : null;
+  return outcome(model, train, test, health, known);
+}
+
+/**
+ * The yardsticks of an unpartitioned binary or regression fit, scored on this thread while the fit's threads work
+ * (they depend on the planned features, not on the fitted model). Null when the options are bad: the fit rejects them
+ * with its own error.
+ */
+function baselineWhileFitting(train: DataFrame, test: DataFrame, options: FitOptions): { features: readonly string[]; baseline: Baseline | null } | null {
+  try {
+    const subject = plannedSubject(train, options);
+    return { features: subject.features, baseline: baselineOf(subject, train, test) };
+  } catch {
+    return null;
+  }
 }
 
 export function runRefit(task: RefitTask): RefitOutcome {

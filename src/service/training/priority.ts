@@ -1,5 +1,5 @@
 import { readlinkSync } from 'node:fs';
-import { constants, setPriority } from 'node:os';
+import { constants, getPriority, setPriority } from 'node:os';
 
 /**
  * Runs the calling worker thread, and the threads it starts (they inherit it), below normal priority, so the request
@@ -9,7 +9,9 @@ import { constants, setPriority } from 'node:os';
 export function yieldToRequests(): void {
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    setPriority(threadId, constants.priority.PRIORITY_BELOW_NORMAL);
+    // Relative to the thread's own niceness, so it stays below the request thread of a service started under `nice`.
+    const lower = getPriority(threadId) + constants.priority.PRIORITY_BELOW_NORMAL;
+    setPriority(threadId, Math.min(lower, constants.priority.PRIORITY_LOW));
   } catch {
     // Not Linux, or not permitted: the thread runs at normal priority.
   }

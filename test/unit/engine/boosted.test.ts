@@ -3,6 +3,8 @@ import {
   categoryColumn,
   DataFrame,
   evaluateBaselines,
+  fittedSubject,
+  plannedSubject,
   evaluateModel,
   evaluateRegressor,
   fitLinearBaseline,
@@ -219,7 +221,7 @@ describe('engine baselines', () => {
     const train = frame.take(split.train);
     const test = frame.take(split.test);
     const model = fitModel(train, { target: 'y', modelType: 'regressor' });
-    const baseline = evaluateBaselines(model, train, test);
+    const baseline = evaluateBaselines(fittedSubject(model), train, test);
     assert.ok(baseline);
     const constant = baseline.constant as RegressorEvaluation;
     const linear = baseline.linear as RegressorEvaluation;
@@ -228,8 +230,23 @@ describe('engine baselines', () => {
     const t = Int32Array.from(x, (v) => (v + gaussian(random) > 5 ? 1 : 0));
     const cframe = new DataFrame([numberColumn('x', x), categoryColumn('t', t, ['no', 'yes'])]);
     const cmodel = fitModel(cframe.take(split.train), { target: 't', modelType: 'classifier' });
-    const cb = evaluateBaselines(cmodel, cframe.take(split.train), cframe.take(split.test));
+    const cb = evaluateBaselines(fittedSubject(cmodel), cframe.take(split.train), cframe.take(split.test));
     assert.equal((cb?.constant as ClassifierEvaluation).roc_auc, 0.5);
     assert.ok(((cb?.linear as ClassifierEvaluation).roc_auc as number) > 0.9);
+  });
+
+  it('knows before the fit the subject the fitted model has, so the yardsticks can be scored while it fits', () => {
+    const cars = loadDataset('cars');
+    const penguins = loadDataset('penguins');
+    const twoSpecies = penguins.take([...Array(penguins.nRows).keys()].filter((r) => penguins.value(r, 'Species') !== 'Chinstrap'));
+    const cases = [
+      { frame: cars, options: { target: 'Miles_per_Gallon', modelType: 'regressor' as const, dropColumns: ['Name'] } },
+      { frame: cars, options: { target: 'Miles_per_Gallon', modelType: 'regressor' as const, method: 'xplainable' as const } },
+      { frame: twoSpecies, options: { target: 'Species', modelType: 'classifier' as const } },
+    ];
+    for (const { frame, options } of cases) {
+      assert.deepEqual(plannedSubject(frame, options), fittedSubject(fitModel(frame, options)), `${options.target} ${options.method ?? 'boosted'}`);
+    }
+    assert.throws(() => plannedSubject(cars, { target: 'Name', modelType: 'regressor' }), /numeric target/);
   });
 });
