@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { resolveBoostParams } from './boostParams';
 import { EngineError } from './errors';
-import { assembleBoosted, planBoosted, runBag, type BagTask } from './boost/fitBoosted';
+import { assembleBoosted, binParts, planBoosted, runBag, type BagTask, type Binner } from './boost/fitBoosted';
 import type { BagResult, BoostData } from './boost/booster';
 import { assembleModel, featureTasks, fitFeatureTask, planFit, type FeatureTask, type FitPlan } from './fit';
 import type { DataFrame } from './frame';
@@ -39,23 +39,23 @@ export async function fitModelParallel(
   options: FitOptions,
   parallel: ParallelOptions = {},
 ): Promise<TransparentModel> {
-  return (await fitModelsParallel([{ frame, options }], parallel))[0];
+  return (await fitPlansParallel([planFit(frame, options)], parallel))[0];
 }
 
 /**
- * Several `fitModelParallel` fits whose tasks share one set of worker threads (started once for all of them); each
- * model is identical to `fitModel`'s.
+ * Several planned fits whose tasks share one set of worker threads (started once for all of them); each model is
+ * identical to `fitPlan`'s with the same `bin`.
  */
-export async function fitModelsParallel(
-  fits: readonly { frame: DataFrame; options: FitOptions }[],
+export async function fitPlansParallel(
+  plans: readonly FitPlan[],
   parallel: ParallelOptions = {},
+  bin: Binner = binParts,
 ): Promise<TransparentModel[]> {
   const threads = parallel.threads ?? availableParallelism();
-  const plans = fits.map((f) => planFit(f.frame, f.options));
   const minCells = parallel.minCells ?? PARALLEL_MIN_CELLS;
   const counts = plans.map(taskCount);
   // Small fits, and those with fewer than two tasks for the threads at hand, run on this thread.
-  const here = plans.map((plan, k) => fits[k].frame.nRows * plan.features.length < minCells || Math.min(threads, counts[k]) < 2);
+  const here = plans.map((plan, k) => plan.parts[0].frame.nRows * plan.features.length < minCells || Math.min(threads, counts[k]) < 2);
   const used = Math.min(threads, counts.reduce((sum, count, k) => (here[k] ? sum : sum + count), 0));
   // With the options checked, threads start while this thread bins the data, which their tasks wait for anyway.
   const workers = used > 1 ? Array.from({ length: used }, startWorker) : [];
@@ -66,7 +66,7 @@ export async function fitModelsParallel(
     // Tasks and shared data keep unique numbers across fits: ids index the replies, parts key what a worker holds.
     let parts = 0;
     plans.forEach((plan, k) => {
-      const p = prepareFit(plan, here[k], messages.length, parts);
+      const p = prepareFit(plan, bin, here[k], messages.length, parts);
       prepared.push(p);
       firstMessage.push(messages.length);
       if ('model' in p) return;
@@ -94,10 +94,10 @@ function taskCount(plan: FitPlan): number {
 }
 
 /** Its worker messages number tasks from `idBase` and partitions from `partBase`, unique across the fits. */
-function prepareFit(plan: FitPlan, here: boolean, idBase: number, partBase: number): PreparedFit {
+function prepareFit(plan: FitPlan, bin: Binner, here: boolean, idBase: number, partBase: number): PreparedFit {
   const parts = plan.parts.length;
   if (plan.method === 'boosted') {
-    const boosted = planBoosted(plan, plan.boost, plan.boostFeature, plan.seed);
+    const boosted = planBoosted(plan, bin);
     const message = (task: BagTask, k: number): WorkerMessages => {
       const { data, ...rest } = task;
       const part = partBase + task.part;
