@@ -7,7 +7,7 @@
 import { EngineError } from './errors';
 import { binOnce, type Binner } from './boost/fitBoosted';
 import { fitPlan, planFit, type FitPlan } from './fit';
-import { numberColumn, textValue, type DataFrame } from './frame';
+import { numberColumn, textCounts, textValue, type DataFrame } from './frame';
 import { evaluateClassifier } from './metrics';
 import { fitLinearBaseline } from './linearBaseline';
 import { compareText } from './multiclassPayload';
@@ -38,13 +38,7 @@ export interface ClassCount {
 
 /** The target's distinct non-missing values (as text) with their row counts, most frequent first. */
 export function targetClassCounts(frame: DataFrame, target: string): ClassCount[] {
-  const col = frame.column(target);
-  const counts = new Map<string, number>();
-  for (let r = 0; r < frame.nRows; r++) {
-    const v = textValue(col, r);
-    if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
-  }
-  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || compareText(a.value, b.value));
+  return [...textCounts(frame.column(target), frame.nRows)].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || compareText(a.value, b.value));
 }
 
 /** Whether a classifier on this target is multiclass (3 or more distinct values). */
