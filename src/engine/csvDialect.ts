@@ -118,7 +118,9 @@ const EMPTY = new Uint8Array(0);
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 /** ASCII fields this short are built from their char codes: cheaper than a TextDecoder call. */
-const SHORT_FIELD = 256;
+const SHORT_FIELD = 24;
+/** Up to this length appending chars makes a flat string (V8 links longer ones as pieces). */
+const FLAT_CONCAT = 12;
 const charCodes: number[] = [];
 
 /**
@@ -158,15 +160,9 @@ export function utf8Bytes(text: string): Uint8Array {
  * file offset of `bytes[0]`.
  */
 export function utf8Text(bytes: Uint8Array, start: number, end: number, fileOffset: number): string {
-  const n = end - start;
-  if (n <= SHORT_FIELD) {
-    let i = 0;
-    for (; i < n && bytes[start + i] < 0x80; i++) charCodes[i] = bytes[start + i];
-    if (i === n) {
-      charCodes.length = n;
-      // One call on a plain array makes a flat string: cheaper than char by char or a subarray.
-      return String.fromCharCode.apply(null, charCodes);
-    }
+  if (end - start <= SHORT_FIELD) {
+    const ascii = end - start <= FLAT_CONCAT ? asciiByChars(bytes, start, end) : asciiByCodes(bytes, start, end);
+    if (ascii !== null) return ascii;
   }
   try {
     return utf8Decoder.decode(bytes.subarray(start, end));
@@ -174,6 +170,30 @@ export function utf8Text(bytes: Uint8Array, start: number, end: number, fileOffs
     const at = start + Math.max(0, invalidUtf8Offset(bytes.subarray(start, end)));
     throw invalidUtf8Error(fileOffset + at, bytes[at]);
   }
+}
+
+/** The text of ASCII bytes appended char by char (V8 keeps strings this short flat), or null at a non-ASCII byte. */
+function asciiByChars(bytes: Uint8Array, start: number, end: number): string | null {
+  let text = '';
+  for (let i = start; i < end; i++) {
+    if (bytes[i] >= 0x80) return null;
+    text += String.fromCharCode(bytes[i]);
+  }
+  return text;
+}
+
+/**
+ * The text of ASCII bytes in one call on a plain array, or null at a non-ASCII byte: a flat string, which Number()
+ * and Map keys read faster than the linked pieces appending makes of longer strings.
+ */
+function asciiByCodes(bytes: Uint8Array, start: number, end: number): string | null {
+  const n = end - start;
+  for (let i = 0; i < n; i++) {
+    if (bytes[start + i] >= 0x80) return null;
+    charCodes[i] = bytes[start + i];
+  }
+  charCodes.length = n;
+  return String.fromCharCode.apply(null, charCodes);
 }
 
 /** Windows-1252's characters for bytes 0x80-0x9F (the rest are Latin-1, i.e. the byte's own code point). */
