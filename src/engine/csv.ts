@@ -1,5 +1,5 @@
 import { ColumnBuilder } from './csvColumn';
-import { CsvUtf8Input, detectDelimiter, utf8Bytes, utf8Text } from './csvDialect';
+import { CsvUtf8Input, DIALECT_SAMPLE_BYTES, detectDelimiter, utf8Bytes, utf8Text } from './csvDialect';
 import { DecimalReader, SPELLED_OTHERWISE } from './decimal';
 import { CsvError } from './errors';
 import { DataFrame } from './frame';
@@ -23,8 +23,6 @@ function uniqueNames(raw: string[], line: number): string[] {
   });
 }
 
-/** Bytes read before the delimiter is decided: enough lines for csvDialect to compare them. */
-const DIALECT_SAMPLE_BYTES = 64 * 1024;
 const sampleDecoder = new TextDecoder();
 
 /**

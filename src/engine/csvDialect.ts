@@ -14,8 +14,11 @@ export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 export const CSV_EXTENSIONS = ['csv', 'tsv', 'txt'] as const;
 
 const SAMPLE_LINES = 50;
-/** Bytes gathered before the encoding is decided, however small the chunks a caller pushes. */
-const ENCODING_SAMPLE_BYTES = 64 * 1024;
+/**
+ * Bytes gathered before the encoding or the delimiter is decided, however small the chunks a caller pushes: enough
+ * lines for detectDelimiter to compare them.
+ */
+export const DIALECT_SAMPLE_BYTES = 64 * 1024;
 
 /**
  * The encoding of a file from its first bytes: a byte order mark decides; without one the text is UTF-8 when the
@@ -66,8 +69,7 @@ export class CsvTextDecoder {
   private encoding: CsvEncoding | null = null;
   private offset = 0;
   private tail = new Uint8Array(0);
-  private head: Uint8Array[] = [];
-  private headBytes = 0;
+  private readonly head = new HeadSample();
 
   get detected(): CsvEncoding | null {
     return this.encoding;
@@ -77,15 +79,12 @@ export class CsvTextDecoder {
   decode(chunk: Uint8Array, final = false, decideNow = false): string {
     let bytes = chunk;
     if (!this.decoder) {
-      this.head.push(chunk);
-      this.headBytes += chunk.length;
-      if (this.headBytes < ENCODING_SAMPLE_BYTES && !final && !decideNow) return '';
-      bytes = concat(this.head, this.headBytes);
-      this.head = [];
-      const { encoding, bomBytes } = detectEncoding(bytes);
+      const head = this.head.add(chunk, final || decideNow);
+      if (!head) return '';
+      const { encoding, bomBytes } = detectEncoding(head);
       this.encoding = encoding;
       this.decoder = encoding === 'windows-1252' ? new Windows1252Decoder() : new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
-      bytes = bytes.subarray(bomBytes);
+      bytes = head.subarray(bomBytes);
       this.offset = bomBytes;
     }
     try {
@@ -118,8 +117,11 @@ function invalidUtf8Error(offset: number, byte: number | undefined): CsvError {
 const EMPTY = new Uint8Array(0);
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
-/** Fields this short are built char by char: cheaper than a TextDecoder call. */
+/** ASCII fields this short are built from their char codes: cheaper than a TextDecoder call. */
 const SHORT_FIELD = 24;
+/** Up to this length appending chars makes a flat string (V8 links longer ones as pieces). */
+const FLAT_CONCAT = 12;
+const charCodes: number[] = [];
 
 /**
  * A byte stream in any accepted encoding as UTF-8 bytes, chunk by chunk, with the encoding decided as
@@ -127,8 +129,7 @@ const SHORT_FIELD = 24;
  * encodings are decoded and encoded again. A returned array may be the caller's chunk: copy what is kept.
  */
 export class CsvUtf8Input {
-  private head: Uint8Array[] = [];
-  private headBytes = 0;
+  private readonly head = new HeadSample();
   private decided = false;
   private transcoder: CsvTextDecoder | null = null;
   /** File offset of the first byte returned: the length of a UTF-8 byte order mark. */
@@ -136,11 +137,8 @@ export class CsvUtf8Input {
 
   push(chunk: Uint8Array, final: boolean): Uint8Array {
     if (this.decided) return this.transcoder ? utf8Encoder.encode(this.transcoder.decode(chunk, final)) : chunk;
-    this.head.push(chunk);
-    this.headBytes += chunk.length;
-    if (this.headBytes < ENCODING_SAMPLE_BYTES && !final) return EMPTY;
-    const bytes = concat(this.head, this.headBytes);
-    this.head = [];
+    const bytes = this.head.add(chunk, final);
+    if (!bytes) return EMPTY;
     this.decided = true;
     const { encoding, bomBytes } = detectEncoding(bytes);
     if (encoding === 'utf-8') {
@@ -163,10 +161,8 @@ export function utf8Bytes(text: string): Uint8Array {
  */
 export function utf8Text(bytes: Uint8Array, start: number, end: number, fileOffset: number): string {
   if (end - start <= SHORT_FIELD) {
-    let text = '';
-    let i = start;
-    for (; i < end && bytes[i] < 0x80; i++) text += String.fromCharCode(bytes[i]);
-    if (i === end) return text;
+    const ascii = end - start <= FLAT_CONCAT ? asciiByChars(bytes, start, end) : asciiByCodes(bytes, start, end);
+    if (ascii !== null) return ascii;
   }
   try {
     return utf8Decoder.decode(bytes.subarray(start, end));
@@ -174,6 +170,30 @@ export function utf8Text(bytes: Uint8Array, start: number, end: number, fileOffs
     const at = start + Math.max(0, invalidUtf8Offset(bytes.subarray(start, end)));
     throw invalidUtf8Error(fileOffset + at, bytes[at]);
   }
+}
+
+/** The text of ASCII bytes appended char by char (V8 keeps strings this short flat), or null at a non-ASCII byte. */
+function asciiByChars(bytes: Uint8Array, start: number, end: number): string | null {
+  let text = '';
+  for (let i = start; i < end; i++) {
+    if (bytes[i] >= 0x80) return null;
+    text += String.fromCharCode(bytes[i]);
+  }
+  return text;
+}
+
+/**
+ * The text of ASCII bytes in one call on a plain array, or null at a non-ASCII byte: a flat string, which Number()
+ * and Map keys read faster than the linked pieces appending makes of longer strings.
+ */
+function asciiByCodes(bytes: Uint8Array, start: number, end: number): string | null {
+  const n = end - start;
+  for (let i = 0; i < n; i++) {
+    if (bytes[start + i] >= 0x80) return null;
+    charCodes[i] = bytes[start + i];
+  }
+  charCodes.length = n;
+  return String.fromCharCode.apply(null, charCodes);
 }
 
 /** Windows-1252's characters for bytes 0x80-0x9F (the rest are Latin-1, i.e. the byte's own code point). */
@@ -192,15 +212,30 @@ class Windows1252Decoder {
   }
 }
 
-function concat(chunks: Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
+/** A stream's first chunks, gathered until the encoding can be decided on them. */
+class HeadSample {
+  private chunks: Uint8Array[] = [];
+  private length = 0;
+
+  /**
+   * Adds a chunk; returns the chunks so far as one array once they reach the sample size (or at once when `complete`:
+   * the stream ends or the caller decides now), else null. Once returned, the sample is handed over.
+   */
+  add(chunk: Uint8Array, complete: boolean): Uint8Array | null {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+    if (this.length < DIALECT_SAMPLE_BYTES && !complete) return null;
+    const chunks = this.chunks;
+    this.chunks = [];
+    if (chunks.length === 1) return chunks[0];
+    const head = new Uint8Array(this.length);
+    let at = 0;
+    for (const c of chunks) {
+      head.set(c, at);
+      at += c.length;
+    }
+    return head;
   }
-  return out;
 }
 
 /** Decodes the first bytes of a file, which may end inside a character (that character is left out). */

@@ -2,6 +2,7 @@
  * Decimal numbers read straight from bytes, exactly as `Number(text)` reads them: the CSV reader's hot path, so it
  * never builds a string for a field that is a number.
  */
+import { utf8Text } from './csvDialect';
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
@@ -133,7 +134,8 @@ export class DecimalReader {
       const value = power < 0 ? mantissa / POWERS_OF_TEN[-power] : mantissa * POWERS_OF_TEN[power];
       this.value = negative ? -value : value;
     } else {
-      this.value = Number(asciiText(bytes, start, end));
+      // The bytes read are ASCII, so no file offset is ever named.
+      this.value = Number(utf8Text(bytes, start, end, 0));
     }
   }
 
@@ -157,20 +159,6 @@ export class DecimalReader {
     return zeros <= MAX_LEADING_FRACTION_ZEROS ? SPELLED_BY_STRING : fractionDigits;
   }
 }
-
-/** Text of bytes known to be ASCII. */
-function asciiText(bytes: Uint8Array, start: number, end: number): string {
-  const n = end - start;
-  if (n > SHORT_TEXT) return asciiDecoder.decode(bytes.subarray(start, end));
-  charCodes.length = n;
-  for (let i = 0; i < n; i++) charCodes[i] = bytes[start + i];
-  // One call on a plain array makes a flat string: cheaper than char by char or a subarray, and Number() reads it.
-  return String.fromCharCode.apply(null, charCodes);
-}
-
-const SHORT_TEXT = 256;
-const charCodes: number[] = [];
-const asciiDecoder = new TextDecoder();
 
 const reader = new DecimalReader();
 let scratch = new Uint8Array(64);

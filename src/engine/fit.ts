@@ -1,4 +1,4 @@
-import { assembleBoosted, planBoosted, runBag } from './boost/fitBoosted';
+import { assembleBoosted, binParts, planBoosted, runBag, type Binner } from './boost/fitBoosted';
 import {
   validateBoostFeatureParams,
   checkedBoostParams,
@@ -133,9 +133,13 @@ export function assembleModel(plan: FitPlan, fitted: FeatureModel[]): Transparen
  * `fitModelParallel` for large data.
  */
 export function fitModel(frame: DataFrame, options: FitOptions): TransparentModel {
-  const plan = planFit(frame, options);
+  return fitPlan(planFit(frame, options));
+}
+
+/** Fits a planned model on this thread; `bin` bins its columns when boosted (see binOnce to share bins). */
+export function fitPlan(plan: FitPlan, bin: Binner = binParts): TransparentModel {
   if (plan.method === 'boosted') {
-    const boosted = planBoosted(plan, plan.boost, plan.boostFeature, plan.seed);
+    const boosted = planBoosted(plan, bin);
     return assembleBoosted(boosted, boosted.tasks.map(runBag));
   }
   return assembleModel(plan, featureTasks(plan).map(fitFeatureTask));

@@ -117,6 +117,16 @@ export function textValue(col: Column, row: number): string | null {
   return c < 0 ? null : col.levels[c];
 }
 
+/** Each distinct non-missing value (as `textValue` writes it) with its number of rows, in order of first appearance. */
+export function textCounts(col: Column, nRows: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let r = 0; r < nRows; r++) {
+    const v = textValue(col, r);
+    if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /**
  * Per row, 1 where the value (as `textValue` writes it) is `positive`, 0 where it is `negative`, -1 otherwise (missing
  * or another value); each distinct value is compared once, not each row.

@@ -5,13 +5,14 @@
  * probabilities of their own class, normalised to sum to 1 (uniform when all of them are 0).
  */
 import { EngineError } from './errors';
-import { fitModel } from './fit';
-import { numberColumn, textValue, type DataFrame } from './frame';
+import { binOnce, type Binner } from './boost/fitBoosted';
+import { fitPlan, planFit, type FitPlan } from './fit';
+import { numberColumn, textCounts, textValue, type DataFrame } from './frame';
 import { evaluateClassifier } from './metrics';
 import { fitLinearBaseline } from './linearBaseline';
 import { compareText } from './multiclassPayload';
 import { singlePartitionModel } from './partitions';
-import { fitModelsParallel, type ParallelOptions } from './parallel';
+import { fitPlansParallel, type ParallelOptions } from './parallel';
 import { modelFeatures, predict } from './predict';
 import { featureImportances, partitionProfile } from './profile';
 import { refit } from './refit';
@@ -37,13 +38,7 @@ export interface ClassCount {
 
 /** The target's distinct non-missing values (as text) with their row counts, most frequent first. */
 export function targetClassCounts(frame: DataFrame, target: string): ClassCount[] {
-  const col = frame.column(target);
-  const counts = new Map<string, number>();
-  for (let r = 0; r < frame.nRows; r++) {
-    const v = textValue(col, r);
-    if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
-  }
-  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || compareText(a.value, b.value));
+  return [...textCounts(frame.column(target), frame.nRows)].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || compareText(a.value, b.value));
 }
 
 /** Whether a classifier on this target is multiclass (3 or more distinct values). */
@@ -87,17 +82,34 @@ function oneVsRest(frame: DataFrame, target: string, cls: string): DataFrame {
 }
 
 /**
+ * The class models' fit plans (the same rows, each with its class as the positive label), the bins they share when
+ * boosted, and the multiclass model made of the fitted class models (in plan order). Only running the plans differs
+ * between fitMulticlass and fitMulticlassParallel.
+ */
+function planMulticlass(
+  frame: DataFrame,
+  options: FitOptions,
+  knownClasses: readonly string[],
+): { plans: FitPlan[]; bin: Binner; model: (classModels: TransparentModel[]) => MulticlassModel } {
+  const classes = checkedClasses(frame, options.target, knownClasses);
+  const plans = classes.map((cls) => planFit(oneVsRest(frame, options.target, cls), { ...options, modelType: 'classifier' }));
+  // The target is missing on the same rows for every class, so the plans' rows and partitions, and their bins, agree.
+  const bin = binOnce();
+  const partitionOn = options.partitionOn ?? null;
+  return { plans, bin, model: (classModels) => ({ modelType: 'multiclass', target: options.target, partitionOn, classes, classModels }) };
+}
+
+/**
  * Fits one binary classifier per class of the target with the given options (whatever fit method they choose).
  * `knownClasses`: the target's values in all the data, when `frame` holds only the training rows.
  */
 export function fitMulticlass(frame: DataFrame, options: FitOptions, knownClasses: readonly string[] = []): MulticlassModel {
-  const classes = checkedClasses(frame, options.target, knownClasses);
-  const classModels = classes.map((cls) => fitModel(oneVsRest(frame, options.target, cls), { ...options, modelType: 'classifier' }));
-  return { modelType: 'multiclass', target: options.target, partitionOn: options.partitionOn ?? null, classes, classModels };
+  const { plans, bin, model } = planMulticlass(frame, options, knownClasses);
+  return model(plans.map((plan) => fitPlan(plan, bin)));
 }
 
 /**
- * `fitMulticlass` with every class model's work spread over one set of worker threads (`fitModelsParallel`); the
+ * `fitMulticlass` with every class model's work spread over one set of worker threads (`fitPlansParallel`); the
  * model is identical to `fitMulticlass`'s.
  */
 export async function fitMulticlassParallel(
@@ -106,10 +118,8 @@ export async function fitMulticlassParallel(
   knownClasses: readonly string[] = [],
   parallel: ParallelOptions = {},
 ): Promise<MulticlassModel> {
-  const classes = checkedClasses(frame, options.target, knownClasses);
-  const fits = classes.map((cls) => ({ frame: oneVsRest(frame, options.target, cls), options: { ...options, modelType: 'classifier' as const } }));
-  const classModels = await fitModelsParallel(fits, parallel);
-  return { modelType: 'multiclass', target: options.target, partitionOn: options.partitionOn ?? null, classes, classModels };
+  const { plans, bin, model } = planMulticlass(frame, options, knownClasses);
+  return model(await fitPlansParallel(plans, parallel, bin));
 }
 
 /** The model restricted to one partition's class models (as the `__dataset__` model), to judge that partition. */

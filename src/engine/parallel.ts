@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { resolveBoostParams } from './boostParams';
 import { EngineError } from './errors';
-import { assembleBoosted, planBoosted, runBag, type BagTask } from './boost/fitBoosted';
+import { assembleBoosted, binParts, planBoosted, runBag, type BagTask, type Binner } from './boost/fitBoosted';
+import type { BinnedFeature } from './boost/binning';
 import type { BagResult, BoostData } from './boost/booster';
 import { assembleModel, featureTasks, fitFeatureTask, planFit, type FeatureTask, type FitPlan } from './fit';
 import type { DataFrame } from './frame';
@@ -22,7 +23,8 @@ export interface ParallelOptions {
 export type FitWorkerRequest =
   | { type: 'target'; part: number; y: Float64Array }
   | { type: 'task'; id: number; part: number; task: Omit<FeatureTask, 'y'> }
-  | { type: 'boostData'; part: number; data: BoostData }
+  | { type: 'bins'; bins: number; data: Pick<BoostData, 'codes' | 'nBins' | 'ordered'> }
+  | { type: 'boostTarget'; part: number; bins: number; data: Pick<BoostData, 'classifier' | 'y'> }
   | { type: 'bag'; id: number; part: number; task: Omit<BagTask, 'data'> };
 export type FitWorkerReply =
   | { id: number; feature: FeatureModel }
@@ -39,34 +41,40 @@ export async function fitModelParallel(
   options: FitOptions,
   parallel: ParallelOptions = {},
 ): Promise<TransparentModel> {
-  return (await fitModelsParallel([{ frame, options }], parallel))[0];
+  return (await fitPlansParallel([planFit(frame, options)], parallel))[0];
 }
 
 /**
- * Several `fitModelParallel` fits whose tasks share one set of worker threads (started once for all of them); each
- * model is identical to `fitModel`'s.
+ * Several planned fits whose tasks share one set of worker threads (started once for all of them); each model is
+ * identical to `fitPlan`'s with the same `bin`.
  */
-export async function fitModelsParallel(
-  fits: readonly { frame: DataFrame; options: FitOptions }[],
+export async function fitPlansParallel(
+  plans: readonly FitPlan[],
   parallel: ParallelOptions = {},
+  bin: Binner = binParts,
 ): Promise<TransparentModel[]> {
   const threads = parallel.threads ?? availableParallelism();
-  const plans = fits.map((f) => planFit(f.frame, f.options));
   const minCells = parallel.minCells ?? PARALLEL_MIN_CELLS;
   const counts = plans.map(taskCount);
   // Small fits, and those with fewer than two tasks for the threads at hand, run on this thread.
-  const here = plans.map((plan, k) => fits[k].frame.nRows * plan.features.length < minCells || Math.min(threads, counts[k]) < 2);
+  const here = plans.map((plan, k) => plan.parts[0].frame.nRows * plan.features.length < minCells || Math.min(threads, counts[k]) < 2);
   const used = Math.min(threads, counts.reduce((sum, count, k) => (here[k] ? sum : sum + count), 0));
   // With the options checked, threads start while this thread bins the data, which their tasks wait for anyway.
   const workers = used > 1 ? Array.from({ length: used }, startWorker) : [];
   const prepared: PreparedFit[] = [];
   const messages: WorkerMessages[] = [];
   const firstMessage: number[] = [];
+  // Bins the fits share (see binOnce) are sent to each worker once, under one number.
+  const binsIds = new Map<BinnedFeature[], number>();
+  const binsId = (binned: BinnedFeature[]): number => {
+    if (!binsIds.has(binned)) binsIds.set(binned, binsIds.size);
+    return binsIds.get(binned) as number;
+  };
   try {
     // Tasks and shared data keep unique numbers across fits: ids index the replies, parts key what a worker holds.
     let parts = 0;
     plans.forEach((plan, k) => {
-      const p = prepareFit(plan, here[k], messages.length, parts);
+      const p = prepareFit(plan, { bin, binsId }, here[k], messages.length, parts);
       prepared.push(p);
       firstMessage.push(messages.length);
       if ('model' in p) return;
@@ -94,14 +102,27 @@ function taskCount(plan: FitPlan): number {
 }
 
 /** Its worker messages number tasks from `idBase` and partitions from `partBase`, unique across the fits. */
-function prepareFit(plan: FitPlan, here: boolean, idBase: number, partBase: number): PreparedFit {
+function prepareFit(
+  plan: FitPlan,
+  bins: { bin: Binner; binsId: (binned: BinnedFeature[]) => number },
+  here: boolean,
+  idBase: number,
+  partBase: number,
+): PreparedFit {
   const parts = plan.parts.length;
   if (plan.method === 'boosted') {
-    const boosted = planBoosted(plan, plan.boost, plan.boostFeature, plan.seed);
+    const boosted = planBoosted(plan, bins.bin);
     const message = (task: BagTask, k: number): WorkerMessages => {
       const { data, ...rest } = task;
       const part = partBase + task.part;
-      return { shared: { type: 'boostData', part, data }, task: { type: 'bag', id: idBase + k, part, task: rest } };
+      const id = bins.binsId(boosted.binned[task.part]);
+      return {
+        shared: [
+          { key: `bins ${id}`, message: { type: 'bins', bins: id, data: { codes: data.codes, nBins: data.nBins, ordered: data.ordered } } },
+          { key: `part ${part}`, message: { type: 'boostTarget', part, bins: id, data: { classifier: data.classifier, y: data.y } } },
+        ],
+        task: { type: 'bag', id: idBase + k, part, task: rest },
+      };
     };
     return prepared(boosted.tasks, parts, here, runBag, message, (bags) => assembleBoosted(boosted, bags));
   }
@@ -109,7 +130,7 @@ function prepareFit(plan: FitPlan, here: boolean, idBase: number, partBase: numb
   const message = (t: FeatureTask, k: number): WorkerMessages => {
     const part = partBase + Math.floor(k / plan.features.length);
     const { y, ...task } = t;
-    return { shared: { type: 'target', part, y }, task: { type: 'task', id: idBase + k, part, task } };
+    return { shared: [{ key: `part ${part}`, message: { type: 'target', part, y } }], task: { type: 'task', id: idBase + k, part, task } };
   };
   return prepared(tasks, parts, here, fitFeatureTask, message, (features) => assembleModel(plan, features));
 }
@@ -127,9 +148,12 @@ function prepared<T, R extends FeatureModel | BagResult>(
   return { messages: tasks.map(message), parts, assemble: (replies) => assemble(replies.map((r) => ('bag' in r ? r.bag : (r as { feature: FeatureModel }).feature) as R)) };
 }
 
-/** A task for a worker and the data it shares with other tasks of its partition (sent once per worker and partition). */
+/**
+ * A task for a worker and the data it shares with other tasks (of its partition, or of fits sharing bins), each piece
+ * sent once per worker and key.
+ */
 interface WorkerMessages {
-  shared: FitWorkerRequest & { part: number };
+  shared: { key: string; message: Exclude<FitWorkerRequest, { id: number }> }[];
   task: Extract<FitWorkerRequest, { id: number }>;
 }
 
@@ -159,13 +183,14 @@ function runInWorkers(messages: WorkerMessages[], workers: Worker[]): Promise<Fi
       void stop().finally(() => reject(e));
     };
     workers.forEach((worker) => {
-      const sentShared = new Set<number>();
+      const sentShared = new Set<string>();
       const feed = () => {
         if (next >= messages.length) return;
         const { shared, task } = messages[next++];
-        if (!sentShared.has(shared.part)) {
-          sentShared.add(shared.part);
-          worker.postMessage(shared);
+        for (const { key, message } of shared) {
+          if (sentShared.has(key)) continue;
+          sentShared.add(key);
+          worker.postMessage(message);
         }
         worker.postMessage(task);
       };

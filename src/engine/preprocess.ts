@@ -5,6 +5,7 @@ import {
   dictionaryEncode,
   numberColumn,
   numericValues,
+  textCounts,
   textValue,
   type CategoryColumn,
   type Column,
@@ -168,12 +169,7 @@ function fitStep(frame: DataFrame, step: PreprocessorStep, ctx: StepContext): Fi
     case 'fill_missing':
       return { step, fill: fillValue(frame, step, ctx) };
     case 'condense_categories': {
-      const col = ctx.column(frame, step.column);
-      const counts = new Map<string, number>();
-      for (let r = 0; r < frame.nRows; r++) {
-        const v = textValue(col, r);
-        if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
-      }
+      const counts = textCounts(ctx.column(frame, step.column), frame.nRows);
       const keep = [...counts].filter(([, c]) => c / frame.nRows >= step.min_freq).map(([v]) => v);
       return { step, keep };
     }

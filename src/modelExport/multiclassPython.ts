@@ -1,4 +1,4 @@
-import { MODELS_COMMENT, PYTHON_MAIN, pyString, pythonConstants, pythonDocstring, pythonRuntime, pyTuple, scorerEntry } from './python';
+import { MODELS_COMMENT, PROBABILITY_DOC, PYTHON_MAIN, pyString, pythonConstants, pythonDocstring, pythonRuntime, pythonProbability, pyTuple, scorerEntry } from './python';
 import type { MulticlassScoringTables } from './scoringTables';
 
 /**
@@ -15,10 +15,10 @@ export function multiclassPython(tables: MulticlassScoringTables): string {
       '"prediction" (a class of CLASSES), "class_probabilities", "class_scores", "class_base_values" and "class_contributions" (each by class)',
       [
         'Every class has its own model of that class against the rest: its score = base value + the sum of every',
-        'feature\'s contribution, and its probability is 1 / (1 + exp(-score)) (boosted), the calibration map at',
-        'trunc(score × 100) or the score clipped to [0, 1] (xplainable; see LINKS). The class probabilities are those',
-        'probabilities divided by their sum (equal shares when the sum is 0); the prediction is the most probable class,',
-        'the first in CLASSES order on a tie.',
+        'feature\'s contribution, and its probability follows from the score by the class\'s link (LINKS):',
+        ...PROBABILITY_DOC,
+        'The class probabilities are those probabilities divided by their sum (equal shares when the sum is 0); the',
+        'prediction is the most probable class, the first in CLASSES order on a tie.',
       ],
       tables.partitionOn,
     ),
@@ -37,12 +37,7 @@ export function multiclassPython(tables: MulticlassScoringTables): string {
     '}',
     '',
     ...pythonRuntime(links.includes('logistic')),
-    'def _probability(link, model, score):',
-    '    if link == "logistic":',
-    '        return _logistic(score)',
-    '    if link == "calibration":',
-    '        return model["calibration"][min(100, max(0, math.trunc(score * 100)))]',
-    '    return min(1.0, max(0.0, score))',
+    ...pythonProbability(),
     '',
     '',
     'def score_row(row):',

@@ -35,33 +35,50 @@ export function scorerEntry(key: string, scorer: Scorer, indent = '    '): strin
   ];
 }
 
-const LINK_DOC: Readonly<Record<Link, string>> = {
-  logistic: 'probability = 1 / (1 + exp(-score)), the positive label when the probability is above THRESHOLD',
-  calibration: 'probability = the calibration map at trunc(score × 100) (clamped to 0..100), the positive label when the score is above THRESHOLD',
-  clip01: 'probability = the score clipped to [0, 1], the positive label when the score is above THRESHOLD',
-  range: 'prediction = score clipped to the prediction range seen in training',
+type ProbabilityLink = Exclude<Link, 'range'>;
+const PROBABILITY_LINKS: readonly ProbabilityLink[] = ['logistic', 'calibration', 'clip01'];
+
+/** A classifier's probability from its score, by link: as a Python expression of `score` and `model`, and in words. */
+const PROBABILITY: Readonly<Record<ProbabilityLink, { code: string; doc: string }>> = {
+  logistic: { code: '_logistic(score)', doc: '1 / (1 + exp(-score))' },
+  calibration: {
+    code: 'model["calibration"][min(100, max(0, math.trunc(score * 100)))]',
+    doc: 'the calibration map at trunc(score × 100) (clamped to 0..100)',
+  },
+  clip01: { code: 'min(1.0, max(0.0, score))', doc: 'the score clipped to [0, 1]' },
 };
 
-const LINK_CODE: Readonly<Record<Link, string[]>> = {
-  logistic: [
-    '    probability = _logistic(score)',
-    '    prediction = LABELS[1] if probability > THRESHOLD else LABELS[0]',
-  ],
-  calibration: [
-    '    key = min(100, max(0, math.trunc(score * 100)))',
-    '    probability = model["calibration"][key]',
-    '    prediction = LABELS[1] if score > THRESHOLD else LABELS[0]',
-  ],
-  clip01: [
-    '    probability = min(1.0, max(0.0, score))',
-    '    prediction = LABELS[1] if score > THRESHOLD else LABELS[0]',
-  ],
-  range: [
-    '    low, high = model["prediction_range"]',
-    '    prediction = score if low is None else max(low, score)',
-    '    prediction = prediction if high is None else min(high, prediction)',
-  ],
-};
+/** What decides a binary classifier's label: its probability (logistic) or its score (the others). */
+const decidedBy = (link: ProbabilityLink): string => (link === 'logistic' ? 'probability' : 'score');
+
+function linkDoc(link: Link): string {
+  if (link === 'range') return 'prediction = score clipped to the prediction range seen in training';
+  return `probability = ${PROBABILITY[link].doc}, the positive label when the ${decidedBy(link)} is above THRESHOLD`;
+}
+
+function linkCode(link: Link): string[] {
+  if (link === 'range') {
+    return [
+      '    low, high = model["prediction_range"]',
+      '    prediction = score if low is None else max(low, score)',
+      '    prediction = prediction if high is None else min(high, prediction)',
+    ];
+  }
+  return [`    probability = ${PROBABILITY[link].code}`, `    prediction = LABELS[1] if ${decidedBy(link)} > THRESHOLD else LABELS[0]`];
+}
+
+/** How a class model's probability follows from its score, one line per link. */
+export const PROBABILITY_DOC = PROBABILITY_LINKS.map((link) => `  ${link}: ${PROBABILITY[link].doc}`);
+
+/** `_probability(link, model, score)`: a class model's probability from its score, by its link. */
+export function pythonProbability(): string[] {
+  const last = PROBABILITY_LINKS[PROBABILITY_LINKS.length - 1];
+  return [
+    'def _probability(link, model, score):',
+    ...PROBABILITY_LINKS.slice(0, -1).flatMap((link) => [`    if link == ${pyString(link)}:`, `        return ${PROBABILITY[link].code}`]),
+    `    return ${PROBABILITY[last].code}`,
+  ];
+}
 
 /** The module docstring: what the module scores, how, and how to run it. */
 export function pythonDocstring(summary: string, outputs: string, how: string[], partitionOn: string | null): string[] {
@@ -195,7 +212,7 @@ export function binaryPython(tables: ScoringTables): string {
     ...pythonDocstring(
       `${tables.title}: an XModels ${tables.modelType} (${tables.method} method) of ${tables.target}, as a scoring function.`,
       outputs,
-      ['score = base value + the sum of every feature\'s contribution;', `${LINK_DOC[tables.link]}.`],
+      ['score = base value + the sum of every feature\'s contribution;', `${linkDoc(tables.link)}.`],
       tables.partitionOn,
     ),
     ...pythonConstants(tables.target, tables.partitionOn, tables.features, tables.partitions.map((p) => p.key)),
@@ -212,7 +229,7 @@ export function binaryPython(tables: ScoringTables): string {
     '    """Scores one row (a mapping from column name to value)."""',
     '    model = MODELS[_partition(row)]',
     '    score, contributions = _score(model, row)',
-    ...LINK_CODE[tables.link],
+    ...linkCode(tables.link),
     '    result = {"prediction": prediction, "score": score, "base_value": model["base_value"], "contributions": contributions}',
     ...(classifier ? ['    result["probability"] = probability'] : []),
     '    return result',

@@ -31,10 +31,25 @@ export interface BoostedPlan {
  */
 const BAG_ROW_LIMIT = { classifier: 30_000, regressor: 100_000 };
 
-export function planBoosted(plan: FitPlan, given: Partial<BoostParams>, featureParams: BoostFeatureParams, seed: number): BoostedPlan {
+/** Bins every partition's feature columns with that partition's `max_bins`. */
+export type Binner = (plan: FitPlan, params: readonly BoostParams[]) => BinnedFeature[][];
+
+export const binParts: Binner = (plan, params) =>
+  plan.parts.map(({ frame }, part) => plan.features.map((name) => binColumn(frame.column(name), params[part].max_bins)));
+
+/**
+ * A Binner that bins the first plan it is given and hands the same bins to every later one: for plans of the same
+ * rows, partitions, features and row counts (the class models of one multiclass fit), whose bins are the same.
+ */
+export function binOnce(): Binner {
+  let binned: BinnedFeature[][] | null = null;
+  return (plan, params) => (binned ??= binParts(plan, params));
+}
+
+export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan {
   const classifier = plan.modelType === 'classifier';
-  const params = plan.parts.map(({ y }) => resolveBoostParams(given, y.length));
-  const binned = plan.parts.map(({ frame }, part) => plan.features.map((name) => binColumn(frame.column(name), params[part].max_bins)));
+  const params = plan.parts.map(({ y }) => resolveBoostParams(plan.boost, y.length));
+  const binned = bin(plan, params);
   const limit = BAG_ROW_LIMIT[plan.modelType];
   const tasks = plan.parts.flatMap(({ y }, part): BagTask[] => {
     const data: BoostData = {
@@ -48,11 +63,11 @@ export function planBoosted(plan: FitPlan, given: Partial<BoostParams>, featureP
       part,
       data,
       params: params[part],
-      seed: seed + 7919 * bag + 104729 * part,
-      rows: y.length > limit ? sampleRows(y.length, limit, seed + bag) : null,
+      seed: plan.seed + 7919 * bag + 104729 * part,
+      rows: y.length > limit ? sampleRows(y.length, limit, plan.seed + bag) : null,
     }));
   });
-  return { plan, params, featureParams, binned, tasks };
+  return { plan, params, featureParams: plan.boostFeature, binned, tasks };
 }
 
 export function runBag(task: BagTask): BagResult {

@@ -15,6 +15,7 @@ import {
   predict,
   predictMulticlass,
   refitMulticlass,
+  toPayloads,
   trainTestSplit,
   type FitMethod,
 } from '../../../src/engine';
@@ -116,6 +117,26 @@ describe('multiclass classifier', () => {
     assert.ok(Object.keys(parametersChanged).length > 0);
     for (const m of refitted.classModels) for (const p of m.partitions.values()) assert.ok(p.features.every((f) => f.params.max_depth === 2));
     assert.equal(model.classModels[0].partitions.get('__dataset__')?.features[0].params.max_depth, 8);
+  });
+
+  it('fits each boosted class model as the binary model of its class against the rest, the same on worker threads', async function () {
+    this.timeout(60_000);
+    // Every tenth row without a species, partitioned by island: the class models share their rows and bins.
+    const lines = readFileSync('/work/shared/data/penguins.csv', 'utf8').trim().split('\n');
+    const species = (line: string, i: number): string => (i > 0 && i % 10 === 0 ? '' : line.slice(0, line.indexOf(',')));
+    const csv = (label: (s: string) => string): string => lines.map((line, i) => label(species(line, i)) + line.slice(line.indexOf(','))).join('\n');
+    const frame = parseCsv(csv((s) => s));
+    const options = { target: 'Species', modelType: 'classifier', method: 'boosted', partitionOn: 'Island', boost: { outer_bags: 2, max_rounds: 200 } } as const;
+    const sequential = fitMulticlass(frame, options);
+    const threaded = await fitMulticlassParallel(frame, options, [], { threads: 2, minCells: 0 });
+    const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+    assert.deepEqual(sequential.classes, SPECIES);
+    SPECIES.forEach((cls, k) => {
+      const binary = fitModel(parseCsv(csv((s) => (s === 'Species' || s === '' ? s : s === cls ? '1' : '0'))), options);
+      assert.ok(sequential.classModels[k].partitions.size > 1);
+      assert.deepEqual(json(toPayloads(sequential.classModels[k])), json(toPayloads(binary)), cls);
+    });
+    assert.deepEqual(json(multiclassToPayloads(threaded)), json(multiclassToPayloads(sequential)));
   });
 
   it('refuses more than 50 classes, naming the count and the most frequent values', () => {
