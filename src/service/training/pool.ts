@@ -40,6 +40,11 @@ export class WorkerPool {
     readonly size: number,
   ) {}
 
+  /** Threads that would start a task at once: free ones and ones not spawned yet, less the queued tasks. */
+  get idle(): number {
+    return this.size - this.slots.filter((s) => s.job !== null).length - this.queue.length;
+  }
+
   run<R>(task: unknown, options: { signal?: AbortSignal | null; transferList?: Transferable[] } = {}): Promise<R> {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
     const signal = options.signal ?? null;
