@@ -1,5 +1,6 @@
 import type { Predictions } from '../../contract';
 import { DataFrame, categoryColumn, numberColumn, predict } from '../../engine';
+import { loadFrameRowsSync } from '../datasets/frameFile';
 import { deserializeModel } from './model-json';
 import { jsonPieces, type JsonBody } from './jsonPieces';
 import { multiclassPredictions } from './multiclass';
@@ -24,21 +25,30 @@ function rowsOf(frame: DataFrame, [start, end]: [number, number]): DataFrame {
 }
 
 /**
- * The `Predictions` body of the task's part of the rows, as pieces (`jsonPieces`). The preprocessor sees the whole
- * frame, as it does unsplit; each row's numbers depend on that row alone, so the parts' columns join into the
- * columns of one predict of every row.
+ * The task's part of the rows, and the count of all rows: read alone from a stored frame; else (inline CSV, or a
+ * preprocessor, which sees the whole frame as it does unsplit) cut from the whole frame.
+ */
+function partRows(task: PredictTask): { frame: DataFrame; nRows: number } {
+  const stored = !task.preprocessor && 'path' in task.source ? loadFrameRowsSync(task.source.path, (n) => rowRange(n, task.part)) : null;
+  if (stored) return stored;
+  const whole = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
+  return { frame: rowsOf(whole, rowRange(whole.nRows, task.part)), nRows: whole.nRows };
+}
+
+/**
+ * The `Predictions` body of the task's part of the rows, as pieces (`jsonPieces`). Each row's numbers depend on that
+ * row alone, so the parts' columns join into the columns of one predict of every row.
  */
 export function runPredict(task: PredictTask): PredictOutcome {
   const model = deserializeModel(task.modelJson);
-  const whole = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
-  if (whole.nRows === 0) throw new InputError(`${task.source.label} has a header but no rows to predict`, 'csv_content');
-  const frame = rowsOf(whole, rowRange(whole.nRows, task.part));
+  const { frame, nRows } = partRows(task);
+  if (nRows === 0) throw new InputError(`${task.source.label} has a header but no rows to predict`, 'csv_content');
   // Every part names the count of all rows, so the text around the columns is the same in every part.
-  if (model.modelType === 'multiclass') return jsonPieces<Predictions>({ ...multiclassPredictions(task.versionId, model, frame, task.explain), n: whole.nRows }, WHOLE_KEYS);
+  if (model.modelType === 'multiclass') return jsonPieces<Predictions>({ ...multiclassPredictions(task.versionId, model, frame, task.explain), n: nRows }, WHOLE_KEYS);
   const result = predict(model, frame, { threshold: task.threshold, explain: task.explain });
   const body: JsonBody<Predictions> = {
     version_id: task.versionId,
-    n: whole.nRows,
+    n: nRows,
     base_value: result.baseValue,
     ...(model.partitionOn ? { base_values: result.baseValues } : {}),
     predictions: result.predictions,
