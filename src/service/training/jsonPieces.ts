@@ -6,8 +6,8 @@ export type JsonBody<T> = T extends number[] ? number[] | Float64Array : T exten
  * probabilities) has few repeats, while a feature's contributions take one of its few leaf values.
  */
 const MEMO_LIMIT = 4096;
-/** The longest JSON text of a finite number, "-1.2345678901234567e-308": 6 words of 4 bytes. */
-const NUMBER_WORDS = 6;
+/** Words of 4 bytes that hold the longest JSON text of a finite number, "-0.0000012345678901234567" (25 bytes). */
+const NUMBER_WORDS = 7;
 const CHUNK_BYTES = 1024 * 1024;
 const COMMA = 0x2c;
 const NULL = 'null';
@@ -150,6 +150,7 @@ class NumberTexts {
         view.setUint32(at + 12, words[w + 3], true);
         view.setUint32(at + 16, words[w + 4], true);
         view.setUint32(at + 20, words[w + 5], true);
+        view.setUint32(at + 24, words[w + 6], true);
         at += lengths[entry];
         continue;
       }

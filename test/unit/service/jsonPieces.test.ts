@@ -15,7 +15,9 @@ describe('jsonPieces: a predict body as the bytes JSON.stringify writes', functi
       n: 3,
       base_value: -0,
       predictions: ['ja', 1, null],
-      numbers: [NaN, -0, 0, Infinity, -Infinity, 1e21, 1e-7, 5e-324, Number.MAX_VALUE, -1.2345678901234567e-308, 0.1 + 0.2, -123.456],
+      numbers: [NaN, -0, 0, Infinity, -Infinity, 1e21, -123456789012345680000, 1e-7, 5e-324, Number.MAX_VALUE, -1.2345678901234567e-308, 0.1 + 0.2, -123.456],
+      // The longest texts (25 bytes), each written a second time from what is remembered of it.
+      longest: Float64Array.from([-0.0000012345678901234567, -1.2345678901234567e-308, -0.0000012345678901234567, 7, -1.2345678901234567e-308]),
       typed: Float64Array.from([NaN, -0, 1 / 3, 2 ** 53 + 2, -0, 1 / 3]),
       empty: [],
       nested: { 'naïve key': Float64Array.from([1, 2]), skipped: undefined, inner: {} },
@@ -23,8 +25,8 @@ describe('jsonPieces: a predict body as the bytes JSON.stringify writes', functi
     };
     const pieces = jsonPieces(body, WHOLE);
     assert.equal(text(pieces), JSON.stringify(plain(body)));
-    // Around the columns, then the columns predictions, numbers, typed, empty and nested's one; warnings is whole.
-    assert.equal(pieces.length, 11);
+    // Around the columns, then the columns predictions, numbers, longest, typed, empty and nested's one; warnings is whole.
+    assert.equal(pieces.length, 13);
     assert.equal(text(pieces.slice(-1)), '],"inner":{}},"warnings":["Feature column 温度 is missing"]}');
   });
 
