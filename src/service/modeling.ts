@@ -322,13 +322,13 @@ async function storeRefit(
   return versionId;
 }
 
-/** Predicts with a version on a stored dataset or inline CSV; the answer is the `Predictions` body as UTF-8 JSON. */
+/** Predicts with a version on a stored dataset or inline CSV; the answer is the `Predictions` body as UTF-8 JSON chunks. */
 export async function predictWithVersion(
   ctx: ServiceContext,
   teamId: string,
   versionId: string,
   body: { dataset_id?: string; csv_content?: string; explain: boolean; threshold?: number },
-): Promise<Uint8Array<ArrayBuffer>> {
+): Promise<Uint8Array<ArrayBuffer>[]> {
   const version = await requireVersion(ctx, teamId, versionId);
   if (version.model_type === 'multiclass_classification' && body.threshold !== undefined) {
     throw invalid(
@@ -341,16 +341,18 @@ export async function predictWithVersion(
   if (given.length !== 1) {
     throw invalid(given[0] ?? 'dataset_id', given.length ? 'Give exactly one of dataset_id or csv_content, not both.' : 'No data to predict: give dataset_id or csv_content.');
   }
-  const source: CsvSource = body.dataset_id
-    ? { path: (await requireDataset(ctx, teamId, body.dataset_id)).path, label: `Dataset ${body.dataset_id}` }
-    : { text: body.csv_content as string, label: 'csv_content' };
-  return ctx.trainer.predict({
-    versionId: version.version_id,
-    modelJson: version.model_json,
-    source,
-    preprocessor: await versionPreprocessor(ctx, version),
-    threshold: body.threshold,
-    explain: body.explain,
-  });
+  const dataset = body.dataset_id ? await requireDataset(ctx, teamId, body.dataset_id) : null;
+  const source: CsvSource = dataset ? { path: dataset.path, label: `Dataset ${dataset.dataset_id}` } : { text: body.csv_content as string, label: 'csv_content' };
+  return ctx.trainer.predict(
+    {
+      versionId: version.version_id,
+      modelJson: version.model_json,
+      source,
+      preprocessor: await versionPreprocessor(ctx, version),
+      threshold: body.threshold,
+      explain: body.explain,
+    },
+    dataset?.rows ?? null,
+  );
 }
 

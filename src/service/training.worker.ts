@@ -3,7 +3,8 @@ import { CsvError, EngineError } from '../engine';
 import { answerFromRows, searchParameters } from './autotrain';
 import { loadFrameSync, parseCsvFile } from './datasets/frameFile';
 import { writeSummaryFile } from './datasets/summaryFile';
-import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runPredict, runRefit, runTrain, splitFrame } from './training/pipeline';
+import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runRefit, runTrain, splitFrame } from './training/pipeline';
+import { runPredict } from './training/predictions';
 import type { IngestOutcome, SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
 import { yieldToRequests } from './training/priority';
 
@@ -68,8 +69,9 @@ yieldToRequests();
 async function answer({ id, task }: { id: number; task: TrainingTask }): Promise<void> {
   try {
     const reply = await run(task);
-    // A prediction body is bytes of its own: hand them over rather than copy them.
-    const transfer = reply.ok && reply.value instanceof Uint8Array ? [reply.value.buffer as ArrayBuffer] : [];
+    // A prediction body's pieces are bytes of their own: hand their buffers over rather than copy them.
+    const pieces = reply.ok && Array.isArray(reply.value) && reply.value.every((v: unknown) => v instanceof Uint8Array) ? (reply.value as Uint8Array[]) : [];
+    const transfer = [...new Set(pieces.map((piece) => piece.buffer as ArrayBuffer))];
     parentPort?.postMessage({ id, value: reply }, transfer);
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));

@@ -177,8 +177,14 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, PredictRequestSchema);
     // Written by the worker (tests check it against PredictionsSchema): checking or serializing millions of numbers
     // here would hold up every other request.
-    const json = await predictWithVersion(ctx, c.get('session').teamId, c.req.param('version_id'), body);
-    return c.body(json, 200, { 'content-type': 'application/json' });
+    const chunks = await predictWithVersion(ctx, c.get('session').teamId, c.req.param('version_id'), body);
+    // Sent chunk by chunk as the worker threads wrote them, never joined into one copy of tens of megabytes.
+    const length = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+    let next = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull: (controller) => (next < chunks.length ? controller.enqueue(chunks[next++]) : controller.close()),
+    });
+    return c.body(stream, 200, { 'content-type': 'application/json', 'content-length': String(length) });
   });
 
   app.get('/v1/models/:model_id', async (c) => sendJson(c, ModelInfoSchema, await requireModel(c.get('session').teamId, c.req.param('model_id'))));

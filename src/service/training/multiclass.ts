@@ -12,7 +12,7 @@ import {
 } from '../../engine';
 import { finiteJson } from '../json';
 import { generalisationWarnings } from './generalisation';
-import type { JsonBody } from './jsonBytes';
+import type { JsonBody } from './jsonPieces';
 import type { FitOutcome, PartitionOutcome } from './tasks';
 
 const METRIC_KEYS = ['accuracy', 'roc_auc', 'roc_auc_weighted', 'log_loss', 'f1', 'precision', 'recall', 'mcc', 'confusion_matrix'] as const;
@@ -70,7 +70,7 @@ export function multiclassOutcome(
   };
 }
 
-/** The wire body of a multiclass prediction, its typed arrays handed to jsonBytes as they are. */
+/** The wire body of a multiclass prediction, its typed arrays handed to jsonPieces as they are. */
 export function multiclassPredictions(versionId: string, model: MulticlassModel, frame: DataFrame, explain: boolean): JsonBody<Predictions> {
   const result = predictMulticlass(model, frame, { explain });
   return {

@@ -1,4 +1,4 @@
-import type { Baseline, EvaluationMetrics, FeatureInfoEntry, Metrics, Predictions } from '../../contract';
+import type { Baseline, EvaluationMetrics, FeatureInfoEntry, Metrics } from '../../contract';
 import {
   CsvFrameBuilder,
   DATASET_PARTITION,
@@ -14,7 +14,6 @@ import {
   fitPreprocessor,
   refitMulticlass,
   partitionFrames,
-  predict,
   refit,
   scanHealth,
   singlePartitionModel,
@@ -34,8 +33,7 @@ import { writeSummaryFile } from '../datasets/summaryFile';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
-import { jsonBytes, type JsonBody } from './jsonBytes';
-import { multiclassOutcome, multiclassPredictions } from './multiclass';
+import { multiclassOutcome } from './multiclass';
 import type {
   CsvSource,
   FitOutcome,
@@ -43,8 +41,6 @@ import type {
   IngestOutcome,
   IngestTask,
   PartitionOutcome,
-  PredictOutcome,
-  PredictTask,
   RefitOutcome,
   RefitTask,
   TrainTask,
@@ -292,27 +288,6 @@ export function runRefit(task: RefitTask): RefitOutcome {
   const sameFeatures = featureNames(result.model).join('\n') === featureNames(current).join('\n');
   const known = sameFeatures ? task.parentBaselines : null;
   return { ...outcome(result.model, train, test, health, known), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
-}
-
-export function runPredict(task: PredictTask): PredictOutcome {
-  const model = deserializeModel(task.modelJson);
-  const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
-  if (frame.nRows === 0) throw new InputError(`${task.source.label} has a header but no rows to predict`, 'csv_content');
-  // jsonBytes writes NaN and ±Infinity as null, as the wire requires.
-  if (model.modelType === 'multiclass') return jsonBytes<Predictions>(multiclassPredictions(task.versionId, model, frame, task.explain));
-  const result = predict(model, frame, { threshold: task.threshold, explain: task.explain });
-  const body: JsonBody<Predictions> = {
-    version_id: task.versionId,
-    n: result.n,
-    base_value: result.baseValue,
-    ...(model.partitionOn ? { base_values: result.baseValues } : {}),
-    predictions: result.predictions,
-    ...(model.modelType === 'classifier' ? { scores: result.scores } : {}),
-    ...(result.probabilities ? { probabilities: result.probabilities } : {}),
-    ...(result.contributions ? { contributions: result.contributions } : {}),
-    warnings: result.warnings,
-  };
-  return jsonBytes<Predictions>(body);
 }
 
 export function runFitPreprocessor(task: FitPreprocessorTask): unknown {

@@ -40,6 +40,11 @@ export class WorkerPool {
     readonly size: number,
   ) {}
 
+  /** Threads that would start a task at once: free ones (the pool's threads start with its first task), less the queued tasks. */
+  get idle(): number {
+    return this.size - this.slots.filter((s) => s.job !== null).length - this.queue.length;
+  }
+
   run<R>(task: unknown, options: { signal?: AbortSignal | null; transferList?: Transferable[] } = {}): Promise<R> {
     if (this.closed) return Promise.reject(new Error('The worker pool is closed'));
     const signal = options.signal ?? null;
@@ -56,9 +61,10 @@ export class WorkerPool {
   }
 
   private dispatch(): void {
+    // Every thread starts with the first task, so a task later split over the threads never waits for one to start.
+    while (this.queue.length > 0 && this.slots.length < this.size) this.spawn();
     while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => s.job === null);
-      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      const slot = this.slots.find((s) => s.job === null);
       if (!slot) return;
       const job = this.queue.shift() as Job<unknown>;
       slot.job = job;

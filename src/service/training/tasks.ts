@@ -56,6 +56,8 @@ export interface PredictTask {
   preprocessor: unknown;
   threshold: number | undefined;
   explain: boolean;
+  /** The rows this task predicts: part `index` of `count` consecutive ranges of near-equal size. */
+  part: { index: number; count: number };
 }
 
 export interface FitPreprocessorTask {
@@ -145,10 +147,10 @@ export interface RefitOutcome extends FitOutcome {
 }
 
 /**
- * The `Predictions` wire body as UTF-8 JSON, written on the worker and handed over without a copy: a body of
- * hundreds of thousands of rows is neither cloned nor serialized on the request thread.
+ * A part's `Predictions` body as UTF-8 JSON pieces (`jsonPieces`), written on the worker and handed over without a
+ * copy: a body of hundreds of thousands of rows is neither cloned nor serialized on the request thread.
  */
-export type PredictOutcome = Uint8Array<ArrayBuffer>;
+export type PredictOutcome = Uint8Array<ArrayBuffer>[];
 
 export interface SearchOutcome {
   /** Boosted-method parameters by their wire names; empty when the defaults won. */

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
+import { joinRowParts } from './jsonPieces';
 import { WorkerPool } from './pool';
 import { invalid } from '../errors';
 import type { RowRuleAnswer, RowRuleRequest, SummaryRules } from '../autotrain';
@@ -18,6 +19,9 @@ import type {
   TrainTask,
   TrainingTask,
 } from './tasks';
+
+/** The fewest rows a part of a split predict has: below this, a thread's start-up outweighs what it saves. */
+export const PREDICT_PART_ROWS = 25_000;
 
 export interface TrainerOptions {
   /** Worker threads; default: the number of CPUs minus one, at least 2 (one stays free while a job runs), at most 4. */
@@ -58,8 +62,15 @@ export class Trainer {
     return this.run({ kind: 'refit', ...task });
   }
 
-  predict(task: Omit<PredictTask, 'kind'>): Promise<PredictOutcome> {
-    return this.run({ kind: 'predict', ...task });
+  /**
+   * The `Predictions` body as UTF-8 JSON chunks, in order. A predict of `rows` rows (when known) is split into
+   * consecutive row ranges of at least PREDICT_PART_ROWS over the threads idle now, each formatting its rows' part of
+   * every column; a busy pool does not split, so no part waits behind a long task.
+   */
+  async predict(task: Omit<PredictTask, 'kind' | 'part'>, rows: number | null): Promise<Uint8Array<ArrayBuffer>[]> {
+    const count = Math.max(1, Math.min(this.pool.idle, Math.floor((rows ?? 0) / PREDICT_PART_ROWS)));
+    const parts = Array.from({ length: count }, (_, index) => this.run<PredictOutcome>({ kind: 'predict', ...task, part: { index, count } }));
+    return joinRowParts(await Promise.all(parts));
   }
 
   fitPreprocessor(task: Omit<FitPreprocessorTask, 'kind'>, signal?: AbortSignal): Promise<unknown> {
