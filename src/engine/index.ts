@@ -30,7 +30,7 @@ export type { ClassifierEvaluationOptions } from './metrics';
 export { SPLIT_RANGES, trainTestSplit } from './split';
 export { toPayloads, fromPayloads } from './payload';
 export type { PartitionPayload, ConstructPayload, FromPayloadOptions } from './payload';
-export { scanHealth } from './health';
+export { scanHealth, sortedPresent } from './health';
 export { fitPreprocessor, applyPreprocessor, OTHER_CATEGORY } from './preprocess';
 export type { PreprocessorStep, FittedPreprocessor, FittedStep, DatePart } from './preprocess';
 export {

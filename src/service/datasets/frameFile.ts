@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { CsvFrameBuilder, DataFrame, categoryColumn, numberColumn, type Column } from '../../engine';
@@ -17,6 +17,9 @@ import { isMissingFile } from '../json';
  */
 const MAGIC = 'XMFRAME1';
 const READ_CHUNK = 1024 * 1024;
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
 
 interface ColumnHeader {
   name: string;
@@ -93,13 +96,44 @@ export function isStoredDataset(csvPath: string): boolean {
   return existsSync(join(dirname(csvPath), UPLOADS_MARKER));
 }
 
+/** Calls `use` with each chunk of the file in order (one reused buffer: a chunk is only valid during its call). */
+function eachChunk(fd: number, use: (chunk: Buffer) => void): void {
+  const chunk = Buffer.allocUnsafe(READ_CHUNK);
+  for (let at = 0, n = readSync(fd, chunk, 0, READ_CHUNK, at); n > 0; at += n, n = readSync(fd, chunk, 0, READ_CHUNK, at)) use(chunk.subarray(0, n));
+}
+
+/**
+ * The data rows of a CSV file, estimated as its non-empty lines after the header, not counting line ends inside
+ * quotes; a stray quote (or lines ended by CR alone) makes it wrong, which costs a copy. Reading the file once more
+ * costs far less than growing its columns as rows arrive and copying them to their final size.
+ */
+function estimatedRows(fd: number): number {
+  let lines = 0;
+  let quoted = false;
+  let lineHasText = false;
+  eachChunk(fd, (chunk) => {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i];
+      if (c === LF && !quoted) {
+        if (lineHasText) lines++;
+        lineHasText = false;
+      } else if (c !== CR) {
+        lineHasText = true;
+        if (c === QUOTE) quoted = !quoted;
+      }
+    }
+  });
+  if (lineHasText) lines++;
+  return Math.max(0, lines - 1);
+}
+
 /** Parses a CSV file chunk by chunk (memory bounded by the columns, not the text). For worker threads. */
 export function parseCsvFile(csvPath: string): { frame: DataFrame; header: string[] } {
-  const builder = new CsvFrameBuilder();
   const fd = openSync(csvPath, 'r');
+  let builder: CsvFrameBuilder;
   try {
-    const chunk = Buffer.allocUnsafe(READ_CHUNK);
-    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) builder.push(chunk.subarray(0, n));
+    builder = new CsvFrameBuilder({ expected: { rows: estimatedRows(fd), bytes: fstatSync(fd).size } });
+    eachChunk(fd, (chunk) => builder.push(chunk));
   } finally {
     closeSync(fd);
   }
