@@ -7,7 +7,7 @@
 export * from './types';
 export { EngineError, CsvError } from './errors';
 export { mulberry32 } from './prng';
-export { DataFrame, binaryLabels, numberColumn, categoryColumn, inferColumn } from './frame';
+export { DataFrame, binaryLabels, numberColumn, categoryColumn, inferColumn, takeColumn } from './frame';
 export type { Column, NumberColumn, CategoryColumn } from './frame';
 export { parseCsv, CsvFrameBuilder } from './csv';
 export { CSV_DELIMITERS, CSV_EXTENSIONS, CsvTextDecoder, decodeCsvBytes, detectDelimiter, detectEncoding, type CsvDelimiter, type CsvEncoding } from './csvDialect';

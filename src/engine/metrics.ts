@@ -263,23 +263,23 @@ export function evaluateModel(
 export function usableTarget(model: TransparentModel, frame: DataFrame): { rows: Int32Array; y: Float64Array } {
   if (!frame.has(model.target)) return { rows: new Int32Array(0), y: new Float64Array(0) };
   const col = frame.column(model.target);
-  const rows: number[] = [];
-  const y: number[] = [];
-  if (model.modelType === 'regressor') {
-    for (let r = 0; r < frame.nRows; r++) {
-      const v = col.storage === 'number' ? col.values[r] : NaN;
-      if (Number.isNaN(v)) continue;
-      rows.push(r);
-      y.push(v);
-    }
-  } else {
+  // Per row, the target as a number; NaN where it is not usable.
+  let targetAt: (r: number) => number;
+  if (model.modelType === 'regressor') targetAt = (r) => (col.storage === 'number' ? col.values[r] : NaN);
+  else {
     const [negative, positive] = (model.targetLabels ?? []).map(String);
     const labels = binaryLabels(col, frame.nRows, negative, positive);
-    for (let r = 0; r < frame.nRows; r++) {
-      if (labels[r] < 0) continue;
-      rows.push(r);
-      y.push(labels[r]);
-    }
+    targetAt = (r) => (labels[r] < 0 ? NaN : labels[r]);
   }
-  return { rows: Int32Array.from(rows), y: Float64Array.from(y) };
+  let usable = 0;
+  for (let r = 0; r < frame.nRows; r++) if (!Number.isNaN(targetAt(r))) usable++;
+  const rows = new Int32Array(usable);
+  const y = new Float64Array(usable);
+  for (let r = 0, k = 0; r < frame.nRows; r++) {
+    const v = targetAt(r);
+    if (Number.isNaN(v)) continue;
+    rows[k] = r;
+    y[k++] = v;
+  }
+  return { rows, y };
 }

@@ -101,7 +101,7 @@ async function breakdown(service: ServiceProcess, call: Call, datasetId: string)
     runs.fit.push(performance.now() - t);
     runs.fitCpu.push(ownCpuMs() - cpu);
     const [, evaluateMs] = time(() => [evaluateModel(model, trainRows), evaluateModel(model, test), evaluateBaselines(model, trainRows, test)]);
-    const [, healthMs] = time(() => loadHealthSync(csvPath, frame));
+    const [, healthMs] = time(() => loadHealthSync(csvPath, () => frame));
     runs.read.push(readMs);
     runs.split.push(splitMs);
     runs.evaluate.push(evaluateMs);
