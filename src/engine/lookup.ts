@@ -38,7 +38,7 @@ const MAX_GRID = 4096;
  * on large data than a binary search whose branches the processor cannot predict. The short scans in both
  * directions make the result exact whatever the rounding of the grid arithmetic.
  */
-export function numericLeafIndices(upper: Float64Array, leaves: number, x: Float64Array, out: Int32Array): void {
+export function numericLeafIndices(upper: Float64Array, leaves: number, x: Float64Array, out: Int32Array | Uint16Array): void {
   let finite = 0;
   while (finite < leaves && Number.isFinite(upper[finite])) finite++;
   const lo = upper[0];

@@ -36,7 +36,12 @@ export function evaluateClassifier(
   const n = y.length;
   if (p.length !== n) throw new EngineError(`Got ${n} targets but ${p.length} probabilities`, 'p');
   const threshold = options.threshold ?? 0.5;
-  const prob = Float64Array.from(p, (v) => (v > 1 ? 1 : v > 0 ? v : 0));
+  // Filled in a loop: Float64Array.from with a mapping function first holds every value as a heap number.
+  const prob = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = p[i];
+    prob[i] = v > 1 ? 1 : v > 0 ? v : 0;
+  }
   let tp = 0;
   let fp = 0;
   let tn = 0;
@@ -256,7 +261,9 @@ export function evaluateModel(
   const { rows, y } = usableTarget(model, frame);
   if (model.modelType === 'regressor') return evaluateRegressor(y, Array.from(rows, (r) => result.predictions[r] as number));
   const p = result.probabilities as Float64Array;
-  return evaluateClassifier(y, Float64Array.from(rows, (r) => p[r]), { threshold: options.threshold, labels: model.targetLabels ?? undefined });
+  const usable = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) usable[i] = p[rows[i]];
+  return evaluateClassifier(y, usable, { threshold: options.threshold, labels: model.targetLabels ?? undefined });
 }
 
 /** The rows with a usable target, and the target as numbers (classifier: 1 for the positive label). */
