@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataFrame, parseCsv, type Column } from '../../../src/engine';
-import { decodeFrame, framePath, parseCsvFile, writeFrameFile } from '../../../src/service/datasets/frameFile';
+import { DataFrame, parseCsv, trainTestSplit, type Column } from '../../../src/engine';
+import { StoredFrame, decodeFrame, framePath, markUploadsFolder, parseCsvFile, writeFrameFile } from '../../../src/service/datasets/frameFile';
 import { DATASETS, removeDir } from './harness';
 
 const columnData = (c: Column) => (c.storage === 'number' ? { ...c, values: [...c.values] } : { ...c, codes: [...c.codes] });
@@ -60,5 +60,33 @@ describe('stored dataset frames', () => {
         frame.columns.map((c) => [c.name, c.type, c.storage]),
       );
     }
+  });
+
+  it('reads an upload\'s stored frame a column at a time: the same columns and the same rows as the whole frame', () => {
+    const uploads = join(dir, 'uploads');
+    markUploadsFolder(uploads);
+    const path = join(uploads, 'penguins.csv');
+    writeFileSync(path, readFileSync(join(DATASETS, 'penguins.csv')));
+    assert.equal(StoredFrame.open(path), null, 'no frame is stored yet');
+    const { frame } = parseCsvFile(path);
+    writeFrameFile(path, frame);
+    const stored = StoredFrame.open(path);
+    assert.ok(stored);
+    assert.equal(stored.nRows, frame.nRows);
+    assert.deepEqual(stored.names, frame.names);
+    assert.ok(stored.has('Species') && !stored.has('species'));
+    const names = ['Sex', 'Body Mass (g)', 'Species'];
+    same(stored.select(names), frame.select(names));
+    const split = trainTestSplit(frame.nRows, 0.25, 9);
+    same(stored.take(split.train), frame.take(split.train));
+    same(stored.take(split.test), frame.take(split.test));
+    assert.throws(() => stored.select(['species']), /Unknown column species/);
+  });
+
+  it('reads no stored frame beside a CSV that is not an upload', () => {
+    const path = join(dir, 'penguins.csv');
+    writeFileSync(path, readFileSync(join(DATASETS, 'penguins.csv')));
+    writeFrameFile(path, parseCsvFile(path).frame);
+    assert.equal(StoredFrame.open(path), null);
   });
 });
