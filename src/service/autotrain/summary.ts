@@ -39,7 +39,7 @@ function describeField(name: string, dtype: AutotrainDtype, props: Omit<FieldPro
 
 /** What a column's values tell its summary field. */
 interface ColumnFacts {
-  /** Distinct non-null trimmed texts in order of first appearance: all of them, or (`partial`) the first few. */
+  /** Distinct non-null trimmed texts in order of first appearance: all of them, or a number column's first few. */
   firstSeen: string[];
   distinctCount: number;
   nonNull: number;
@@ -63,16 +63,19 @@ function numericFacts(values: Float64Array, scratch: Float64Array): ColumnFacts 
     const text = String(values[i]);
     if (!Number.isNaN(values[i]) && !firstSeen.includes(text)) firstSeen.push(text);
   }
-  const finiteValues = { length: 0, sum: 0, min: Infinity, max: -Infinity, integer: true };
+  let length = 0;
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  let integer = true;
   for (const v of values) {
     if (!Number.isFinite(v)) continue;
-    finiteValues.length++;
-    finiteValues.sum += v;
-    if (v < finiteValues.min) finiteValues.min = v;
-    if (v > finiteValues.max) finiteValues.max = v;
-    if (!Number.isInteger(v)) finiteValues.integer = false;
+    length++;
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+    if (!Number.isInteger(v)) integer = false;
   }
-  const { length, sum, min, max, integer } = finiteValues;
   let numbers: ColumnFacts['numbers'] = null;
   if (length > 0) {
     // As stats.ts computes them, in row order, so the sums round alike.

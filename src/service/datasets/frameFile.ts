@@ -66,11 +66,13 @@ function frameLayout(head: Buffer): FrameLayout {
   let offset = pad8(12 + headerLength);
   const offsets = columns.map((c) => {
     const start = offset;
-    offset += pad8(rows * (c.storage === 'number' ? Float64Array : Int32Array).BYTES_PER_ELEMENT);
+    offset += pad8(rows * elementSize(c));
     return start;
   });
   return { rows, columns, offsets };
 }
+
+const elementSize = (c: ColumnHeader) => (c.storage === 'number' ? Float64Array : Int32Array).BYTES_PER_ELEMENT;
 
 function columnOver(c: ColumnHeader, buffer: ArrayBufferLike, byteOffset: number, rows: number): Column {
   return c.storage === 'number'
@@ -82,8 +84,8 @@ export function decodeFrame(bytes: Buffer): DataFrame {
   const { rows, columns, offsets } = frameLayout(bytes);
   const built = columns.map((c, k) => {
     const start = bytes.byteOffset + offsets[k];
-    const byteLength = rows * (c.storage === 'number' ? Float64Array : Int32Array).BYTES_PER_ELEMENT;
-    return start % 8 === 0 ? columnOver(c, bytes.buffer, start, rows) : columnOver(c, bytes.buffer.slice(start, start + byteLength), 0, rows);
+    const size = elementSize(c);
+    return start % size === 0 ? columnOver(c, bytes.buffer, start, rows) : columnOver(c, bytes.buffer.slice(start, start + rows * size), 0, rows);
   });
   return new DataFrame(built, rows);
 }
@@ -102,10 +104,10 @@ export class StoredFrame {
   static open(csvPath: string): StoredFrame | null {
     if (!isStoredDataset(csvPath)) return null;
     try {
-      return readColumns(framePath(csvPath), (fd) => {
+      return withOpenFile(framePath(csvPath), (fd) => {
         const lead = Buffer.alloc(12);
         readFully(fd, lead, 0);
-        const head = Buffer.alloc(pad8(12 + lead.readUInt32LE(8)));
+        const head = Buffer.alloc(12 + lead.readUInt32LE(8));
         readFully(fd, head, 0);
         return new StoredFrame(framePath(csvPath), frameLayout(head));
       });
@@ -129,7 +131,7 @@ export class StoredFrame {
 
   /** The named columns, each read into an array of its own. */
   select(names: readonly string[]): DataFrame {
-    const columns = readColumns(this.path, (fd) =>
+    const columns = withOpenFile(this.path, (fd) =>
       names.map((name) => {
         const k = this.layout.columns.findIndex((c) => c.name === name);
         if (k < 0) throw new EngineError(`Unknown column ${name}; columns are: ${this.names.join(', ')}`, name);
@@ -144,7 +146,7 @@ export class StoredFrame {
   /** The rows at the given indices, in that order (as DataFrame.take), reading each column once into one buffer. */
   take(rows: ArrayLike<number>): DataFrame {
     const buffer = new Uint8Array(this.nRows * Float64Array.BYTES_PER_ELEMENT);
-    const taken = readColumns(this.path, (fd) =>
+    const taken = withOpenFile(this.path, (fd) =>
       this.layout.columns.map((c, k) => {
         readFully(fd, buffer.subarray(0, this.byteLength(c)), this.layout.offsets[k]);
         return takeColumn(columnOver(c, buffer.buffer, 0, this.nRows), rows);
@@ -154,11 +156,11 @@ export class StoredFrame {
   }
 
   private byteLength(c: ColumnHeader): number {
-    return this.nRows * (c.storage === 'number' ? Float64Array : Int32Array).BYTES_PER_ELEMENT;
+    return this.nRows * elementSize(c);
   }
 }
 
-function readColumns<T>(path: string, read: (fd: number) => T): T {
+function withOpenFile<T>(path: string, read: (fd: number) => T): T {
   const fd = openSync(path, 'r');
   try {
     return read(fd);
@@ -234,14 +236,11 @@ function estimatedRows(fd: number): number {
 
 /** Parses a CSV file chunk by chunk (memory bounded by the columns, not the text). For worker threads. */
 export function parseCsvFile(csvPath: string): { frame: DataFrame; header: string[] } {
-  const fd = openSync(csvPath, 'r');
-  let builder: CsvFrameBuilder;
-  try {
-    builder = new CsvFrameBuilder({ expected: { rows: estimatedRows(fd), bytes: fstatSync(fd).size } });
-    eachChunk(fd, (chunk) => builder.push(chunk));
-  } finally {
-    closeSync(fd);
-  }
+  const builder = withOpenFile(csvPath, (fd) => {
+    const parsing = new CsvFrameBuilder({ expected: { rows: estimatedRows(fd), bytes: fstatSync(fd).size } });
+    eachChunk(fd, (chunk) => parsing.push(chunk));
+    return parsing;
+  });
   const frame = builder.finish();
   return { frame, header: builder.header ?? [] };
 }
