@@ -23,6 +23,14 @@ function uniqueNames(raw: string[], line: number): string[] {
   });
 }
 
+/**
+ * What the whole input holds, known before it is read: its size in bytes and an estimate of its data rows. With it the
+ * columns are allocated once at their final size; a wrong estimate costs a copy, never a wrong result.
+ */
+export interface ExpectedSize {
+  rows: number;
+  bytes: number;
+}
 const sampleDecoder = new TextDecoder();
 
 /**
@@ -52,8 +60,11 @@ export class CsvFrameBuilder {
   /** The header's fields as written (the frame's column names are trimmed and made unique). */
   header: string[] | null = null;
 
-  constructor(options: { delimiter?: string } = {}) {
+  private readonly expected: ExpectedSize | null;
+
+  constructor(options: { delimiter?: string; expected?: ExpectedSize } = {}) {
     this.delimiter = options.delimiter ? options.delimiter.charCodeAt(0) : -1;
+    this.expected = options.expected ?? null;
   }
 
   push(chunk: string | Uint8Array): this {
@@ -202,7 +213,10 @@ export class CsvFrameBuilder {
     }
     if (!this.builders) {
       this.header = this.headerFields;
-      this.builders = uniqueNames(this.headerFields, line).map((name) => new ColumnBuilder(name));
+      const names = uniqueNames(this.headerFields, line);
+      // A record of n fields takes at least n bytes (its delimiters and line end), which bounds a wrong estimate.
+      const rows = this.expected ? Math.min(this.expected.rows, Math.floor(this.expected.bytes / names.length)) : 0;
+      this.builders = names.map((name) => new ColumnBuilder(name, rows));
       this.headerFields = [];
       return;
     }

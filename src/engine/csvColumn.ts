@@ -20,7 +20,7 @@ const FIXED = -3;
 export class ColumnBuilder {
   length = 0;
   /** Non-null while every field so far was a number or empty. */
-  numbers: Float64Array | null = new Float64Array(INITIAL_ROWS);
+  numbers: Float64Array | null;
   /**
    * While numeric, once a number was not written as String() writes it: per row SPELLED_BY_STRING, FIXED − k for
    * toFixed(k), or the index of its text in `spellings`.
@@ -32,7 +32,13 @@ export class ColumnBuilder {
   private readonly dictionary = new ByteDictionary();
   private levels: string[] = [];
 
-  constructor(readonly name: string) {}
+  /** `expectedRows`: the rows the column will likely hold, so its arrays are allocated once at their final size. */
+  constructor(
+    readonly name: string,
+    expectedRows = 0,
+  ) {
+    this.numbers = new Float64Array(Math.max(INITIAL_ROWS, expectedRows));
+  }
 
   /** Whether a number's text that is SPELLED_OTHERWISE should still be handed over. */
   get keepsSpellings(): boolean {
@@ -85,9 +91,10 @@ export class ColumnBuilder {
     this.length = Math.min(this.length, rows);
   }
 
+  /** The column; its arrays are handed over (not copied) when they hold exactly its rows. */
   finish(): Column {
-    if (this.numbers) return numberColumn(this.name, this.numbers.slice(0, this.length));
-    return classifyLevels(this.name, (this.codes as Int32Array).slice(0, this.length), this.levels);
+    if (this.numbers) return numberColumn(this.name, exactly(this.numbers, this.length));
+    return classifyLevels(this.name, exactly(this.codes as Int32Array, this.length), this.levels);
   }
 
   private rememberSpelling(row: number, spelling: number | string): void {
@@ -146,6 +153,10 @@ export class ColumnBuilder {
       this.addCode(i, bytes, 0, bytes.length, 0, text);
     });
   }
+}
+
+function exactly<T extends Float64Array | Int32Array>(a: T, length: number): T {
+  return a.length === length ? a : (a.slice(0, length) as T);
 }
 
 function grow<T extends Float64Array | Int32Array | Int16Array>(a: T): T {

@@ -245,7 +245,8 @@ function columnLength(c: Column): number {
   return c.storage === 'number' ? c.values.length : c.codes.length;
 }
 
-function takeColumn(c: Column, rows: ArrayLike<number>): Column {
+/** The column's values at the given rows, in that order. */
+export function takeColumn(c: Column, rows: ArrayLike<number>): Column {
   if (c.storage === 'number') {
     const v = new Float64Array(rows.length);
     for (let i = 0; i < rows.length; i++) v[i] = c.values[rows[i]];

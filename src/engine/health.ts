@@ -1,4 +1,4 @@
-import type { CategoryColumn, Column, DataFrame, NumberColumn } from './frame';
+import type { CategoryColumn, DataFrame, NumberColumn } from './frame';
 import { histogram } from './metrics';
 import type { ColumnHealth, Distribution, HealthInfo } from './types';
 
@@ -13,15 +13,20 @@ const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
  * for numbers and dates, the 30 most frequent values (plus an "(other)" bucket) for text.
  */
 export function scanHealth(frame: DataFrame): ColumnHealth[] {
-  return frame.columns.map((c) => scanColumn(c, frame.nRows));
+  // One buffer holds each numeric column's sorted values in turn, rather than a copy per column.
+  let scratch: Float64Array | null = null;
+  return frame.columns.map((c) => (c.storage === 'number' ? scanNumbers(c, frame.nRows, (scratch ??= new Float64Array(frame.nRows))) : scanCategories(c, frame.nRows)));
 }
 
-function scanColumn(col: Column, n: number): ColumnHealth {
-  return col.storage === 'number' ? scanNumbers(col, n) : scanCategories(col, n);
+/** The values present (not NaN) sorted ascending, in the start of `scratch`. */
+export function sortedPresent(values: Float64Array, scratch: Float64Array): Float64Array {
+  let m = 0;
+  for (const v of values) if (!Number.isNaN(v)) scratch[m++] = v;
+  return scratch.subarray(0, m).sort();
 }
 
-function scanNumbers(col: NumberColumn, n: number): ColumnHealth {
-  const present = col.values.filter((v) => !Number.isNaN(v)).sort();
+function scanNumbers(col: NumberColumn, n: number, scratch: Float64Array): ColumnHealth {
+  const present = sortedPresent(col.values, scratch);
   const m = present.length;
   const missing_pct = n ? (n - m) / n : 0;
   const distribution: Distribution = { kind: 'histogram', ...histogram(present, HISTOGRAM_BINS) };

@@ -7,7 +7,7 @@
 export * from './types';
 export { EngineError, CsvError } from './errors';
 export { mulberry32 } from './prng';
-export { DataFrame, binaryLabels, numberColumn, categoryColumn, inferColumn } from './frame';
+export { DataFrame, binaryLabels, numberColumn, categoryColumn, inferColumn, takeColumn } from './frame';
 export type { Column, NumberColumn, CategoryColumn } from './frame';
 export { parseCsv, CsvFrameBuilder } from './csv';
 export { CSV_DELIMITERS, CSV_EXTENSIONS, CsvTextDecoder, decodeCsvBytes, detectDelimiter, detectEncoding, type CsvDelimiter, type CsvEncoding } from './csvDialect';
@@ -30,7 +30,7 @@ export type { ClassifierEvaluationOptions } from './metrics';
 export { SPLIT_RANGES, trainTestSplit } from './split';
 export { toPayloads, fromPayloads } from './payload';
 export type { PartitionPayload, ConstructPayload, FromPayloadOptions } from './payload';
-export { scanHealth } from './health';
+export { scanHealth, sortedPresent } from './health';
 export { fitPreprocessor, applyPreprocessor, OTHER_CATEGORY } from './preprocess';
 export type { PreprocessorStep, FittedPreprocessor, FittedStep, DatePart } from './preprocess';
 export {

@@ -7,9 +7,9 @@ import type { FeatureModel } from './types';
  * intervals are (lower, upper]; categories by their training code. Missing values, unseen categories and an absent
  * column go to the last leaf, the missing-value bin.
  */
-export function leafIndices(f: FeatureModel, col: Column | undefined, n: number): Int32Array {
+export function leafIndices(f: FeatureModel, col: Column | undefined, n: number, into?: Int32Array): Int32Array {
   const missingLeaf = f.leaves.raw.length - 1;
-  const out = new Int32Array(n).fill(missingLeaf);
+  const out = (into ?? new Int32Array(n)).fill(missingLeaf);
   if (!col) return out;
   if (f.type === 'numeric') {
     numericLeafIndices(f.leaves.upper, missingLeaf, numericValues(col), out);
@@ -38,7 +38,7 @@ const MAX_GRID = 4096;
  * on large data than a binary search whose branches the processor cannot predict. The short scans in both
  * directions make the result exact whatever the rounding of the grid arithmetic.
  */
-export function numericLeafIndices(upper: Float64Array, leaves: number, x: Float64Array, out: Int32Array): void {
+export function numericLeafIndices(upper: Float64Array, leaves: number, x: Float64Array, out: Int32Array | Uint16Array): void {
   let finite = 0;
   while (finite < leaves && Number.isFinite(upper[finite])) finite++;
   const lo = upper[0];

@@ -258,7 +258,9 @@ export function evaluateModel(
   const all = rows.length === frame.nRows;
   if (model.modelType === 'regressor') return evaluateRegressor(y, Float64Array.from(rows, (r) => result.predictions[r] as number));
   const p = result.probabilities as Float64Array;
-  return evaluateClassifier(y, all ? p : Float64Array.from(rows, (r) => p[r]), { threshold: options.threshold, labels: model.targetLabels ?? undefined });
+  const usable = all ? p : new Float64Array(rows.length);
+  if (!all) for (let i = 0; i < rows.length; i++) usable[i] = p[rows[i]];
+  return evaluateClassifier(y, usable, { threshold: options.threshold, labels: model.targetLabels ?? undefined });
 }
 
 /** The rows with a usable target, and the target as numbers (classifier: 1 for the positive label). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { resolveBoostParams } from './boostParams';
 import { EngineError } from './errors';
-import { assembleBoosted, binParts, planBoosted, runBag, type BagTask, type Binner } from './boost/fitBoosted';
+import { assembleBoosted, binParts, planBoosted, runBag, type BagTask, type Binner, type BoostedPlan } from './boost/fitBoosted';
 import type { BinnedFeature } from './boost/binning';
 import type { BagResult, BoostData } from './boost/booster';
 import { assembleModel, featureTasks, fitFeatureTask, planFit, type FeatureTask, type FitPlan } from './fit';
@@ -112,6 +112,7 @@ function prepareFit(
   const parts = plan.parts.length;
   if (plan.method === 'boosted') {
     const boosted = planBoosted(plan, bins.bin);
+    if (!here) shareBoostData(boosted);
     const message = (task: BagTask, k: number): WorkerMessages => {
       const { data, ...rest } = task;
       const part = partBase + task.part;
@@ -127,12 +128,40 @@ function prepareFit(
     return prepared(boosted.tasks, parts, here, runBag, message, (bags) => assembleBoosted(boosted, bags));
   }
   const tasks = featureTasks(plan);
+  const sharedTargets = new Map<Float64Array, Float64Array>();
   const message = (t: FeatureTask, k: number): WorkerMessages => {
     const part = partBase + Math.floor(k / plan.features.length);
     const { y, ...task } = t;
-    return { shared: [{ key: `part ${part}`, message: { type: 'target', part, y } }], task: { type: 'task', id: idBase + k, part, task } };
+    if (!sharedTargets.has(y)) sharedTargets.set(y, inSharedMemory(y));
+    return { shared: [{ key: `part ${part}`, message: { type: 'target', part, y: sharedTargets.get(y) as Float64Array } }], task: { type: 'task', id: idBase + k, part, task } };
   };
   return prepared(tasks, parts, here, fitFeatureTask, message, (features) => assembleModel(plan, features));
+}
+
+/** The array in shared memory (copied there unless it is already): posted to a thread, it is shared, not copied. */
+function inSharedMemory<T extends Float64Array | Uint16Array>(a: T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const shared = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+  shared.set(a);
+  return shared;
+}
+
+/**
+ * Moves a boosted fit's binned rows and target into shared memory (its binned features then hold the shared codes),
+ * so every thread reads one copy in place rather than receiving its own; the threads only read them.
+ */
+function shareBoostData(boosted: BoostedPlan): void {
+  const shared = new Map<BoostData, BoostData>();
+  for (const task of boosted.tasks) {
+    let data = shared.get(task.data);
+    if (!data) {
+      const binned = boosted.binned[task.part];
+      for (const feature of binned) feature.codes = inSharedMemory(feature.codes);
+      data = { ...task.data, y: inSharedMemory(task.data.y), codes: binned.map((feature) => feature.codes) };
+      shared.set(task.data, data);
+    }
+    task.data = data;
+  }
 }
 
 /** Runs `tasks` on this thread when `here`, else hands over their worker messages and how to assemble the replies. */

@@ -48,8 +48,10 @@ export function predict(model: TransparentModel, frame: DataFrame, options: Pred
     // Row i of `sub` is row rowOf[i] of the input.
     const rowOf = rows ?? Int32Array.from({ length: m }, (_, i) => i);
     for (let i = 0; i < m; i++) scores[rowOf[i]] = baseValues[rowOf[i]] = part.baseValue;
+    // One buffer serves every feature's leaf indices in turn.
+    const leaves = new Int32Array(m);
     for (const f of part.features) {
-      const idx = leafIndices(f, sub.has(f.name) ? sub.column(f.name) : undefined, m);
+      const idx = leafIndices(f, sub.has(f.name) ? sub.column(f.name) : undefined, m, leaves);
       const s = f.leaves.score;
       const out = contributions?.[f.name];
       for (let i = 0; i < m; i++) {

@@ -103,7 +103,7 @@ async function breakdown(service: ServiceProcess, call: Call, datasetId: string)
     runs.fitCpu.push(ownCpuMs() - cpu);
     const [, evaluateMs] = time(() => [evaluateModel(model, trainRows), evaluateModel(model, test)]);
     runs.yardsticks.push(time(() => evaluateBaselines(fittedSubject(model), trainRows, test))[1]);
-    const [, healthMs] = time(() => loadHealthSync(csvPath, frame));
+    const [, healthMs] = time(() => loadHealthSync(csvPath, () => frame));
     runs.read.push(readMs);
     runs.split.push(splitMs);
     runs.evaluate.push(evaluateMs);

@@ -36,9 +36,10 @@ function binNumeric(name: string, x: Float64Array, maxBins: number): BinnedFeatu
   const upper = new Float64Array(missing);
   upper.set(cuts);
   upper[cuts.length] = Infinity;
-  const leaf = new Int32Array(x.length).fill(missing);
-  numericLeafIndices(upper, missing, x, leaf);
-  return { name, type: 'numeric', nBins: missing + 1, codes: Uint16Array.from(leaf), cuts, categories: null, categoryBin: null, categoryOfRow: null };
+  // Bin numbers (at most 1,025) fit the codes' 16 bits, so the leaves are written there directly.
+  const codes = new Uint16Array(x.length).fill(missing);
+  numericLeafIndices(upper, missing, x, codes);
+  return { name, type: 'numeric', nBins: missing + 1, codes, cuts, categories: null, categoryBin: null, categoryOfRow: null };
 }
 
 /**

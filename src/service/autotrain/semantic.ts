@@ -4,8 +4,10 @@ import type { AutotrainDtype } from '../../contract/autotrain';
 export interface SemanticInput {
   name: string;
   dtype: AutotrainDtype;
-  /** Distinct non-null trimmed values. */
+  /** Distinct non-null trimmed values; a number column's may be its first few only (see summary.ts numericFacts). */
   distinct: readonly string[];
+  /** How many distinct values there are. */
+  distinctCount: number;
   nonNull: number;
   min?: number;
   max?: number;
@@ -48,7 +50,7 @@ function inRange(input: SemanticInput, lo: number, hi: number): boolean {
 /** True when the column looks like a row identifier: an id-like name or code-like text, almost every value distinct. */
 function looksLikeId(input: SemanticInput): boolean {
   if (input.nonNull === 0) return false;
-  const ratio = input.distinct.length / input.nonNull;
+  const ratio = input.distinctCount / input.nonNull;
   const tokens = nameTokens(input.name);
   const idName = tokens.includes('id') || tokens.includes('uuid') || tokens.includes('key') || /id$/i.test(input.name);
   if (idName && ratio >= 0.95) return true;

@@ -1,5 +1,5 @@
 import type { AutotrainDtype, DatasetSummary, FieldProperties, SampleValue, SummaryField } from '../../contract/autotrain';
-import type { Column, DataFrame } from '../../engine';
+import { sortedPresent, type Column, type DataFrame } from '../../engine';
 import { columnNumbers, columnTexts, columnTimes, inferDtype, isoText, levelCounts } from './columns';
 import { enrichSummary } from './llm-summary';
 import { rankLabelCandidates } from './label-rules';
@@ -37,24 +37,84 @@ function describeField(name: string, dtype: AutotrainDtype, props: Omit<FieldPro
   }
 }
 
-function summarizeColumn(col: Column, rows: number): { field: SummaryField; missing: number } {
+/** What a column's values tell its summary field. */
+interface ColumnFacts {
+  /** Distinct non-null trimmed texts in order of first appearance: all of them, or a number column's first few. */
+  firstSeen: string[];
+  distinctCount: number;
+  nonNull: number;
+  /** The most common text, when known. */
+  top: string | undefined;
+  /** Statistics of the finite numbers, when the column is read as numbers. */
+  numbers: { min: number; max: number; mean: number; std: number; integer: boolean } | null;
+}
+
+/**
+ * A numeric column's facts from its numbers, without a text per row: a number's text (String) is told apart from
+ * another's exactly when the numbers differ (−0 and 0 read alike), and never reads as a boolean word, an e-mail, a
+ * URL, an IP address or a gender, so the first few distinct texts serve where the rules look at texts.
+ */
+function numericFacts(values: Float64Array, scratch: Float64Array): ColumnFacts {
+  const sorted = sortedPresent(values, scratch);
+  let distinctCount = sorted.length ? 1 : 0;
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] !== sorted[i - 1]) distinctCount++;
+  const firstSeen: string[] = [];
+  for (let i = 0; i < values.length && firstSeen.length < Math.min(SAMPLE_COUNT, distinctCount); i++) {
+    const text = String(values[i]);
+    if (!Number.isNaN(values[i]) && !firstSeen.includes(text)) firstSeen.push(text);
+  }
+  let length = 0;
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  let integer = true;
+  for (const v of values) {
+    if (!Number.isFinite(v)) continue;
+    length++;
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+    if (!Number.isInteger(v)) integer = false;
+  }
+  let numbers: ColumnFacts['numbers'] = null;
+  if (length > 0) {
+    // As stats.ts computes them, in row order, so the sums round alike.
+    const average = sum / length;
+    let squares = 0;
+    for (const v of values) if (Number.isFinite(v)) squares += (v - average) ** 2;
+    numbers = { min, max, mean: average, std: length < 2 ? 0 : Math.sqrt(squares / (length - 1)), integer };
+  }
+  return { firstSeen, distinctCount, nonNull: sorted.length, top: undefined, numbers };
+}
+
+/** Any column's facts from the text of each row. */
+function textFacts(col: Column, dtypeOf: (firstSeen: string[], nonNull: number) => AutotrainDtype): ColumnFacts {
   const texts = columnTexts(col);
   const counts = levelCounts(texts);
   const firstSeen = [...new Set(texts.filter((t): t is string => t !== null))];
   const nonNull = texts.length - texts.filter((t) => t === null).length;
+  let numbers: ColumnFacts['numbers'] = null;
+  if (dtypeOf(firstSeen, nonNull) === 'number') {
+    const finiteNumbers = finite(columnNumbers(col));
+    if (finiteNumbers.length) numbers = { ...minMax(finiteNumbers), mean: mean(finiteNumbers), std: std(finiteNumbers), integer: finiteNumbers.every(Number.isInteger) };
+  }
+  return { firstSeen, distinctCount: firstSeen.length, nonNull, top: counts[0]?.value, numbers };
+}
+
+function summarizeColumn(col: Column, rows: number, scratch: () => Float64Array): { field: SummaryField; missing: number } {
+  const dtypeOf = (firstSeen: string[], nonNull: number) => inferDtype(col, firstSeen, nonNull);
+  const facts = col.storage === 'number' && col.type === 'numeric' ? numericFacts(col.values, scratch()) : textFacts(col, dtypeOf);
+  const { firstSeen, nonNull, numbers } = facts;
   const missing = rows - nonNull;
-  const dtype = inferDtype(col, firstSeen, nonNull);
+  const dtype = dtypeOf(firstSeen, nonNull);
   const base: Omit<FieldProperties, 'description'> = {
     dtype,
     samples: samplesOf(dtype, firstSeen),
-    num_unique_values: firstSeen.length,
+    num_unique_values: facts.distinctCount,
     semantic_type: '',
   };
-  let numbers: number[] = [];
-  if (dtype === 'number') {
-    numbers = finite(columnNumbers(col));
-    if (numbers.length) Object.assign(base, minMax(numbers), { mean: mean(numbers), std: std(numbers) });
-  } else if (dtype === 'date') {
+  if (numbers) Object.assign(base, { min: numbers.min, max: numbers.max, mean: numbers.mean, std: numbers.std });
+  else if (dtype === 'date') {
     const range = minMax(finite(columnTimes(col)));
     if (nonNull > 0) Object.assign(base, { min: isoText(range.min), max: isoText(range.max) });
   }
@@ -62,12 +122,13 @@ function summarizeColumn(col: Column, rows: number): { field: SummaryField; miss
     name: col.name,
     dtype,
     distinct: firstSeen,
+    distinctCount: facts.distinctCount,
     nonNull,
     min: typeof base.min === 'number' ? base.min : undefined,
     max: typeof base.max === 'number' ? base.max : undefined,
-    integer: numbers.length > 0 && numbers.every(Number.isInteger),
+    integer: numbers !== null && numbers.integer,
   });
-  const description = describeField(col.name, dtype, base, missing, counts[0]?.value);
+  const description = describeField(col.name, dtype, base, missing, facts.top);
   return { field: { column: col.name, properties: { ...base, description } }, missing };
 }
 
@@ -93,8 +154,11 @@ export function summaryRules(frame: DataFrame): SummaryRules {
   const fields: SummaryField[] = [];
   const dtypes: Record<string, AutotrainDtype> = {};
   const missingValues: Record<string, number> = {};
+  // One buffer sorts each numeric column's values in turn, rather than a copy per column.
+  let sortBuffer: Float64Array | null = null;
+  const scratch = () => (sortBuffer ??= new Float64Array(frame.nRows));
   for (const col of frame.columns) {
-    const { field, missing } = summarizeColumn(col, frame.nRows);
+    const { field, missing } = summarizeColumn(col, frame.nRows, scratch);
     fields.push(field);
     dtypes[col.name] = field.properties.dtype;
     missingValues[col.name] = missing;

@@ -1,6 +1,6 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CsvFrameBuilder, DataFrame, categoryColumn, numberColumn, type Column } from '../../engine';
+import { CsvFrameBuilder, DataFrame, EngineError, categoryColumn, numberColumn, takeColumn, type Column } from '../../engine';
 import { isMissingFile } from '../json';
 
 /**
@@ -16,6 +16,9 @@ import { isMissingFile } from '../json';
  */
 const MAGIC = 'XMFRAME1';
 const READ_CHUNK = 1024 * 1024;
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
 
 interface ColumnHeader {
   name: string;
@@ -47,24 +50,131 @@ export function encodeFrame(frame: DataFrame): Uint8Array[] {
   return parts;
 }
 
-export function decodeFrame(bytes: Buffer): DataFrame {
-  if (bytes.subarray(0, 8).toString('ascii') !== MAGIC) throw new Error('Not a stored dataset frame');
-  const headerLength = bytes.readUInt32LE(8);
-  const { rows, columns } = JSON.parse(bytes.subarray(12, 12 + headerLength).toString('utf8')) as { rows: number; columns: ColumnHeader[] };
+interface FrameLayout {
+  rows: number;
+  columns: ColumnHeader[];
+  /** Per column, where its values start. */
+  offsets: number[];
+}
+
+/** The header and column offsets of stored frame bytes (`head` holds at least the header). */
+function frameLayout(head: Buffer): FrameLayout {
+  if (head.subarray(0, 8).toString('ascii') !== MAGIC) throw new Error('Not a stored dataset frame');
+  const headerLength = head.readUInt32LE(8);
+  const { rows, columns } = JSON.parse(head.subarray(12, 12 + headerLength).toString('utf8')) as { rows: number; columns: ColumnHeader[] };
   let offset = pad8(12 + headerLength);
-  const view = <T extends Float64Array | Int32Array>(Type: { new (b: ArrayBufferLike, o: number, n: number): T; BYTES_PER_ELEMENT: number }) => {
-    const byteLength = rows * Type.BYTES_PER_ELEMENT;
-    const start = bytes.byteOffset + offset;
-    offset += pad8(byteLength);
-    const aligned = start % Type.BYTES_PER_ELEMENT === 0;
-    return aligned ? new Type(bytes.buffer, start, rows) : new Type(bytes.buffer.slice(start, start + byteLength), 0, rows);
-  };
-  const built = columns.map((c): Column =>
-    c.storage === 'number'
-      ? numberColumn(c.name, view(Float64Array), c.type as 'numeric' | 'date')
-      : categoryColumn(c.name, view(Int32Array), c.levels ?? [], c.type as 'categorical' | 'boolean' | 'id'),
-  );
+  const offsets = columns.map((c) => {
+    const start = offset;
+    offset += pad8(rows * elementSize(c));
+    return start;
+  });
+  return { rows, columns, offsets };
+}
+
+const elementSize = (c: ColumnHeader) => (c.storage === 'number' ? Float64Array : Int32Array).BYTES_PER_ELEMENT;
+
+function columnOver(c: ColumnHeader, buffer: ArrayBufferLike, byteOffset: number, rows: number): Column {
+  return c.storage === 'number'
+    ? numberColumn(c.name, new Float64Array(buffer, byteOffset, rows), c.type as 'numeric' | 'date')
+    : categoryColumn(c.name, new Int32Array(buffer, byteOffset, rows), c.levels ?? [], c.type as 'categorical' | 'boolean' | 'id');
+}
+
+export function decodeFrame(bytes: Buffer): DataFrame {
+  const { rows, columns, offsets } = frameLayout(bytes);
+  const built = columns.map((c, k) => {
+    const start = bytes.byteOffset + offsets[k];
+    const size = elementSize(c);
+    return start % size === 0 ? columnOver(c, bytes.buffer, start, rows) : columnOver(c, bytes.buffer.slice(start, start + rows * size), 0, rows);
+  });
   return new DataFrame(built, rows);
+}
+
+/**
+ * A stored frame read a column at a time from its file, so that a caller taking some of its rows (a train/test
+ * split) holds those rows only, never the whole frame beside them. For worker threads.
+ */
+export class StoredFrame {
+  private constructor(
+    private readonly path: string,
+    private readonly layout: FrameLayout,
+  ) {}
+
+  /** The upload's stored frame; null for a file that is not an upload or has no frame yet. */
+  static open(csvPath: string): StoredFrame | null {
+    if (!isStoredDataset(csvPath)) return null;
+    try {
+      return withOpenFile(framePath(csvPath), (fd) => {
+        const lead = Buffer.alloc(12);
+        readFully(fd, lead, 0);
+        const head = Buffer.alloc(12 + lead.readUInt32LE(8));
+        readFully(fd, head, 0);
+        return new StoredFrame(framePath(csvPath), frameLayout(head));
+      });
+    } catch (error) {
+      if (isMissingFile(error)) return null;
+      throw error;
+    }
+  }
+
+  get nRows(): number {
+    return this.layout.rows;
+  }
+
+  get names(): string[] {
+    return this.layout.columns.map((c) => c.name);
+  }
+
+  has(name: string): boolean {
+    return this.layout.columns.some((c) => c.name === name);
+  }
+
+  /** The named columns, each read into an array of its own. */
+  select(names: readonly string[]): DataFrame {
+    const columns = withOpenFile(this.path, (fd) =>
+      names.map((name) => {
+        const k = this.layout.columns.findIndex((c) => c.name === name);
+        if (k < 0) throw new EngineError(`Unknown column ${name}; columns are: ${this.names.join(', ')}`, name);
+        const bytes = new Uint8Array(this.byteLength(this.layout.columns[k]));
+        readFully(fd, bytes, this.layout.offsets[k]);
+        return columnOver(this.layout.columns[k], bytes.buffer, 0, this.nRows);
+      }),
+    );
+    return new DataFrame(columns, this.nRows);
+  }
+
+  /** The rows at the given indices, in that order (as DataFrame.take), reading each column once into one buffer. */
+  take(rows: ArrayLike<number>): DataFrame {
+    const buffer = new Uint8Array(this.nRows * Float64Array.BYTES_PER_ELEMENT);
+    const taken = withOpenFile(this.path, (fd) =>
+      this.layout.columns.map((c, k) => {
+        readFully(fd, buffer.subarray(0, this.byteLength(c)), this.layout.offsets[k]);
+        return takeColumn(columnOver(c, buffer.buffer, 0, this.nRows), rows);
+      }),
+    );
+    return new DataFrame(taken, rows.length);
+  }
+
+  private byteLength(c: ColumnHeader): number {
+    return this.nRows * elementSize(c);
+  }
+}
+
+function withOpenFile<T>(path: string, read: (fd: number) => T): T {
+  const fd = openSync(path, 'r');
+  try {
+    return read(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Fills `target` from the file at `position`; a file that ends first is not a whole stored frame. */
+function readFully(fd: number, target: Uint8Array, position: number): void {
+  for (let done = 0; done < target.length; ) {
+    const n = readSync(fd, target, done, target.length - done, position + done);
+    if (n === 0) throw new Error('The stored dataset frame is cut short');
+    done += n;
+  }
 }
 
 /** Writes the frame beside its CSV (via a temporary name, so a reader never sees half a file). */
@@ -92,16 +202,44 @@ export function isStoredDataset(csvPath: string): boolean {
   return existsSync(join(dirname(csvPath), UPLOADS_MARKER));
 }
 
+/** Calls `use` with each chunk of the file in order (one reused buffer: a chunk is only valid during its call). */
+function eachChunk(fd: number, use: (chunk: Buffer) => void): void {
+  const chunk = Buffer.allocUnsafe(READ_CHUNK);
+  for (let at = 0, n = readSync(fd, chunk, 0, READ_CHUNK, at); n > 0; at += n, n = readSync(fd, chunk, 0, READ_CHUNK, at)) use(chunk.subarray(0, n));
+}
+
+/**
+ * The data rows of a CSV file, estimated as its non-empty lines after the header, not counting line ends inside
+ * quotes; a stray quote (or lines ended by CR alone) makes it wrong, which costs a copy. Reading the file once more
+ * costs far less than growing its columns as rows arrive and copying them to their final size.
+ */
+function estimatedRows(fd: number): number {
+  let lines = 0;
+  let quoted = false;
+  let lineHasText = false;
+  eachChunk(fd, (chunk) => {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i];
+      if (c === LF && !quoted) {
+        if (lineHasText) lines++;
+        lineHasText = false;
+      } else if (c !== CR) {
+        lineHasText = true;
+        if (c === QUOTE) quoted = !quoted;
+      }
+    }
+  });
+  if (lineHasText) lines++;
+  return Math.max(0, lines - 1);
+}
+
 /** Parses a CSV file chunk by chunk (memory bounded by the columns, not the text). For worker threads. */
 export function parseCsvFile(csvPath: string): { frame: DataFrame; header: string[] } {
-  const builder = new CsvFrameBuilder();
-  const fd = openSync(csvPath, 'r');
-  try {
-    const chunk = Buffer.allocUnsafe(READ_CHUNK);
-    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) builder.push(chunk.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
+  const builder = withOpenFile(csvPath, (fd) => {
+    const parsing = new CsvFrameBuilder({ expected: { rows: estimatedRows(fd), bytes: fstatSync(fd).size } });
+    eachChunk(fd, (chunk) => parsing.push(chunk));
+    return parsing;
+  });
   const frame = builder.finish();
   return { frame, header: builder.header ?? [] };
 }

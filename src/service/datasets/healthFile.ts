@@ -13,9 +13,9 @@ export function writeHealthFile(csvPath: string, frame: DataFrame): ColumnHealth
 }
 
 /**
- * An upload's cached health scan (scanned from `frame` and cached now for a dataset stored before scans were);
+ * An upload's cached health scan (scanned from `frame()` and cached now for a dataset stored before scans were);
  * null for a file that is not an upload.
  */
-export function loadHealthSync(csvPath: string, frame: DataFrame): ColumnHealth[] | null {
-  return isStoredDataset(csvPath) ? cachedJsonFileSync(healthPath(csvPath), () => scanHealth(frame)) : null;
+export function loadHealthSync(csvPath: string, frame: () => DataFrame): ColumnHealth[] | null {
+  return isStoredDataset(csvPath) ? cachedJsonFileSync(healthPath(csvPath), () => scanHealth(frame())) : null;
 }

@@ -27,7 +27,7 @@ import {
   type PartitionModel,
   type TransparentModel,
 } from '../../engine';
-import { loadFrameSync, parseCsvFile, writeFrameFile } from '../datasets/frameFile';
+import { StoredFrame, loadFrameSync, parseCsvFile, writeFrameFile } from '../datasets/frameFile';
 import { loadHealthSync, writeHealthFile } from '../datasets/healthFile';
 import { writeSummaryFile } from '../datasets/summaryFile';
 import { generalisationWarnings } from './generalisation';
@@ -134,8 +134,11 @@ function fittedParameters(model: TransparentModel): Record<string, unknown> {
   return { method: model.method, ...whole.boost?.params, ...whole.features[0]?.boost?.params };
 }
 
-/** A stored dataset's health scan, cached at upload, when the task uses the dataset as uploaded (no preprocessor). */
-function cachedHealth(source: CsvSource, preprocessor: unknown, frame: DataFrame): ColumnHealth[] | null {
+/**
+ * A stored dataset's health scan, cached at upload (else scanned from `frame()`), when the task uses the dataset as
+ * uploaded (no preprocessor).
+ */
+function cachedHealth(source: CsvSource, preprocessor: unknown, frame: () => DataFrame): ColumnHealth[] | null {
   return 'path' in source && !preprocessor ? loadHealthSync(source.path, frame) : null;
 }
 
@@ -147,7 +150,7 @@ function featureInfo(model: TransparentModel, train: DataFrame, features: string
   return finiteJson(health.map((h) => ({ ...h, importance: importance.get(h.feature) ?? 0 }))) as FeatureInfoEntry[];
 }
 
-function checkColumns(frame: DataFrame, names: string[], label: string): void {
+function checkColumns(frame: Pick<DataFrame, 'has' | 'names'>, names: string[], label: string): void {
   for (const name of names) {
     if (!frame.has(name)) {
       throw new InputError(`${label} has no column ${name}; its columns are: ${frame.names.join(', ')}`, name);
@@ -155,7 +158,7 @@ function checkColumns(frame: DataFrame, names: string[], label: string): void {
   }
 }
 
-export function splitFrame(frame: DataFrame, target: string, testSize: number, seed: number): { train: DataFrame; test: DataFrame } {
+export function splitFrame(frame: DataFrame | StoredFrame, target: string, testSize: number, seed: number): { train: DataFrame; test: DataFrame } {
   const split = trainTestSplit(frame.nRows, testSize, seed);
   const train = frame.take(split.train);
   const test = frame.take(split.test);
@@ -222,17 +225,19 @@ interface TrainingRows {
 }
 
 /**
- * A train task's training and test rows and what the whole source tells. The source frame is not returned, so its
- * memory (the size of the dataset) is free again before the fit.
+ * A train task's training and test rows and what the whole source tells. A stored dataset split as uploaded is read
+ * a column at a time, so its rows are held once (as training and test rows), not twice; otherwise the source frame
+ * is not returned, so its memory is free again before the fit.
  */
 function trainingRows(task: TrainTask): TrainingRows {
-  const raw = readFrame(task.source);
-  const source = applyPreprocessorIfAny(raw, task.preprocessor);
+  const stored = 'path' in task.source && !task.preprocessor && !task.testSource ? StoredFrame.open(task.source.path) : null;
+  const raw = stored ?? readFrame(task.source);
+  const source = raw instanceof StoredFrame ? raw : applyPreprocessorIfAny(raw, task.preprocessor);
   if (source.nRows === 0) throw new InputError(`${task.source.label} has a header but no data rows to train on`, 'csv_content');
   checkColumns(source, [task.target, ...(task.partitionOn ? [task.partitionOn] : []), ...task.dropColumns], task.source.label);
-  const health = cachedHealth(task.source, task.preprocessor, raw);
-  const classes = task.modelType === 'classifier' ? targetClassCounts(source, task.target).map((c) => c.value) : [];
-  if (task.testSource) return { train: source, test: applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor), health, classes };
+  const health = cachedHealth(task.source, task.preprocessor, () => (raw instanceof StoredFrame ? raw.select(raw.names) : raw));
+  const classes = task.modelType === 'classifier' ? targetClassCounts(source.select([task.target]), task.target).map((c) => c.value) : [];
+  if (task.testSource) return { train: source as DataFrame, test: applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor), health, classes };
   return { ...splitFrame(source, task.target, task.testSize, task.seed), health, classes };
 }
 
@@ -284,7 +289,7 @@ export function runRefit(task: RefitTask): RefitOutcome {
   const refitOptions = { features, params: task.params, featureParams: task.featureParams ?? undefined, removeFeatures: task.removeFeatures };
   const result = current.modelType === 'multiclass' ? refitMulticlass(current, refitOptions) : refit(current, refitOptions);
   const { train, test } = splitFrame(frame, task.target, task.testSize, task.seed);
-  const health = cachedHealth(task.source, task.preprocessor, raw);
+  const health = cachedHealth(task.source, task.preprocessor, () => raw);
   const sameFeatures = featureNames(result.model).join('\n') === featureNames(current).join('\n');
   const known = sameFeatures ? task.parentBaselines : null;
   return { ...outcome(result.model, train, test, health, known), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };

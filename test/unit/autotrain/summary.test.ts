@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { DatasetSummarySchema } from '../../../src/contract/autotrain';
-import { DataFrame } from '../../../src/engine';
-import { RULES_CONTEXT, summarizeDataset } from '../../../src/service/autotrain';
+import { DataFrame, categoryColumn, numberColumn } from '../../../src/engine';
+import { RULES_CONTEXT, summarizeDataset, summaryRules } from '../../../src/service/autotrain';
 import { ruleSummary } from './helpers';
 
 const INFO = { dataset_id: null, name: 'fixture', file_name: 'fixture.csv' };
@@ -109,5 +109,25 @@ describe('autotrain summary (rules)', () => {
     const frame = DataFrame.fromRecords([{ a: 1 }, { a: 2 }]);
     const summary = await summarizeDataset(frame, INFO, { llm: null, warnings: ['provider "azure" needs base_url'] });
     assert.deepEqual(summary.warnings, ['provider "azure" needs base_url']);
+  });
+
+  it('summarises numeric columns from their numbers as it does the same values read as text', () => {
+    const columns: Record<string, number[]> = {
+      amount: [2.5, -0, 0, NaN, 7, 2.5, -13.25, 1e21, NaN, 0.1 + 0.2, 7, 4],
+      customer_id: [5, 3, 11, 8, 2, 13, 1, 21, 34, 55, 89, 144],
+      year: [1999, 2001, NaN, 2001, 2020, 1999, 1999, 2024, 2003, 2003, 2010, 2011],
+      empty: Array.from({ length: 12 }, () => NaN),
+    };
+    const asText = (name: string, values: number[]) => {
+      const levels = [...new Set(values.filter((v) => !Number.isNaN(v)).map(String))];
+      return categoryColumn(name, Int32Array.from(values, (v) => (Number.isNaN(v) ? -1 : levels.indexOf(String(v)))), levels);
+    };
+    const numeric = summaryRules(new DataFrame(Object.entries(columns).map(([name, values]) => numberColumn(name, Float64Array.from(values)))));
+    const textual = summaryRules(new DataFrame(Object.entries(columns).map(([name, values]) => asText(name, values))));
+    assert.deepEqual(numeric.fields.slice(0, 3), textual.fields.slice(0, 3));
+    assert.deepEqual(numeric.missing_values, textual.missing_values);
+    assert.equal(field(numeric, 'customer_id').semantic_type, 'id');
+    // −0 and 0 read alike.
+    assert.equal(field(numeric, 'amount').num_unique_values, 7);
   });
 });
