@@ -32,6 +32,32 @@ export function std(xs: readonly number[]): number {
   return Math.sqrt(ss / (xs.length - 1));
 }
 
+/**
+ * Range, mean, sample standard deviation and integrality of the finite numbers among `values`, without copying them
+ * out (summed in order, as `mean` and `std` sum them); null when there are none.
+ */
+export function finiteStats(values: ArrayLike<number>): { min: number; max: number; mean: number; std: number; integer: boolean } | null {
+  let count = 0;
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  let integer = true;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (!Number.isFinite(v)) continue;
+    count++;
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+    if (!Number.isInteger(v)) integer = false;
+  }
+  if (count === 0) return null;
+  const average = sum / count;
+  let squares = 0;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) squares += (values[i] - average) ** 2;
+  return { min, max, mean: average, std: count < 2 ? 0 : Math.sqrt(squares / (count - 1)), integer };
+}
+
 /** Linear-interpolated quantile (pandas' default) of values sorted ascending. */
 export function quantileSorted(sorted: readonly number[], q: number): number {
   if (!sorted.length) return NaN;

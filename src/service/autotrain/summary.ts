@@ -1,10 +1,10 @@
 import type { AutotrainDtype, DatasetSummary, FieldProperties, SampleValue, SummaryField } from '../../contract/autotrain';
-import { sortedPresent, type Column, type DataFrame } from '../../engine';
+import { sortedPresent, type Column, type DataFrame, type NumberColumn } from '../../engine';
 import { columnNumbers, columnTexts, columnTimes, inferDtype, isoText, levelCounts } from './columns';
 import { enrichSummary } from './llm-summary';
 import { rankLabelCandidates } from './label-rules';
 import { semanticType } from './semantic';
-import { finite, fmt, mean, minMax, std } from './stats';
+import { finite, finiteStats, fmt, minMax } from './stats';
 import type { TextGenContext } from './textgen';
 
 export interface DatasetInfo {
@@ -39,6 +39,7 @@ function describeField(name: string, dtype: AutotrainDtype, props: Omit<FieldPro
 
 /** What a column's values tell its summary field. */
 interface ColumnFacts {
+  dtype: AutotrainDtype;
   /** Distinct non-null trimmed texts in order of first appearance: all of them, or a number column's first few. */
   firstSeen: string[];
   distinctCount: number;
@@ -46,7 +47,7 @@ interface ColumnFacts {
   /** The most common text, when known. */
   top: string | undefined;
   /** Statistics of the finite numbers, when the column is read as numbers. */
-  numbers: { min: number; max: number; mean: number; std: number; integer: boolean } | null;
+  numbers: ReturnType<typeof finiteStats>;
 }
 
 /**
@@ -54,7 +55,8 @@ interface ColumnFacts {
  * another's exactly when the numbers differ (−0 and 0 read alike), and never reads as a boolean word, an e-mail, a
  * URL, an IP address or a gender, so the first few distinct texts serve where the rules look at texts.
  */
-function numericFacts(values: Float64Array, scratch: Float64Array): ColumnFacts {
+function numericFacts(col: NumberColumn, scratch: Float64Array): ColumnFacts {
+  const values = col.values;
   const sorted = sortedPresent(values, scratch);
   let distinctCount = sorted.length ? 1 : 0;
   for (let i = 1; i < sorted.length; i++) if (sorted[i] !== sorted[i - 1]) distinctCount++;
@@ -63,50 +65,25 @@ function numericFacts(values: Float64Array, scratch: Float64Array): ColumnFacts 
     const text = String(values[i]);
     if (!Number.isNaN(values[i]) && !firstSeen.includes(text)) firstSeen.push(text);
   }
-  let length = 0;
-  let sum = 0;
-  let min = Infinity;
-  let max = -Infinity;
-  let integer = true;
-  for (const v of values) {
-    if (!Number.isFinite(v)) continue;
-    length++;
-    sum += v;
-    if (v < min) min = v;
-    if (v > max) max = v;
-    if (!Number.isInteger(v)) integer = false;
-  }
-  let numbers: ColumnFacts['numbers'] = null;
-  if (length > 0) {
-    // As stats.ts computes them, in row order, so the sums round alike.
-    const average = sum / length;
-    let squares = 0;
-    for (const v of values) if (Number.isFinite(v)) squares += (v - average) ** 2;
-    numbers = { min, max, mean: average, std: length < 2 ? 0 : Math.sqrt(squares / (length - 1)), integer };
-  }
-  return { firstSeen, distinctCount, nonNull: sorted.length, top: undefined, numbers };
+  const nonNull = sorted.length;
+  return { dtype: inferDtype(col, firstSeen, nonNull), firstSeen, distinctCount, nonNull, top: undefined, numbers: finiteStats(values) };
 }
 
 /** Any column's facts from the text of each row. */
-function textFacts(col: Column, dtypeOf: (firstSeen: string[], nonNull: number) => AutotrainDtype): ColumnFacts {
+function textFacts(col: Column): ColumnFacts {
   const texts = columnTexts(col);
   const counts = levelCounts(texts);
   const firstSeen = [...new Set(texts.filter((t): t is string => t !== null))];
   const nonNull = texts.length - texts.filter((t) => t === null).length;
-  let numbers: ColumnFacts['numbers'] = null;
-  if (dtypeOf(firstSeen, nonNull) === 'number') {
-    const finiteNumbers = finite(columnNumbers(col));
-    if (finiteNumbers.length) numbers = { ...minMax(finiteNumbers), mean: mean(finiteNumbers), std: std(finiteNumbers), integer: finiteNumbers.every(Number.isInteger) };
-  }
-  return { firstSeen, distinctCount: firstSeen.length, nonNull, top: counts[0]?.value, numbers };
+  const dtype = inferDtype(col, firstSeen, nonNull);
+  const numbers = dtype === 'number' ? finiteStats(columnNumbers(col)) : null;
+  return { dtype, firstSeen, distinctCount: firstSeen.length, nonNull, top: counts[0]?.value, numbers };
 }
 
 function summarizeColumn(col: Column, rows: number, scratch: () => Float64Array): { field: SummaryField; missing: number } {
-  const dtypeOf = (firstSeen: string[], nonNull: number) => inferDtype(col, firstSeen, nonNull);
-  const facts = col.storage === 'number' && col.type === 'numeric' ? numericFacts(col.values, scratch()) : textFacts(col, dtypeOf);
-  const { firstSeen, nonNull, numbers } = facts;
+  const facts = col.storage === 'number' && col.type === 'numeric' ? numericFacts(col, scratch()) : textFacts(col);
+  const { dtype, firstSeen, nonNull, numbers } = facts;
   const missing = rows - nonNull;
-  const dtype = dtypeOf(firstSeen, nonNull);
   const base: Omit<FieldProperties, 'description'> = {
     dtype,
     samples: samplesOf(dtype, firstSeen),

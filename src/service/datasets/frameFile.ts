@@ -154,6 +154,19 @@ export class StoredFrame {
     return new DataFrame(taken, rows.length);
   }
 
+  /** Rows [start, end), each column's read at its offset into an array of its own. */
+  rowRange(start: number, end: number): DataFrame {
+    const columns = withOpenFile(this.path, (fd) =>
+      this.layout.columns.map((c, k) => {
+        const size = elementSize(c);
+        const bytes = new Uint8Array((end - start) * size);
+        readFully(fd, bytes, this.layout.offsets[k] + start * size);
+        return columnOver(c, bytes.buffer, 0, end - start);
+      }),
+    );
+    return new DataFrame(columns, end - start);
+  }
+
   private byteLength(c: ColumnHeader): number {
     return this.nRows * elementSize(c);
   }
@@ -266,41 +279,8 @@ export function loadFrameSync(csvPath: string): DataFrame {
  * threads.
  */
 export function loadFrameRowsSync(csvPath: string, rows: (nRows: number) => [number, number]): { frame: DataFrame; nRows: number } | null {
-  if (!isStoredDataset(csvPath)) return null;
-  let fd: number;
-  try {
-    fd = openSync(framePath(csvPath), 'r');
-  } catch (error) {
-    if (isMissingFile(error)) return null;
-    throw error;
-  }
-  try {
-    const read = (length: number, position: number) => {
-      const bytes = Buffer.allocUnsafeSlow(length);
-      for (let done = 0; done < length; ) {
-        const n = readSync(fd, bytes, done, length - done, position + done);
-        if (n === 0) throw new Error('A stored dataset frame ends early');
-        done += n;
-      }
-      return bytes;
-    };
-    const head = read(12, 0);
-    if (head.subarray(0, 8).toString('ascii') !== MAGIC) throw new Error('Not a stored dataset frame');
-    const headerLength = head.readUInt32LE(8);
-    const { rows: nRows, columns } = JSON.parse(read(headerLength, 12).toString('utf8')) as { rows: number; columns: ColumnHeader[] };
-    const [start, end] = rows(nRows);
-    let offset = pad8(12 + headerLength);
-    const built = columns.map((c): Column => {
-      const width = c.storage === 'number' ? Float64Array.BYTES_PER_ELEMENT : Int32Array.BYTES_PER_ELEMENT;
-      const { buffer } = read((end - start) * width, offset + start * width);
-      offset += pad8(nRows * width);
-      return c.storage === 'number'
-        ? numberColumn(c.name, new Float64Array(buffer), c.type as 'numeric' | 'date')
-        : categoryColumn(c.name, new Int32Array(buffer), c.levels ?? [], c.type as 'categorical' | 'boolean' | 'id');
-    });
-    return { frame: new DataFrame(built, end - start), nRows };
-  } finally {
-    closeSync(fd);
-  }
+  const stored = StoredFrame.open(csvPath);
+  if (!stored) return null;
+  const [start, end] = rows(stored.nRows);
+  return { frame: stored.rowRange(start, end), nRows: stored.nRows };
 }
-
