@@ -161,19 +161,12 @@ function missingCard(series: FeatureSeries): HTMLElement {
   );
 }
 
-/** A partition's features by importance, and each one's importance by name. */
-function rankFeatures(partition: PartitionProfile): { ranked: FeatureImportance[]; importanceOf: Map<string, number> } {
-  const ranked = listFeatures(partition, '', 'importance');
-  return { ranked, importanceOf: new Map(ranked.map((f) => [f.feature, f.importance])) };
-}
-
 class ProfileView {
   private readonly charts = new ChartSet();
   private readonly detailCharts = new ChartSet();
   private partition: PartitionProfile;
-  /** Computed once per partition rather than on every render. */
+  /** The partition's features by importance, computed once per partition rather than on every render. */
   private ranked: FeatureImportance[];
-  private importanceOf: Map<string, number>;
   private readonly list = h('ul', { class: 'feature-list', 'aria-label': 'Features' });
   private readonly detail = h('section', { class: 'card', 'aria-live': 'polite' });
   private refit: { feature: string; outcome: RefitOutcome } | undefined;
@@ -191,7 +184,7 @@ class ProfileView {
       numeric: {},
       categorical: {},
     };
-    ({ ranked: this.ranked, importanceOf: this.importanceOf } = rankFeatures(this.partition));
+    this.ranked = listFeatures(this.partition, '', 'importance');
     this.list.addEventListener('keydown', (event) => this.moveFocus(event));
   }
 
@@ -294,7 +287,7 @@ class ProfileView {
     const next = this.data.profile.partitions.find((p) => p.partition === value);
     if (!next) return;
     this.partition = next;
-    ({ ranked: this.ranked, importanceOf: this.importanceOf } = rankFeatures(next));
+    this.ranked = listFeatures(next, '', 'importance');
     this.refit = undefined;
     this.client.saveUi({ partition: value });
     this.render();
@@ -360,7 +353,7 @@ class ProfileView {
       this.detail.replaceChildren(h('p', { class: 'muted', text }));
       return;
     }
-    const importance = this.importanceOf.get(feature) ?? 0;
+    const importance = this.ranked.find((f) => f.feature === feature)?.importance ?? 0;
     const refitSeries = this.refitSeries(feature);
     const scales = refitSeries ? sharedScales([series, refitSeries]) : undefined;
     const current = this.detailCharts.create(describeSeries(series), (p) => contributionChart(series, p, feature, scales));

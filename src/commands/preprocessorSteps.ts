@@ -13,8 +13,10 @@ type Field =
   | { name: string; ask: 'number' | 'optionalNumber'; prompt: string }
   | { name: string; ask: 'text' | 'optionalText'; prompt: string };
 
+type StepForm = { help: string; fields: Field[]; fixed?: Record<string, unknown> };
+
 /** The form of each step type; a function so the labels are translated when asked, not when the module loads. */
-function stepForms(): Record<StepType, { help: string; fields: Field[]; fixed?: Record<string, unknown> }> {
+function stepForms(): Record<StepType, StepForm> {
   return {
     drop_columns: { help: vscode.l10n.t('Remove columns'), fields: [{ name: 'columns', ask: 'columns', prompt: vscode.l10n.t('Columns to remove') }] },
     fill_missing: {
@@ -77,10 +79,10 @@ export function describeStep(step: PreprocessorStep): string {
 /** Asks for preprocessor steps one by one until the user chooses to create it (at least one step). */
 export async function askPreprocessorSteps(inputs: QuickInputs, position: StepInfo, columns: ColumnProfile[]): Promise<PreprocessorStep[]> {
   const steps: PreprocessorStep[] = [];
+  const forms = stepForms();
+  const choices = (Object.keys(forms) as StepType[]).map((type) => ({ type, label: `$(add) ${type}`, description: forms[type].help }));
   for (;;) {
     const done = { type: undefined, label: `$(check) Create the preprocessor with ${steps.length} step${steps.length === 1 ? '' : 's'}`, description: steps.map(describeStep).join(' → ') };
-    const forms = stepForms();
-    const choices = (Object.keys(forms) as StepType[]).map((type) => ({ type, label: `$(add) ${type}`, description: forms[type].help }));
     const picked = await inputs.pick<vscode.QuickPickItem & { type: StepType | undefined }>({
       ...position,
       placeholder: steps.length ? vscode.l10n.t('Add another step, or create the preprocessor') : vscode.l10n.t('Add the first step'),
@@ -88,7 +90,7 @@ export async function askPreprocessorSteps(inputs: QuickInputs, position: StepIn
     });
     if (!picked.type) return steps;
     try {
-      steps.push(await askStep(inputs, position, picked.type, columns));
+      steps.push(await askStep(inputs, position, picked.type, forms[picked.type], columns));
     } catch (error) {
       if (error instanceof UserFacingError) void vscode.window.showWarningMessage(error.message);
       else if (!isBack(error)) throw error;
@@ -96,8 +98,7 @@ export async function askPreprocessorSteps(inputs: QuickInputs, position: StepIn
   }
 }
 
-async function askStep(inputs: QuickInputs, position: StepInfo, type: StepType, columns: ColumnProfile[]): Promise<PreprocessorStep> {
-  const form = stepForms()[type];
+async function askStep(inputs: QuickInputs, position: StepInfo, type: StepType, form: StepForm, columns: ColumnProfile[]): Promise<PreprocessorStep> {
   const values: Record<string, unknown> = { type, ...form.fixed };
   const title = `${position.title}: ${type}`;
   for (const field of form.fields) {

@@ -68,6 +68,15 @@ async function timed(call: Call, path: string, json: unknown): Promise<number> {
 
 const REPEATS = 3;
 
+/** One empty series of measurements per name. */
+function emptySeries<K extends string>(names: readonly K[]): Record<K, number[]> {
+  return Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+}
+
+function medians<K extends string>(series: Record<K, number[]>): Record<K, number> {
+  return Object.fromEntries(Object.entries<number[]>(series).map(([name, values]) => [name, median(values)])) as Record<K, number>;
+}
+
 /**
  * HTTP trains against the same steps run in this process on the service's stored frame, interleaved (HTTP, then
  * in-process) REPEATS times so a change in the machine's load hits both; medians.
@@ -75,17 +84,7 @@ const REPEATS = 3;
 async function breakdown(service: ServiceProcess, call: Call, datasetId: string): Promise<void> {
   const csvPath = `${service.dataDir}/datasets/${datasetId}.csv`;
   const options = { target: 'label', modelType: 'classifier' as const, partitionOn: null, dropColumns: [], params: {} };
-  const runs: Record<'http' | 'httpCpu' | 'read' | 'split' | 'fit' | 'fitCpu' | 'evaluate' | 'yardsticks' | 'health', number[]> = {
-    http: [],
-    httpCpu: [],
-    read: [],
-    split: [],
-    fit: [],
-    fitCpu: [],
-    evaluate: [],
-    yardsticks: [],
-    health: [],
-  };
+  const runs = emptySeries(['http', 'httpCpu', 'read', 'split', 'fit', 'fitCpu', 'evaluate', 'yardsticks', 'health']);
   await train(call, datasetId);
   let versionId = '';
   for (let i = 0; i < REPEATS; i++) {
@@ -109,7 +108,7 @@ async function breakdown(service: ServiceProcess, call: Call, datasetId: string)
     runs.evaluate.push(evaluateMs);
     runs.health.push(healthMs);
   }
-  const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)])) as Record<keyof typeof runs, number>;
+  const m = medians(runs);
   const frame = loadFrameSync(csvPath);
   const { train: trainRows } = splitFrame(frame, 'label', 0.2, 42);
   const oneThreadCpu = ownCpuMs();
@@ -125,14 +124,14 @@ async function breakdown(service: ServiceProcess, call: Call, datasetId: string)
   // As the trains: a first predict (each thread compiles its code on its first one), then medians of REPEATS.
   const predictPath = `/v1/models/versions/${versionId}/predict`;
   const firstPredictMs = await timed(call, predictPath, { dataset_id: datasetId, explain: true });
-  const predictRuns: Record<'http' | 'cpu' | 'engine', number[]> = { http: [], cpu: [], engine: [] };
+  const predictRuns = emptySeries(['http', 'cpu', 'engine']);
   for (let i = 0; i < REPEATS; i++) {
     const predictCpu = serviceCpuMs(service);
     predictRuns.http.push(await timed(call, predictPath, { dataset_id: datasetId, explain: true }));
     predictRuns.cpu.push(serviceCpuMs(service) - predictCpu);
     predictRuns.engine.push(time(() => predict(model, frame, { explain: true }))[1]);
   }
-  const [predictMs, predictCpuMs, enginePredictMs] = [predictRuns.http, predictRuns.cpu, predictRuns.engine].map(median);
+  const { http: predictMs, cpu: predictCpuMs, engine: enginePredictMs } = medians(predictRuns);
   console.log(
     `HTTP refit of all features ${refitMs.toFixed(0)} ms (target ≤ 1 s), ${(refitMs / m.fit).toFixed(2)}x the engine fit; ` +
       `HTTP predict of ${TRAIN_ROWS} rows with contributions (medians of ${REPEATS} after a first one of ${firstPredictMs.toFixed(0)} ms) ${predictMs.toFixed(0)} ms (target ≤ 1.5 s; includes parsing the ${TRAIN_ROWS * (FEATURES + 2)}-number body here), ${(predictMs / enginePredictMs).toFixed(2)}x the engine's ${enginePredictMs.toFixed(0)} ms; service CPU for the predict ${predictCpuMs.toFixed(0)} ms`,

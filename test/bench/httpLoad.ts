@@ -24,7 +24,7 @@ export interface LoadOptions {
   seconds: number;
 }
 
-export const wrkAvailable = spawnSync('wrk', ['--version']).error === undefined;
+const wrkAvailable = spawnSync('wrk', ['--version']).error === undefined;
 
 /** The Lua script wrk runs: one thread per URL (its connections go there), fails on a non-2xx answer. */
 function wrkScript(urls: string[], apiKey: string): string {
