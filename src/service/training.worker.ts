@@ -5,7 +5,7 @@ import { loadFrameSync, parseCsvFile } from './datasets/frameFile';
 import { writeSummaryFile } from './datasets/summaryFile';
 import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runRefit, runTrain, splitFrame } from './training/pipeline';
 import { runPredict } from './training/predictions';
-import type { IngestOutcome, SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
+import type { IngestOutcome, PredictOutcome, SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
 import { yieldToRequests } from './training/priority';
 
 async function runSearch(task: SearchTask): Promise<SearchOutcome> {
@@ -70,8 +70,8 @@ async function answer({ id, task }: { id: number; task: TrainingTask }): Promise
   try {
     const reply = await run(task);
     // A prediction body's pieces are bytes of their own: hand their buffers over rather than copy them.
-    const pieces = reply.ok && Array.isArray(reply.value) && reply.value.every((v: unknown) => v instanceof Uint8Array) ? (reply.value as Uint8Array[]) : [];
-    const transfer = [...new Set(pieces.map((piece) => piece.buffer as ArrayBuffer))];
+    const pieces = reply.ok && task.kind === 'predict' ? (reply.value as PredictOutcome) : [];
+    const transfer = [...new Set(pieces.map((piece) => piece.buffer))];
     parentPort?.postMessage({ id, value: reply }, transfer);
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));

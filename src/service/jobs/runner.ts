@@ -90,9 +90,8 @@ export class JobCancelled extends Error {
  * A replica claims a job under a lease (owner = its replicaId, lease_until) and renews it while the job runs; a job
  * whose row stops saying so (cancelled anywhere, or taken over after the lease lapsed) is aborted here at the next
  * renewal (within a second), and its progress, failure and completion are only written while the row still names
- * this replica. A job whose
- * replica died is taken over by another once its lease has expired and runs again from the start (a completion is
- * one transaction, so the first run wrote nothing), without its `secret`.
+ * this replica. A job whose replica died is taken over by another once its lease has expired and runs again from
+ * the start (a completion is one transaction, so the first run wrote nothing), without its `secret`.
  */
 export class JobRunner {
   /** This replica's name in the jobs it claims: random per process. */

@@ -231,11 +231,11 @@ interface TrainingRows {
  */
 function trainingRows(task: TrainTask): TrainingRows {
   const stored = 'path' in task.source && !task.preprocessor && !task.testSource ? StoredFrame.open(task.source.path) : null;
-  const raw = stored ?? readFrame(task.source);
-  const source = raw instanceof StoredFrame ? raw : applyPreprocessorIfAny(raw, task.preprocessor);
+  const source = stored ?? applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
   if (source.nRows === 0) throw new InputError(`${task.source.label} has a header but no data rows to train on`, 'csv_content');
   checkColumns(source, [task.target, ...(task.partitionOn ? [task.partitionOn] : []), ...task.dropColumns], task.source.label);
-  const health = cachedHealth(task.source, task.preprocessor, () => (raw instanceof StoredFrame ? raw.select(raw.names) : raw));
+  // Only a source used as uploaded (no preprocessor) is scanned, so the scanned frame is the source itself.
+  const health = cachedHealth(task.source, task.preprocessor, () => (source instanceof StoredFrame ? source.select(source.names) : source));
   const classes = task.modelType === 'classifier' ? targetClassCounts(source.select([task.target]), task.target).map((c) => c.value) : [];
   if (task.testSource) return { train: source as DataFrame, test: applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor), health, classes };
   return { ...splitFrame(source, task.target, task.testSize, task.seed), health, classes };
@@ -255,13 +255,14 @@ export async function runTrain(task: TrainTask): Promise<FitOutcome> {
     seed: task.seed,
   };
   // Large fits spread their bags (or features, and every class model's) over threads of their own; small ones stay here.
-  const fitting = classes.length >= 3 ? fitMulticlassParallel(train, options, classes) : fitModelParallel(train, options);
-  const early = classes.length < 3 && !task.partitionOn ? baselineWhileFitting(train, test, options) : null;
+  const multiclass = classes.length >= 3;
+  const fitting = multiclass ? fitMulticlassParallel(train, options, classes) : fitModelParallel(train, options);
+  const early = !multiclass && !task.partitionOn ? baselineWhileFitting(train, test, options) : null;
   const model = await fitting;
   if (task.testSource) {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
-  const known = early && model.modelType !== 'multiclass' && early.features.join('\n') === featureNames(model).join('\n') ? { [DATASET_PARTITION]: early.baseline } : null;
+  const known = early && early.features.join('\n') === featureNames(model).join('\n') ? { [DATASET_PARTITION]: early.baseline } : null;
   return outcome(model, train, test, health, known);
 }
 
@@ -281,15 +282,14 @@ function baselineWhileFitting(train: DataFrame, test: DataFrame, options: FitOpt
 
 export function runRefit(task: RefitTask): RefitOutcome {
   const current = deserializeModel(task.modelJson);
-  const raw = readFrame(task.source);
-  const frame = applyPreprocessorIfAny(raw, task.preprocessor);
+  const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
   checkColumns(frame, [task.target], task.source.label);
   const kept = new Set(task.dropColumns);
   const features = (task.features ?? featureNames(current)).filter((f) => !kept.has(f));
   const refitOptions = { features, params: task.params, featureParams: task.featureParams ?? undefined, removeFeatures: task.removeFeatures };
   const result = current.modelType === 'multiclass' ? refitMulticlass(current, refitOptions) : refit(current, refitOptions);
   const { train, test } = splitFrame(frame, task.target, task.testSize, task.seed);
-  const health = cachedHealth(task.source, task.preprocessor, () => raw);
+  const health = cachedHealth(task.source, task.preprocessor, () => frame);
   const sameFeatures = featureNames(result.model).join('\n') === featureNames(current).join('\n');
   const known = sameFeatures ? task.parentBaselines : null;
   return { ...outcome(result.model, train, test, health, known), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };

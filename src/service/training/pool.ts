@@ -72,7 +72,7 @@ export class WorkerPool {
     }
   }
 
-  private spawn(): Slot {
+  private spawn(): void {
     const slot: Slot = { worker: new Worker(this.file), job: null };
     slot.worker.on('message', (reply: WorkerReply) => {
       const job = slot.job;
@@ -85,7 +85,6 @@ export class WorkerPool {
       if (this.slots.includes(slot)) this.replace(slot, new Error(`A training worker stopped unexpectedly (exit code ${code})`));
     });
     this.slots.push(slot);
-    return slot;
   }
 
   private settle(job: Job<unknown>, reply: WorkerReply): void {

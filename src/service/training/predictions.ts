@@ -11,7 +11,7 @@ import type { PredictOutcome, PredictTask } from './tasks';
 const WHOLE_KEYS: ReadonlySet<string> = new Set(['warnings']);
 
 /** The rows [start, end) of part `index` of `count` near-equal consecutive ranges of `nRows` rows. */
-export function rowRange(nRows: number, part: PredictTask['part']): [number, number] {
+function rowRange(nRows: number, part: PredictTask['part']): [number, number] {
   return [Math.floor((nRows * part.index) / part.count), Math.floor((nRows * (part.index + 1)) / part.count)];
 }
 

@@ -121,6 +121,16 @@ for (const backend of BACKENDS) describe(`service: job leases (runners on one ${
     return jobs;
   };
 
+  /** A runner of its own (see `runner`) with one job submitted to it, once the job has started there. */
+  const startedJob = async (options: Partial<JobRunnerOptions> = {}, secret?: string) => {
+    const held = heldJobs();
+    const jobs = await runner(held.executor, options);
+    await jobs.start();
+    const { training_id: id } = await jobs.submit(TEAM, 'manual', {}, 1, secret);
+    const run = await until('the job to start', () => held.runs[0]);
+    return { jobs, id, run, runs: held.runs };
+  };
+
   const storedJob = (id: string, changes: Partial<JobRecord>): JobRecord => ({
     training_id: id,
     team_id: TEAM,
@@ -153,11 +163,7 @@ for (const backend of BACKENDS) describe(`service: job leases (runners on one ${
   });
 
   it('claims a submitted job under its replica id and renews the lease while the job runs, past the lease length', async () => {
-    const held = heldJobs();
-    const jobs = await runner(held.executor);
-    await jobs.start();
-    const { training_id: id } = await jobs.submit(TEAM, 'manual', {}, 1, 'the caller key');
-    const run = await until('the job to start', () => held.runs[0]);
+    const { jobs, id, run, runs } = await startedJob({}, 'the caller key');
     assert.equal(run.secret, 'the caller key', 'the replica it was submitted to has its secret');
     const first = await row(id);
     assert.equal(first.status, 'running');
@@ -172,7 +178,7 @@ for (const backend of BACKENDS) describe(`service: job leases (runners on one ${
     const later = await row(id);
     assert.equal(later.owner, jobs.replicaId);
     assert.ok(later.leaseUntil > Date.now(), `the lease runs into the future (${later.leaseUntil} vs ${Date.now()})`);
-    assert.equal(held.runs.length, 1, 'the job ran once');
+    assert.equal(runs.length, 1, 'the job ran once');
     run.finish();
     assert.equal(await run.ended, null);
     const done = await row(id);
@@ -181,11 +187,7 @@ for (const backend of BACKENDS) describe(`service: job leases (runners on one ${
   });
 
   it('stops a running job at once when another runner cancels it, and never completes it', async () => {
-    const onA = heldJobs();
-    const a = await runner(onA.executor);
-    await a.start();
-    const { training_id: id } = await a.submit(TEAM, 'manual', {}, 1);
-    const run = await until('the job to start on A', () => onA.runs[0]);
+    const { id, run } = await startedJob();
     const b = await runner(heldJobs().executor);
     await b.start();
     const cancelled = await b.cancel(TEAM, id);
@@ -199,11 +201,7 @@ for (const backend of BACKENDS) describe(`service: job leases (runners on one ${
   });
 
   it('writes neither progress nor completion of a job whose row names another owner', async () => {
-    const held = heldJobs();
-    const jobs = await runner(held.executor, { leaseSeconds: 30 });
-    await jobs.start();
-    const { training_id: id } = await jobs.submit(TEAM, 'manual', {}, 1);
-    const run = await until('the job to start', () => held.runs[0]);
+    const { id, run } = await startedJob({ leaseSeconds: 30 });
     await db.run("UPDATE jobs SET owner = 'another replica' WHERE training_id = ?", [id]);
     run.controls.progress(50, 'halfway');
     run.finish();
@@ -278,11 +276,7 @@ for (const backend of BACKENDS) describe(`service: job leases (runners on one ${
   });
 
   it('hands its running jobs back to the queue when it stops, and another runner starts them at once', async () => {
-    const onA = heldJobs();
-    const a = await runner(onA.executor, { leaseSeconds: 30 });
-    await a.start();
-    const { training_id: id } = await a.submit(TEAM, 'manual', {}, 1);
-    const run = await until('the job to start on A', () => onA.runs[0]);
+    const { jobs: a, id, run } = await startedJob({ leaseSeconds: 30 });
     await a.stop();
     assert.ok(run.controls.signal.aborted);
     const handedBack = await row(id);
