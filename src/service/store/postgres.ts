@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool, types, type ClientBase, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
-import { POSTGRES_MIGRATIONS } from './migrations.postgres';
+import { POSTGRES_MIGRATIONS } from './migrations';
 import { postgresFileStore } from './postgresFiles';
 import { parseTarget, startupError } from './postgresErrors';
 import type { Database, FileStore, Params, Queryable, Row, SqlValue } from './sql';
