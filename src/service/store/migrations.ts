@@ -1,9 +1,44 @@
-/** Schema migrations, applied in order; never edit one that has shipped, append a new one. */
-export const MIGRATIONS: string[] = [
-  `
+/**
+ * The schema of both backends, as numbered migrations applied in order: version N makes the same change on SQLite
+ * and on PostgreSQL, written once with the few spellings that differ taken from the dialect. Never change what a
+ * shipped migration produces on either backend; append a new one.
+ */
+
+interface Dialect {
+  /** A floating-point column. */
+  real: string;
+  /** A column of epoch milliseconds. */
+  epochMs: string;
+  /** Text that compares bytewise whatever the database's locale, as SQLite's always does. */
+  bytewise: string;
+  /** `sql` on PostgreSQL, nothing on SQLite. */
+  postgresOnly(sql: string): string;
+}
+
+const SQLITE: Dialect = { real: 'REAL', epochMs: 'INTEGER', bytewise: '', postgresOnly: () => '' };
+const POSTGRES: Dialect = { real: 'DOUBLE PRECISION', epochMs: 'BIGINT', bytewise: ' COLLATE "C"', postgresOnly: (sql) => sql };
+
+/**
+ * What PostgreSQL has that SQLite has implicitly or keeps elsewhere: a `rowid` on the tables the store lists in
+ * insertion order, and `dataset_files`, the dataset bytes that SQLite keeps in the data dir.
+ */
+const POSTGRES_ONLY_TABLES = `ALTER TABLE datasets ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY;
+  ALTER TABLE preprocessors ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY;
+  ALTER TABLE models ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY;
+  ALTER TABLE jobs ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY;
+  CREATE TABLE dataset_files (
+    key TEXT COLLATE "C" NOT NULL,
+    seq INTEGER NOT NULL,
+    bytes BYTEA NOT NULL,
+    PRIMARY KEY (key, seq)
+  );
+  `;
+
+const SCHEMA: ((d: Dialect) => string)[] = [
+  (d) => `
   CREATE TABLE teams (
     team_id TEXT PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE,
+    name TEXT${d.bytewise} NOT NULL UNIQUE,
     created TEXT NOT NULL
   );
   CREATE TABLE api_keys (
@@ -84,7 +119,7 @@ export const MIGRATIONS: string[] = [
     partition TEXT NOT NULL,
     n_train INTEGER NOT NULL,
     n_test INTEGER NOT NULL,
-    base_value REAL NOT NULL,
+    base_value ${d.real} NOT NULL,
     evaluation TEXT
   );
   CREATE INDEX partitions_version ON partitions(version_id, position);
@@ -93,24 +128,27 @@ export const MIGRATIONS: string[] = [
     team_id TEXT NOT NULL REFERENCES teams(team_id),
     kind TEXT NOT NULL,
     status TEXT NOT NULL,
-    progress REAL NOT NULL,
+    progress ${d.real} NOT NULL,
     current_step TEXT NOT NULL,
     request TEXT NOT NULL,
     model_id TEXT,
     version_id TEXT,
     error TEXT,
-    estimated_time REAL NOT NULL,
+    estimated_time ${d.real} NOT NULL,
     created TEXT NOT NULL,
     started TEXT,
     finished TEXT
   );
   CREATE INDEX jobs_status ON jobs(status, created);
-  `,
+  ${d.postgresOnly(POSTGRES_ONLY_TABLES)}`,
   // Jobs are claimed under a lease: the replica running one (owner) renews lease_until (epoch ms) while it works.
-  `
+  (d) => `
   ALTER TABLE jobs ADD COLUMN owner TEXT;
-  ALTER TABLE jobs ADD COLUMN lease_until INTEGER;
+  ALTER TABLE jobs ADD COLUMN lease_until ${d.epochMs};
   ALTER TABLE jobs ADD COLUMN takeovers INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX jobs_lease ON jobs(status, lease_until);
   `,
 ];
+
+export const MIGRATIONS: string[] = SCHEMA.map((migration) => migration(SQLITE));
+export const POSTGRES_MIGRATIONS: string[] = SCHEMA.map((migration) => migration(POSTGRES));

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool, types, type ClientBase, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
-import { POSTGRES_MIGRATIONS } from './migrations.postgres';
+import { POSTGRES_MIGRATIONS } from './migrations';
 import { postgresFileStore } from './postgresFiles';
 import { parseTarget, startupError } from './postgresErrors';
 import type { Database, FileStore, Params, Queryable, Row, SqlValue } from './sql';
@@ -122,17 +122,15 @@ function backoffMs(attempt: number): number {
   return Math.random() * Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** attempt);
 }
 
-interface Runner {
-  query<R extends QueryResultRow>(query: QueryConfig): Promise<{ rows: R[]; rowCount: number | null }>;
-}
+type QueryResult<R> = { rows: R[]; rowCount: number | null };
 
 abstract class PostgresQueryable implements Queryable {
   readonly dialect = 'postgres' as const;
 
-  protected abstract runner(): Runner;
+  protected abstract query<R extends QueryResultRow>(query: QueryConfig): Promise<QueryResult<R>>;
 
   async all(sql: string, params?: Params): Promise<Row[]> {
-    return (await this.runner().query<Row>(toQuery(sql, params))).rows;
+    return (await this.query<Row>(toQuery(sql, params))).rows;
   }
 
   async get(sql: string, params?: Params): Promise<Row | null> {
@@ -140,7 +138,7 @@ abstract class PostgresQueryable implements Queryable {
   }
 
   async run(sql: string, params?: Params): Promise<number> {
-    return (await this.runner().query(toQuery(sql, params))).rowCount ?? 0;
+    return (await this.query(toQuery(sql, params))).rowCount ?? 0;
   }
 
   abstract transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -156,18 +154,14 @@ class TransactionQueryable extends PostgresQueryable {
     super();
   }
 
-  protected runner(): Runner {
+  protected async query<R extends QueryResultRow>(query: QueryConfig): Promise<QueryResult<R>> {
     if (!this.open) throw new Error('This transaction has already ended; run the query on the database or inside a new transaction.');
-    return {
-      query: async (query) => {
-        try {
-          return await this.client.query(query);
-        } catch (error) {
-          if (isRetryable(error)) this.retryable = true;
-          throw error;
-        }
-      },
-    };
+    try {
+      return await this.client.query<R>(query);
+    } catch (error) {
+      if (isRetryable(error)) this.retryable = true;
+      throw error;
+    }
   }
 
   end(): void {
@@ -187,21 +181,15 @@ export class PostgresDatabase extends PostgresQueryable implements Database {
     this.files = postgresFileStore(this);
   }
 
-  private readonly pooled: Runner = {
-    query: async (query) => {
-      try {
-        return await this.pool.query(query);
-      } catch (error) {
-        // A connection's prepared statement whose result columns a later migration (another replica's) changed
-        // fails from then on; the text alone still runs.
-        if (!query.name || !isStalePreparedStatement(error)) throw error;
-        return this.pool.query({ text: query.text, values: query.values });
-      }
-    },
-  };
-
-  protected runner(): Runner {
-    return this.pooled;
+  protected async query<R extends QueryResultRow>(query: QueryConfig): Promise<QueryResult<R>> {
+    try {
+      return await this.pool.query<R>(query);
+    } catch (error) {
+      // A connection's prepared statement whose result columns a later migration (another replica's) changed
+      // fails from then on; the text alone still runs.
+      if (!query.name || !isStalePreparedStatement(error)) throw error;
+      return this.pool.query<R>({ text: query.text, values: query.values });
+    }
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

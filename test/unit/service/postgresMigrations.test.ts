@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { Database as SqliteDatabase } from 'node-sqlite3-wasm';
-import { MIGRATIONS } from '../../../src/service/store/migrations';
-import { POSTGRES_MIGRATIONS } from '../../../src/service/store/migrations.postgres';
+import { MIGRATIONS, POSTGRES_MIGRATIONS } from '../../../src/service/store/migrations';
 import { openPostgres } from '../../../src/service/store/postgres';
 import { testCluster } from './postgresCluster';
 
