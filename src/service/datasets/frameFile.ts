@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CsvFrameBuilder, DataFrame, EngineError, categoryColumn, numberColumn, takeColumn, type Column } from '../../engine';
-import { isMissingFile } from '../json';
+import { isMissingFile, partPath } from '../json';
 
 /**
  * A dataset parsed once, stored next to its CSV as `<id>.frame` so training, prediction and profiling never parse
@@ -193,13 +193,14 @@ function readFully(fd: number, target: Uint8Array, position: number): void {
 /** Writes the frame beside its CSV (via a temporary name, so a reader never sees half a file). */
 export function writeFrameFile(csvPath: string, frame: DataFrame): void {
   const target = framePath(csvPath);
-  const fd = openSync(`${target}.part`, 'w');
+  const temporary = partPath(target);
+  const fd = openSync(temporary, 'w');
   try {
     for (const part of encodeFrame(frame)) for (let done = 0; done < part.length; ) done += writeSync(fd, part, done);
   } finally {
     closeSync(fd);
   }
-  renameSync(`${target}.part`, target);
+  renameSync(temporary, target);
 }
 
 const UPLOADS_MARKER = '.xmodels-uploads';

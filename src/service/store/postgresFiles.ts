@@ -1,6 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
+import { partPath } from '../json';
 import type { FileStore, Queryable } from './sql';
 
 /** Rows of `dataset_files` hold a file this many bytes at a time, so no file is ever whole in memory. */
@@ -45,7 +46,7 @@ export function postgresFileStore(db: Queryable): FileStore {
 
     // One transaction reads every chunk from one snapshot, so a concurrent upload never mixes two versions.
     download: async (key, path) => {
-      const part = `${path}.part`;
+      const part = partPath(path);
       try {
         const found = await db.transaction((tx) => writeChunks(tx, key, part));
         if (found) await rename(part, path);

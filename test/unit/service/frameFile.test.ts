@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { DataFrame, parseCsv, trainTestSplit, type Column } from '../../../src/engine';
 import { StoredFrame, decodeFrame, framePath, markUploadsFolder, parseCsvFile, writeFrameFile } from '../../../src/service/datasets/frameFile';
 import { DATASETS, removeDir } from './harness';
@@ -88,5 +89,21 @@ describe('stored dataset frames', () => {
     writeFileSync(path, readFileSync(join(DATASETS, 'penguins.csv')));
     writeFrameFile(path, parseCsvFile(path).frame);
     assert.equal(StoredFrame.open(path), null);
+  });
+
+  it('keeps a whole frame file when threads write the same one at once (as the parts of a predict converting an older dataset)', async () => {
+    const path = join(dir, 'penguins.csv');
+    writeFileSync(path, readFileSync(join(DATASETS, 'penguins.csv')));
+    const source = join(__dirname, '../../../src/service/datasets/frameFile.ts');
+    const writer = `require('tsx/cjs'); const f = require(${JSON.stringify(source)}); const { frame } = f.parseCsvFile(${JSON.stringify(path)});
+      for (let i = 0; i < 40; i++) f.writeFrameFile(${JSON.stringify(path)}, frame);`;
+    const run = () =>
+      new Promise<void>((resolve, reject) => {
+        const worker = new Worker(writer, { eval: true });
+        worker.on('error', reject);
+        worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer exited with ${code}`))));
+      });
+    await Promise.all([run(), run(), run()]);
+    same(decodeFrame(readFileSync(framePath(path))), parseCsvFile(path).frame);
   });
 });
