@@ -1,7 +1,7 @@
 import type { DataFrame } from './frame';
 import { fitLinearBaseline } from './linearBaseline';
 import { evaluateClassifier, evaluateRegressor, usableTarget } from './metrics';
-import { planFit } from './fit';
+import { checkFit } from './fit';
 import { modelFeatures } from './predict';
 import type { ClassifierEvaluation, FitOptions, RegressorEvaluation, TransparentModel } from './types';
 
@@ -22,8 +22,8 @@ export function fittedSubject(model: TransparentModel): BaselineSubject {
  * score the yardsticks meanwhile. Throws what the fit would throw for bad options.
  */
 export function plannedSubject(frame: DataFrame, options: FitOptions): BaselineSubject {
-  const plan = planFit(frame, options);
-  return { modelType: plan.modelType, target: plan.target, targetLabels: plan.labels, features: plan.features };
+  const checked = checkFit(frame, options);
+  return { modelType: checked.modelType, target: checked.target, targetLabels: checked.labels, features: checked.features };
 }
 
 export interface BaselineEvaluation {

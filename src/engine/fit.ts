@@ -44,6 +44,22 @@ export interface FitPlan {
 
 /** Checks the options and splits the rows into partitions; rows whose target is missing are left out. */
 export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
+  const { keep, y, ...settings } = checkFit(frame, options);
+  const data = keep.length === frame.nRows ? frame : frame.take(keep);
+  const parts = [{ key: DATASET_PARTITION, frame: data, y }];
+  if (settings.partitionOn !== null) {
+    for (const [key, rows] of groupRows(data.column(settings.partitionOn), data.nRows)) {
+      parts.push({ key, frame: data.take(rows), y: Float64Array.from(rows, (r) => y[r]) });
+    }
+  }
+  return { ...settings, parts };
+}
+
+/**
+ * The checks and settings of `planFit`, with the rows whose target is present (`keep`) and the target on them, but
+ * without taking those rows from the frame: what a fit will make is known from this alone.
+ */
+export function checkFit(frame: DataFrame, options: FitOptions): Omit<FitPlan, 'parts'> & { keep: Int32Array; y: Float64Array } {
   const { target, modelType } = options;
   if (modelType !== 'classifier' && modelType !== 'regressor') {
     throw new EngineError(`modelType must be "classifier" or "regressor" (got ${String(modelType)})`, 'modelType');
@@ -58,16 +74,9 @@ export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
   }
   const { features, idColumns } = resolveFeatures(frame, options, partitionOn);
   const { y, keep, labels } = encodeTarget(targetCol, modelType);
-  const data = keep.length === frame.nRows ? frame : frame.take(keep);
-  if (data.nRows === 0) throw new EngineError(`The target column ${target} has no values`, target);
+  if (y.length === 0) throw new EngineError(`The target column ${target} has no values`, target);
   if (modelType === 'regressor' && y.every((v) => v === y[0])) {
     throw new EngineError(`The target column ${target} has a single value (${y[0]}) in every row; a model needs a target that varies`, target);
-  }
-  const parts = [{ key: DATASET_PARTITION, frame: data, y }];
-  if (partitionOn !== null) {
-    for (const [key, rows] of groupRows(data.column(partitionOn), data.nRows)) {
-      parts.push({ key, frame: data.take(rows), y: Float64Array.from(rows, (r) => y[r]) });
-    }
   }
   return {
     modelType,
@@ -83,7 +92,8 @@ export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
     boost: checkedBoostParams(options.boost ?? {}),
     boostFeature: validateBoostFeatureParams(options.boostFeature ?? {}),
     seed: options.seed ?? DEFAULT_SEED,
-    parts,
+    keep,
+    y,
   };
 }
 

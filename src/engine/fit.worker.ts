@@ -1,6 +1,6 @@
 // Worker thread of `fitModelParallel`: fits single features (`xplainable`) or single bags (`boosted`). What tasks of
-// one partition share (its target, and its binned data, which fits on the same rows share too) arrives once per
-// worker; a feature task brings its own column.
+// one partition share (its target, or its binned data) arrives once per worker, in shared memory; a feature task
+// brings its own column.
 import { parentPort } from 'node:worker_threads';
 import { EngineError } from './errors';
 import type { BoostData } from './boost/booster';
@@ -8,10 +8,7 @@ import { runBag } from './boost/fitBoosted';
 import { fitFeatureTask, type FeatureTask } from './fit';
 import type { FitWorkerReply, FitWorkerRequest } from './parallel';
 
-type SharedBins = Extract<FitWorkerRequest, { type: 'bins' }>['data'];
-
 const targets = new Map<number, Float64Array>();
-const bins = new Map<number, SharedBins>();
 const boostData = new Map<number, BoostData>();
 const port = parentPort;
 
@@ -20,12 +17,8 @@ port?.on('message', (msg: FitWorkerRequest) => {
     targets.set(msg.part, msg.y);
     return;
   }
-  if (msg.type === 'bins') {
-    bins.set(msg.bins, msg.data);
-    return;
-  }
-  if (msg.type === 'boostTarget') {
-    boostData.set(msg.part, { ...msg.data, ...(bins.get(msg.bins) as SharedBins) });
+  if (msg.type === 'boostData') {
+    boostData.set(msg.part, msg.data);
     return;
   }
   let reply: FitWorkerReply;

@@ -255,11 +255,13 @@ export function evaluateModel(
   const result = predict(model, frame, { threshold: options.threshold });
   if (model.modelType === 'regressor' && target.storage !== 'number') throw new EngineError(`The target column ${model.target} is not numeric`, model.target);
   const { rows, y } = usableTarget(model, frame);
-  const all = rows.length === frame.nRows;
   if (model.modelType === 'regressor') return evaluateRegressor(y, Float64Array.from(rows, (r) => result.predictions[r] as number));
-  const p = result.probabilities as Float64Array;
-  const usable = all ? p : new Float64Array(rows.length);
-  if (!all) for (let i = 0; i < rows.length; i++) usable[i] = p[rows[i]];
+  let usable = result.probabilities as Float64Array;
+  if (rows.length < frame.nRows) {
+    const p = usable;
+    usable = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) usable[i] = p[rows[i]];
+  }
   return evaluateClassifier(y, usable, { threshold: options.threshold, labels: model.targetLabels ?? undefined });
 }
 

@@ -6,7 +6,7 @@
  */
 import { EngineError } from './errors';
 import { binOnce, type Binner } from './boost/fitBoosted';
-import { fitPlan, planFit, type FitPlan } from './fit';
+import { fitPlan, groupRows, planFit, type FitPlan } from './fit';
 import { numberColumn, textCounts, textValue, type DataFrame } from './frame';
 import { evaluateClassifier } from './metrics';
 import { fitLinearBaseline } from './linearBaseline';
@@ -82,6 +82,25 @@ function oneVsRest(frame: DataFrame, target: string, cls: string): DataFrame {
 }
 
 /**
+ * Every class's fit plan: the first class's, and for the others that plan with their own target. The target is
+ * missing on the same rows for every class, so the plans' rows and partitions agree, and the rows are taken from the
+ * frame (and split into partitions) once rather than once per class; a fit reads only the features of a plan's rows.
+ */
+function classPlans(frame: DataFrame, options: FitOptions, classes: readonly string[]): FitPlan[] {
+  const first = planFit(oneVsRest(frame, options.target, classes[0]), { ...options, modelType: 'classifier' });
+  const col = frame.column(options.target);
+  const labelled: number[] = [];
+  for (let r = 0; r < frame.nRows; r++) if (textValue(col, r) !== null) labelled.push(r);
+  const data = first.parts[0].frame;
+  const partRows = first.partitionOn === null ? [] : [...groupRows(data.column(first.partitionOn), data.nRows).values()];
+  return classes.map((cls, k) => {
+    if (k === 0) return first;
+    const y = Float64Array.from(labelled, (r) => (textValue(col, r) === cls ? 1 : 0));
+    return { ...first, parts: first.parts.map((part, i) => ({ ...part, y: i === 0 ? y : Float64Array.from(partRows[i - 1], (r) => y[r]) })) };
+  });
+}
+
+/**
  * The class models' fit plans (the same rows, each with its class as the positive label), the bins they share when
  * boosted, and the multiclass model made of the fitted class models (in plan order). Only running the plans differs
  * between fitMulticlass and fitMulticlassParallel.
@@ -92,8 +111,8 @@ function planMulticlass(
   knownClasses: readonly string[],
 ): { plans: FitPlan[]; bin: Binner; model: (classModels: TransparentModel[]) => MulticlassModel } {
   const classes = checkedClasses(frame, options.target, knownClasses);
-  const plans = classes.map((cls) => planFit(oneVsRest(frame, options.target, cls), { ...options, modelType: 'classifier' }));
-  // The target is missing on the same rows for every class, so the plans' rows and partitions, and their bins, agree.
+  const plans = classPlans(frame, options, classes);
+  // The plans share their rows and partitions, so their bins agree.
   const bin = binOnce();
   const partitionOn = options.partitionOn ?? null;
   return { plans, bin, model: (classModels) => ({ modelType: 'multiclass', target: options.target, partitionOn, classes, classModels }) };

@@ -4,7 +4,6 @@ import { Worker } from 'node:worker_threads';
 import { resolveBoostParams } from './boostParams';
 import { EngineError } from './errors';
 import { assembleBoosted, binParts, planBoosted, runBag, type BagTask, type Binner, type BoostedPlan } from './boost/fitBoosted';
-import type { BinnedFeature } from './boost/binning';
 import type { BagResult, BoostData } from './boost/booster';
 import { assembleModel, featureTasks, fitFeatureTask, planFit, type FeatureTask, type FitPlan } from './fit';
 import type { DataFrame } from './frame';
@@ -23,8 +22,7 @@ export interface ParallelOptions {
 export type FitWorkerRequest =
   | { type: 'target'; part: number; y: Float64Array }
   | { type: 'task'; id: number; part: number; task: Omit<FeatureTask, 'y'> }
-  | { type: 'bins'; bins: number; data: Pick<BoostData, 'codes' | 'nBins' | 'ordered'> }
-  | { type: 'boostTarget'; part: number; bins: number; data: Pick<BoostData, 'classifier' | 'y'> }
+  | { type: 'boostData'; part: number; data: BoostData }
   | { type: 'bag'; id: number; part: number; task: Omit<BagTask, 'data'> };
 export type FitWorkerReply =
   | { id: number; feature: FeatureModel }
@@ -64,22 +62,16 @@ export async function fitPlansParallel(
   const prepared: PreparedFit[] = [];
   const messages: WorkerMessages[] = [];
   const firstMessage: number[] = [];
-  // Bins the fits share (see binOnce) are sent to each worker once, under one number.
-  const binsIds = new Map<BinnedFeature[], number>();
-  const binsId = (binned: BinnedFeature[]): number => {
-    if (!binsIds.has(binned)) binsIds.set(binned, binsIds.size);
-    return binsIds.get(binned) as number;
-  };
   try {
     // Tasks and shared data keep unique numbers across fits: ids index the replies, parts key what a worker holds.
     let parts = 0;
     plans.forEach((plan, k) => {
-      const p = prepareFit(plan, { bin, binsId }, here[k], messages.length, parts);
+      const p = prepareFit(plan, bin, here[k], messages.length, parts);
       prepared.push(p);
       firstMessage.push(messages.length);
       if ('model' in p) return;
       for (const m of p.messages) messages.push(m);
-      parts += p.parts;
+      parts += plan.parts.length;
     });
   } catch (error) {
     await stopWorkers(workers);
@@ -89,11 +81,8 @@ export async function fitPlansParallel(
   return prepared.map((p, k) => ('model' in p ? p.model : p.assemble(replies.slice(firstMessage[k], firstMessage[k] + p.messages.length))));
 }
 
-/**
- * A fit done on the calling thread (small, or one task), or its worker messages, the number of partitions they share
- * data for, and how to assemble the replies.
- */
-type PreparedFit = { model: TransparentModel } | { messages: WorkerMessages[]; parts: number; assemble: (replies: FitWorkerReply[]) => TransparentModel };
+/** A fit done on the calling thread (small, or one task), or its worker messages and how to assemble the replies. */
+type PreparedFit = { model: TransparentModel } | { messages: WorkerMessages[]; assemble: (replies: FitWorkerReply[]) => TransparentModel };
 
 /** The tasks a fit splits into: one per bag and partition when boosted, else one per feature and partition. */
 function taskCount(plan: FitPlan): number {
@@ -102,30 +91,16 @@ function taskCount(plan: FitPlan): number {
 }
 
 /** Its worker messages number tasks from `idBase` and partitions from `partBase`, unique across the fits. */
-function prepareFit(
-  plan: FitPlan,
-  bins: { bin: Binner; binsId: (binned: BinnedFeature[]) => number },
-  here: boolean,
-  idBase: number,
-  partBase: number,
-): PreparedFit {
-  const parts = plan.parts.length;
+function prepareFit(plan: FitPlan, bin: Binner, here: boolean, idBase: number, partBase: number): PreparedFit {
   if (plan.method === 'boosted') {
-    const boosted = planBoosted(plan, bins.bin);
+    const boosted = planBoosted(plan, bin);
     if (!here) shareBoostData(boosted);
     const message = (task: BagTask, k: number): WorkerMessages => {
       const { data, ...rest } = task;
       const part = partBase + task.part;
-      const id = bins.binsId(boosted.binned[task.part]);
-      return {
-        shared: [
-          { key: `bins ${id}`, message: { type: 'bins', bins: id, data: { codes: data.codes, nBins: data.nBins, ordered: data.ordered } } },
-          { key: `part ${part}`, message: { type: 'boostTarget', part, bins: id, data: { classifier: data.classifier, y: data.y } } },
-        ],
-        task: { type: 'bag', id: idBase + k, part, task: rest },
-      };
+      return { shared: { type: 'boostData', part, data }, task: { type: 'bag', id: idBase + k, part, task: rest } };
     };
-    return prepared(boosted.tasks, parts, here, runBag, message, (bags) => assembleBoosted(boosted, bags));
+    return prepared(boosted.tasks, here, runBag, message, (bags) => assembleBoosted(boosted, bags));
   }
   const tasks = featureTasks(plan);
   const sharedTargets = new Map<Float64Array, Float64Array>();
@@ -133,9 +108,9 @@ function prepareFit(
     const part = partBase + Math.floor(k / plan.features.length);
     const { y, ...task } = t;
     if (!sharedTargets.has(y)) sharedTargets.set(y, inSharedMemory(y));
-    return { shared: [{ key: `part ${part}`, message: { type: 'target', part, y: sharedTargets.get(y) as Float64Array } }], task: { type: 'task', id: idBase + k, part, task } };
+    return { shared: { type: 'target', part, y: sharedTargets.get(y) as Float64Array }, task: { type: 'task', id: idBase + k, part, task } };
   };
-  return prepared(tasks, parts, here, fitFeatureTask, message, (features) => assembleModel(plan, features));
+  return prepared(tasks, here, fitFeatureTask, message, (features) => assembleModel(plan, features));
 }
 
 /** The array in shared memory (copied there unless it is already): posted to a thread, it is shared, not copied. */
@@ -148,7 +123,8 @@ function inSharedMemory<T extends Float64Array | Uint16Array>(a: T): T {
 
 /**
  * Moves a boosted fit's binned rows and target into shared memory (its binned features then hold the shared codes),
- * so every thread reads one copy in place rather than receiving its own; the threads only read them.
+ * so every thread reads one copy in place rather than receiving its own; the threads only read them. Fits sharing
+ * bins (see binOnce) find the codes there already, so their partitions' data differ only in the target.
  */
 function shareBoostData(boosted: BoostedPlan): void {
   const shared = new Map<BoostData, BoostData>();
@@ -167,22 +143,18 @@ function shareBoostData(boosted: BoostedPlan): void {
 /** Runs `tasks` on this thread when `here`, else hands over their worker messages and how to assemble the replies. */
 function prepared<T, R extends FeatureModel | BagResult>(
   tasks: T[],
-  parts: number,
   here: boolean,
   run: (task: T) => R,
   message: (task: T, index: number) => WorkerMessages,
   assemble: (results: R[]) => TransparentModel,
 ): PreparedFit {
   if (here) return { model: assemble(tasks.map(run)) };
-  return { messages: tasks.map(message), parts, assemble: (replies) => assemble(replies.map((r) => ('bag' in r ? r.bag : (r as { feature: FeatureModel }).feature) as R)) };
+  return { messages: tasks.map(message), assemble: (replies) => assemble(replies.map((r) => ('bag' in r ? r.bag : (r as { feature: FeatureModel }).feature) as R)) };
 }
 
-/**
- * A task for a worker and the data it shares with other tasks (of its partition, or of fits sharing bins), each piece
- * sent once per worker and key.
- */
+/** A task for a worker and the data it shares with other tasks of its partition (sent once per worker and partition). */
 interface WorkerMessages {
-  shared: { key: string; message: Exclude<FitWorkerRequest, { id: number }> }[];
+  shared: Exclude<FitWorkerRequest, { id: number }>;
   task: Extract<FitWorkerRequest, { id: number }>;
 }
 
@@ -212,14 +184,13 @@ function runInWorkers(messages: WorkerMessages[], workers: Worker[]): Promise<Fi
       void stop().finally(() => reject(e));
     };
     workers.forEach((worker) => {
-      const sentShared = new Set<string>();
+      const sentShared = new Set<number>();
       const feed = () => {
         if (next >= messages.length) return;
         const { shared, task } = messages[next++];
-        for (const { key, message } of shared) {
-          if (sentShared.has(key)) continue;
-          sentShared.add(key);
-          worker.postMessage(message);
+        if (!sentShared.has(shared.part)) {
+          sentShared.add(shared.part);
+          worker.postMessage(shared);
         }
         worker.postMessage(task);
       };

@@ -131,7 +131,7 @@ export interface MulticlassScoringTables {
 
 export type ExportTables = ScoringTables | MulticlassScoringTables;
 
-export function multiclassScoringTables(model: MulticlassModel, title: string): MulticlassScoringTables {
+function multiclassScoringTables(model: MulticlassModel, title: string): MulticlassScoringTables {
   const classTables = model.classModels.map((m) => scoringTables(m, title));
   return {
     title,
