@@ -13,7 +13,7 @@ export default tseslint.config(
   },
   {
     // Spreading an array into call arguments puts every element on the stack: past ~100k rows it throws.
-    files: ['src/engine/**', 'src/service/**'],
+    files: ['src/engine/**', 'src/autotrain/**', 'src/service/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -26,7 +26,7 @@ export default tseslint.config(
   },
   {
     // The service's storage is asynchronous: a promise nobody awaits is a write that may fail unseen or land late.
-    files: ['src/service/**/*.ts', 'src/cli.ts'],
+    files: ['src/service/**/*.ts', 'src/autotrain/**/*.ts', 'src/cli.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

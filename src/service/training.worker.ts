@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { CsvError, EngineError } from '../engine';
-import { answerFromRows, searchParameters } from './autotrain';
+import { answerFromRows, searchParameters } from '../autotrain';
 import { loadFrameSync, parseCsvFile } from './datasets/frameFile';
 import { writeSummaryFile } from './datasets/summaryFile';
 import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runRefit, runTrain, splitFrame } from './training/pipeline';

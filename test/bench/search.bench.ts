@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { evaluateModel, fitModel, parseCsv, trainTestSplit, type ModelType } from '../../src/engine';
-import { searchParameters } from '../../src/service/autotrain';
+import { searchParameters } from '../../src/autotrain';
 
 const DATA = join(__dirname, '../../media/datasets');
 

@@ -3,7 +3,7 @@ import { ensureLocal, publish, removeEverywhere } from './fileCache';
 import { framePath } from './frameFile';
 import { healthPath } from './healthFile';
 import { readSummaryFile, summaryPath } from './summaryFile';
-import type { Rows, SummaryRules } from '../autotrain';
+import type { Rows, SummaryRules } from '../../autotrain';
 import { isMissingFile } from '../json';
 import type { Dataset } from '../../contract';
 import type { ServiceContext } from '../context';

@@ -1,5 +1,5 @@
 import type { DataFrame } from '../../engine';
-import { summaryRules, type SummaryRules } from '../autotrain';
+import { summaryRules, type SummaryRules } from '../../autotrain';
 import { readJsonFile, writeFiniteJsonFile } from '../json';
 
 /**

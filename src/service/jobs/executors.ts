@@ -19,7 +19,7 @@ import {
   stepsFromRecommendations,
   targetModelType,
   type Rows,
-} from '../autotrain';
+} from '../../autotrain';
 import type { ServiceContext } from '../context';
 import { datasetRows, loadSummaryRules, requireDataset } from '../datasets/register';
 import { invalid, notFound } from '../errors';

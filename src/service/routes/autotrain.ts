@@ -31,7 +31,7 @@ import {
   visualizeData,
   type Rows,
   type TextGenContext,
-} from '../autotrain';
+} from '../../autotrain';
 import type { ServiceContext } from '../context';
 import { datasetRows, loadSummaryRules, registerUpload, requireDataset } from '../datasets/register';
 import { receiveUpload } from '../datasets/upload';

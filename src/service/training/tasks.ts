@@ -1,7 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Baseline, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep } from '../../contract';
 import type { BoostFeatureParams, BoostParams, FitMethod, ModelParams, ModelType, RefitParams } from '../../engine';
-import type { RowRuleRequest } from '../autotrain';
+import type { RowRuleRequest } from '../../autotrain';
 
 /** Where a task reads its CSV: a file the worker reads itself, or text sent with the task. */
 export type CsvSource = { path: string; label: string } | { text: string; label: string };

@@ -4,7 +4,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { joinRowParts } from './jsonPieces';
 import { WorkerPool } from './pool';
 import { invalid } from '../errors';
-import type { RowRuleAnswer, RowRuleRequest, SummaryRules } from '../autotrain';
+import type { RowRuleAnswer, RowRuleRequest, SummaryRules } from '../../autotrain';
 import type {
   FitOutcome,
   FitPreprocessorTask,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatasetSummary } from '../../../src/contract/autotrain';
 import { parseCsv, type DataFrame } from '../../../src/engine';
-import { RULES_CONTEXT, summarizeDataset } from '../../../src/service/autotrain';
+import { RULES_CONTEXT, summarizeDataset } from '../../../src/autotrain';
 
 export const DATA_DIR = join(__dirname, '..', '..', '..', 'media', 'datasets');
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { parseSettings, type TextGenSettings } from '../../../src/common/settingsSchema';
 import { textGenConfigFrom } from '../../../src/common/textgen';
 import { TextGenConfigSchema } from '../../../src/contract/autotrain';
-import { resolveTextGen } from '../../../src/service/autotrain';
+import { resolveTextGen } from '../../../src/autotrain';
 
 function textgenSettings(raw: Record<string, unknown>): TextGenSettings {
   const { settings, problems } = parseSettings({ textgen: raw });

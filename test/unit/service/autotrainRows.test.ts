@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { DatasetSummary, GoalInput } from '../../../src/contract';
 import { parseCsv } from '../../../src/engine';
-import { generateFeatureEngineering, generateGoals, generateInsights, generateLabels, RULES_CONTEXT, visualizeData } from '../../../src/service/autotrain';
+import { generateFeatureEngineering, generateGoals, generateInsights, generateLabels, RULES_CONTEXT, visualizeData } from '../../../src/autotrain';
 import { useService, type Call } from './harness';
 import { strikesCsv } from './fixtures';
 
