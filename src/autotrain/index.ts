@@ -1,5 +1,5 @@
 /**
- * Autotrain operations of the service (autotrain.md §7): dataset summaries, goals, labels, feature-engineering
+ * Autotrain (autotrain.md §7), a part beside the engine that the service serves: dataset summaries, goals, labels, feature-engineering
  * recommendations, visualization code, insights and the training-parameter search. Every text operation answers
  * from deterministic rules unless the TextGenContext names an OpenAI-compatible endpoint; then it asks the model,
  * validates the answer against the summary, and falls back to rules with a warning.
