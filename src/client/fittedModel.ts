@@ -1,10 +1,10 @@
 import type { AddVersionRequest, Algorithm, CreateModelRequest, PartitionPayload } from '../contract';
-import { inferColumn, type Column, type DataFrame } from '../engine/frame';
-import { scanHealth } from '../engine/health';
-import { evaluateModel } from '../engine/metrics';
-import { partitionFrames, singlePartitionModel } from '../engine/partitions';
-import { toPayloads } from '../engine/payload';
-import type { Label, TransparentModel } from '../engine/types';
+import { inferColumn, type Column, type DataFrame } from '../engine/data/frame';
+import { scanHealth } from '../engine/data/health';
+import { evaluateModel } from '../engine/evaluate/metrics';
+import { partitionFrames, singlePartitionModel } from '../engine/model/partitions';
+import { toPayloads } from '../engine/model/payload';
+import type { Label, TransparentModel } from '../engine/model/types';
 import { invalidArgument } from './errors';
 
 /** A fitted engine model with the data it was trained on, and optionally a held-out test set. */

@@ -1,4 +1,4 @@
-import { parseJsonWithNonFinite } from '../engine/json';
+import { parseJsonWithNonFinite } from '../engine/model/json';
 
 /**
  * Parses JSON that may hold the bare tokens `NaN`, `Infinity` and `-Infinity` (Python's json writes them). Each token

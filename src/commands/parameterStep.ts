@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { FitMethod } from '../engine/boostParams';
+import type { FitMethod } from '../engine/params/boosted';
 import type { QuickInputs, StepInfo } from '../common/multiStepInput';
 import { isBack } from '../common/multiStepInput';
 import { parseParam, type ParamKey, type ParamSpec, type ParamValues } from '../common/trainingParams';

@@ -1,5 +1,5 @@
-import { MAX_CLASSES } from '../engine/limits';
-import { decodeCsvSample, detectDelimiter } from '../engine/csvDialect';
+import { MAX_CLASSES } from '../engine/model/limits';
+import { decodeCsvSample, detectDelimiter } from '../engine/data/csvDialect';
 import { readCsvRecords } from './csvRecords';
 import { l10n } from './l10n';
 

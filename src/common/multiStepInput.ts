@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CSV_EXTENSIONS } from '../engine/csvDialect';
+import { CSV_EXTENSIONS } from '../engine/data/csvDialect';
 
 /** Where a prompt sits in a multi-step flow; a Back button appears from step 2 on. */
 export interface StepInfo {

@@ -1,4 +1,4 @@
-import { detectDelimiter } from '../engine/csvDialect';
+import { detectDelimiter } from '../engine/data/csvDialect';
 import { readCsvRecords } from './csvRecords';
 
 /** The prediction columns, as the service returns them (column arrays in input row order). */

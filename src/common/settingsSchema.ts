@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { TEXTGEN_PRESETS } from '../contract/autotrain';
 import { rangeSchema } from '../contract/common';
-import { FIT_METHODS } from '../engine/boostParams';
-import { PARAM_RANGES } from '../engine/params';
-import { SPLIT_RANGES } from '../engine/split';
+import { FIT_METHODS } from '../engine/params/boosted';
+import { PARAM_RANGES } from '../engine/params/xplainable';
+import { SPLIT_RANGES } from '../engine/evaluate/split';
 import { TRAINING_DEFAULTS as D } from './trainingParams';
 
 const optionalHttpUrl = z

@@ -7,10 +7,10 @@ import {
   type BoostFeatureParams,
   type BoostParams,
   type FitMethod,
-} from '../engine/boostParams';
-import { describeRange, rangeProblem, type ParamRange } from '../engine/paramRange';
-import { DEFAULT_PARAMS, PARAM_RANGES } from '../engine/params';
-import { SPLIT_RANGES } from '../engine/split';
+} from '../engine/params/boosted';
+import { describeRange, rangeProblem, type ParamRange } from '../engine/params/range';
+import { DEFAULT_PARAMS, PARAM_RANGES } from '../engine/params/xplainable';
+import { SPLIT_RANGES } from '../engine/evaluate/split';
 import type { TrainingDefaults } from './settingsSchema';
 
 type XplainableKey = keyof typeof PARAM_RANGES;

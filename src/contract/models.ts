@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/boostParams';
-import { PARAM_RANGES } from '../engine/params';
-import { SPLIT_RANGES } from '../engine/split';
+import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/params/boosted';
+import { PARAM_RANGES } from '../engine/params/xplainable';
+import { SPLIT_RANGES } from '../engine/evaluate/split';
 import {
   IdSchema,
   ModelTypeSchema,

@@ -4,35 +4,35 @@
  * data-health scan and preprocessor steps. Pure computation without file or network I/O; only
  * `fitModelParallel` starts worker threads (the bundled `fit.worker.js`).
  */
-export * from './types';
+export * from './model/types';
 export { EngineError, CsvError } from './errors';
 export { mulberry32 } from './prng';
-export { DataFrame, binaryLabels, numberColumn, categoryColumn, inferColumn, takeColumn } from './frame';
-export type { Column, NumberColumn, CategoryColumn } from './frame';
-export { parseCsv, CsvFrameBuilder } from './csv';
-export { CSV_DELIMITERS, CSV_EXTENSIONS, CsvTextDecoder, decodeCsvBytes, detectDelimiter, detectEncoding, type CsvDelimiter, type CsvEncoding } from './csvDialect';
-export { parseJsonWithNonFinite } from './json';
-export { DEFAULT_PARAMS, PARAM_NAMES, PARAM_RANGES, validateParams } from './params';
-export * from './boostParams';
-export { fitLinearBaseline } from './linearBaseline';
-export type { LinearBaseline } from './linearBaseline';
-export { evaluateBaselines, fittedSubject, plannedSubject } from './baseline';
-export type { BaselineEvaluation, BaselineSubject } from './baseline';
-export { fitModel, DATASET_PARTITION } from './fit';
-export { fitModelParallel } from './parallel';
-export type { ParallelOptions } from './parallel';
-export { predict } from './predict';
-export { partitionFrames, singlePartitionModel } from './partitions';
-export { refit } from './refit';
-export { featureImportances, modelProfile } from './profile';
-export { evaluateClassifier, evaluateRegressor, evaluateModel } from './metrics';
-export type { ClassifierEvaluationOptions } from './metrics';
-export { SPLIT_RANGES, trainTestSplit } from './split';
-export { toPayloads, fromPayloads } from './payload';
-export type { PartitionPayload, ConstructPayload, FromPayloadOptions } from './payload';
-export { scanHealth, sortedPresent } from './health';
-export { fitPreprocessor, applyPreprocessor, OTHER_CATEGORY } from './preprocess';
-export type { PreprocessorStep, FittedPreprocessor, FittedStep, DatePart } from './preprocess';
+export { DataFrame, binaryLabels, numberColumn, categoryColumn, inferColumn, takeColumn } from './data/frame';
+export type { Column, NumberColumn, CategoryColumn } from './data/frame';
+export { parseCsv, CsvFrameBuilder } from './data/csv';
+export { CSV_DELIMITERS, CSV_EXTENSIONS, CsvTextDecoder, decodeCsvBytes, detectDelimiter, detectEncoding, type CsvDelimiter, type CsvEncoding } from './data/csvDialect';
+export { parseJsonWithNonFinite } from './model/json';
+export { DEFAULT_PARAMS, PARAM_NAMES, PARAM_RANGES, validateParams } from './params/xplainable';
+export * from './params/boosted';
+export { fitLinearBaseline } from './evaluate/linearBaseline';
+export type { LinearBaseline } from './evaluate/linearBaseline';
+export { evaluateBaselines, fittedSubject, plannedSubject } from './evaluate/baseline';
+export type { BaselineEvaluation, BaselineSubject } from './evaluate/baseline';
+export { fitModel, DATASET_PARTITION } from './plan/plan';
+export { fitModelParallel } from './fit/parallel';
+export type { ParallelOptions } from './fit/parallel';
+export { predict } from './model/predict';
+export { partitionFrames, singlePartitionModel } from './model/partitions';
+export { refit } from './xplainable/refit';
+export { featureImportances, modelProfile } from './model/profile';
+export { evaluateClassifier, evaluateRegressor, evaluateModel } from './evaluate/metrics';
+export type { ClassifierEvaluationOptions } from './evaluate/metrics';
+export { SPLIT_RANGES, trainTestSplit } from './evaluate/split';
+export { toPayloads, fromPayloads } from './model/payload';
+export type { PartitionPayload, ConstructPayload, FromPayloadOptions } from './model/payload';
+export { scanHealth, sortedPresent } from './data/health';
+export { fitPreprocessor, applyPreprocessor, OTHER_CATEGORY } from './data/preprocess';
+export type { PreprocessorStep, FittedPreprocessor, FittedStep, DatePart } from './data/preprocess';
 export {
   targetClassCounts,
   isMulticlassTarget,
@@ -46,9 +46,9 @@ export {
   singlePartitionMulticlass,
   evaluateMulticlassModel,
   evaluateMulticlassBaselines,
-} from './multiclass';
-export { multiclassToPayloads, multiclassFromPayloads, isMulticlassPayload } from './multiclassPayload';
-export type { ClassPartitionPayload } from './multiclassPayload';
+} from './multiclass/multiclass';
+export { multiclassToPayloads, multiclassFromPayloads, isMulticlassPayload } from './multiclass/payload';
+export type { ClassPartitionPayload } from './multiclass/payload';
 export type {
   MulticlassModel,
   MulticlassPrediction,
@@ -59,5 +59,5 @@ export type {
   MulticlassEvaluation,
   MulticlassClassMetrics,
   ClassCount,
-} from './multiclass';
-export { MAX_CLASSES, MIN_CLASS_ROWS } from './limits';
+} from './multiclass/multiclass';
+export { MAX_CLASSES, MIN_CLASS_ROWS } from './model/limits';

@@ -1,8 +1,8 @@
-import type { MulticlassModel } from '../engine/multiclass';
-import { multiclassFromPayloads } from '../engine/multiclassPayload';
-import { fromPayloads } from '../engine/payload';
-import type { FitMethod } from '../engine/boostParams';
-import type { Label, PartitionModel, TransparentModel } from '../engine/types';
+import type { MulticlassModel } from '../engine/multiclass/multiclass';
+import { multiclassFromPayloads } from '../engine/multiclass/payload';
+import { fromPayloads } from '../engine/model/payload';
+import type { FitMethod } from '../engine/params/boosted';
+import type { Label, PartitionModel, TransparentModel } from '../engine/model/types';
 import type { ModelPayload } from '../contract/models';
 
 export const DATASET_KEY = '__dataset__';

@@ -19,7 +19,7 @@ import {
   type FitMethod,
   type ModelType,
 } from '../../src/engine';
-import { textValue } from '../../src/engine/frame';
+import { textValue } from '../../src/engine/data/frame';
 
 const DATA = join(__dirname, '../../media/datasets');
 const SPLITS = Number(process.env.XMODELS_BENCH_SPLITS ?? 3);

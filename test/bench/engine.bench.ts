@@ -20,7 +20,7 @@ import {
   type ModelType,
   type TransparentModel,
 } from '../../src/engine';
-import { numericSplitStats } from '../../src/engine/tree';
+import { numericSplitStats } from '../../src/engine/xplainable/tree';
 
 const FEATURES = 20;
 const FLIGHTS = join(__dirname, '../../media/datasets/flights-20k.csv');

@@ -1,7 +1,7 @@
-import type { BoostFeatureParams, BoostParams } from '../boostParams';
-import { emptyNumericStats } from '../construct';
-import { DEFAULT_PARAMS } from '../params';
-import type { FeatureModel, Leaves, PartitionModel } from '../types';
+import type { BoostFeatureParams, BoostParams } from '../params/boosted';
+import { emptyNumericStats } from '../xplainable/construct';
+import { DEFAULT_PARAMS } from '../params/xplainable';
+import type { FeatureModel, Leaves, PartitionModel } from '../model/types';
 import type { BinnedFeature } from './binning';
 import type { BagResult } from './booster';
 import { shapeSteps } from './shape';

@@ -1,5 +1,5 @@
-import type { Column } from '../frame';
-import { numericLeafIndices } from '../lookup';
+import type { Column } from '../data/frame';
+import { numericLeafIndices } from '../model/lookup';
 
 /** Most distinct categories that get a bin of their own; rarer ones share one bin while boosting. */
 const MAX_CATEGORY_BINS = 255;

@@ -1,4 +1,4 @@
-import { SMALL_DATA_ROWS, type BoostParams } from '../boostParams';
+import { SMALL_DATA_ROWS, type BoostParams } from '../params/boosted';
 import { mulberry32 } from '../prng';
 import { LogisticRows, SquaredRows, type GradientState } from './rowState';
 import { SquaredHistograms, useHistograms } from './histogramState';

@@ -1,7 +1,7 @@
-import { resolveBoostParams, type BoostFeatureParams, type BoostParams } from '../boostParams';
-import type { FitPlan } from '../fit';
+import { resolveBoostParams, type BoostFeatureParams, type BoostParams } from '../params/boosted';
+import type { FitPlan } from '../plan/plan';
 import { sampleRows } from '../prng';
-import type { PartitionModel, TransparentModel } from '../types';
+import type { PartitionModel, TransparentModel } from '../model/types';
 import { assembleBoostedPartition } from './assemble';
 import { binColumn, type BinnedFeature } from './binning';
 import { boostBag, type BagResult, type BoostData } from './booster';

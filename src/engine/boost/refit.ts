@@ -1,7 +1,7 @@
-import { BOOST_FEATURE_PARAM_RANGES, validateBoostFeatureParams, type BoostFeatureParams } from '../boostParams';
+import { BOOST_FEATURE_PARAM_RANGES, validateBoostFeatureParams, type BoostFeatureParams } from '../params/boosted';
 import { EngineError } from '../errors';
-import type { FeatureModel, ParamChange, PartitionModel, RefitOptions, RefitResult, TransparentModel } from '../types';
-import { featureOverrides, knownFeature } from '../refitOverrides';
+import type { FeatureModel, ParamChange, PartitionModel, RefitOptions, RefitResult, TransparentModel } from '../model/types';
+import { featureOverrides, knownFeature } from '../plan/refitOptions';
 import { centre } from './assemble';
 import { shapeSteps } from './shape';
 

@@ -1,4 +1,4 @@
-import type { BoostFeatureParams } from '../boostParams';
+import type { BoostFeatureParams } from '../params/boosted';
 
 /**
  * A feature's steps after its own shaping: a count-weighted moving average over `smoothing` neighbouring bins on

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { parseCsv, type NumberColumn } from '../../../src/engine';
-import { parseNumber } from '../../../src/engine/decimal';
+import { parseNumber } from '../../../src/engine/data/decimal';
 
 const digits = (min: number, max: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
 const space = fc.constantFrom('', '', '', ' ', '  ', '\t ');

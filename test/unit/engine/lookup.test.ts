@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { numberColumn, type FeatureModel } from '../../../src/engine';
-import { leafIndices } from '../../../src/engine/lookup';
+import { leafIndices } from '../../../src/engine/model/lookup';
 
 /** A numeric feature whose leaves have the given upper bounds, then the missing-value bin. */
 function featureWithUppers(uppers: number[]): FeatureModel {

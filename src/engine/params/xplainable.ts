@@ -1,6 +1,6 @@
-import { EngineError } from './errors';
-import { rangeProblem, type ParamRange } from './paramRange';
-import type { ModelParams, ParamName } from './types';
+import { EngineError } from '../errors';
+import { rangeProblem, type ParamRange } from './range';
+import type { ModelParams, ParamName } from '../model/types';
 
 export const DEFAULT_PARAMS: Readonly<ModelParams> = Object.freeze({
   max_depth: 8,

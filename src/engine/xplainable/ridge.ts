@@ -1,4 +1,4 @@
-import type { FeatureModel } from './types';
+import type { FeatureModel } from '../model/types';
 
 const RIDGE_ALPHA = 1;
 const TOLERANCE = 1e-12;

@@ -1,7 +1,7 @@
-import { EngineError } from './errors';
-import { rangeProblem, type ParamRange } from './paramRange';
-import { mulberry32 } from './prng';
-import type { TrainTestSplit } from './types';
+import { EngineError } from '../errors';
+import { rangeProblem, type ParamRange } from '../params/range';
+import { mulberry32 } from '../prng';
+import type { TrainTestSplit } from '../model/types';
 
 /** The train/test split of a train or refit request: both fit methods use it. */
 export const SPLIT_RANGES: Readonly<Record<'test_size' | 'seed', ParamRange>> = Object.freeze({

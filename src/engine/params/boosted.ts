@@ -1,7 +1,7 @@
-import { EngineError } from './errors';
-import { rangeProblem, type ParamRange } from './paramRange';
+import { EngineError } from '../errors';
+import { rangeProblem, type ParamRange } from './range';
 
-export { rangeProblem, describeRange, type ParamRange } from './paramRange';
+export { rangeProblem, describeRange, type ParamRange } from './range';
 
 /**
  * How a model's per-feature step functions are fitted.

@@ -1,5 +1,5 @@
-import { numberKey, numericValues, type Column } from './frame';
-import { lowerBound } from './search';
+import { numberKey, numericValues, type Column } from '../data/frame';
+import { lowerBound } from '../search';
 import type { FeatureModel } from './types';
 
 /**

@@ -4,20 +4,20 @@
  * partitioned, refit and serialised exactly like a binary model. A row's class probabilities are the class models'
  * probabilities of their own class, normalised to sum to 1 (uniform when all of them are 0).
  */
-import { EngineError } from './errors';
-import { binOnce, type Binner } from './boost/fitBoosted';
-import { fitPlan, groupRows, planFit, type FitPlan } from './fit';
-import { numberColumn, textCounts, textValue, type DataFrame } from './frame';
-import { evaluateClassifier } from './metrics';
-import { fitLinearBaseline } from './linearBaseline';
-import { compareText } from './multiclassPayload';
-import { singlePartitionModel } from './partitions';
-import { fitPlansParallel, type ParallelOptions } from './parallel';
-import { modelFeatures, predict } from './predict';
-import { featureImportances, partitionProfile } from './profile';
-import { refit } from './refit';
-import { MAX_CLASSES, MIN_CLASS_ROWS } from './limits';
-import type { FeatureImportance, FitOptions, ParamChange, ParamName, ProfilePartition, RefitOptions, TransparentModel } from './types';
+import { EngineError } from '../errors';
+import { binOnce, type Binner } from '../boost/fitBoosted';
+import { fitPlan, groupRows, planFit, type FitPlan } from '../plan/plan';
+import { numberColumn, textCounts, textValue, type DataFrame } from '../data/frame';
+import { evaluateClassifier } from '../evaluate/metrics';
+import { fitLinearBaseline } from '../evaluate/linearBaseline';
+import { compareText } from './payload';
+import { singlePartitionModel } from '../model/partitions';
+import { fitPlansParallel, type ParallelOptions } from '../fit/parallel';
+import { modelFeatures, predict } from '../model/predict';
+import { featureImportances, partitionProfile } from '../model/profile';
+import { refit } from '../xplainable/refit';
+import { MAX_CLASSES, MIN_CLASS_ROWS } from '../model/limits';
+import type { FeatureImportance, FitOptions, ParamChange, ParamName, ProfilePartition, RefitOptions, TransparentModel } from '../model/types';
 
 const LOG_CLIP = 1e-15;
 

@@ -1,6 +1,6 @@
 import type { CategoryColumn, DataFrame, NumberColumn } from './frame';
-import { histogram } from './metrics';
-import type { ColumnHealth, Distribution, HealthInfo } from './types';
+import { histogram } from '../evaluate/metrics';
+import type { ColumnHealth, Distribution, HealthInfo } from '../model/types';
 
 const HISTOGRAM_BINS = 20;
 const TOP_CATEGORIES = 30;

@@ -1,7 +1,7 @@
-import { EngineError } from './errors';
-import type { Column, DataFrame } from './frame';
-import { sampleRows } from './prng';
-import type { ModelType } from './types';
+import { EngineError } from '../errors';
+import type { Column, DataFrame } from '../data/frame';
+import { sampleRows } from '../prng';
+import type { ModelType } from '../model/types';
 
 /** One-hot columns per categorical feature, most frequent levels first. */
 const MAX_LEVELS = 30;

@@ -1,13 +1,13 @@
-import { refitBoosted } from './boost/refit';
-import { BOOST_FEATURE_PARAM_RANGES } from './boostParams';
+import { refitBoosted } from '../boost/refit';
+import { BOOST_FEATURE_PARAM_RANGES } from '../params/boosted';
 import { buildLeaves } from './construct';
-import { featureOverrides } from './refitOverrides';
-import { EngineError } from './errors';
-import { applyCoefficients } from './fit';
+import { featureOverrides } from '../plan/refitOptions';
+import { EngineError } from '../errors';
+import { applyCoefficients } from '../plan/plan';
 import { normaliseClassifier } from './normalise';
-import { validateParams, PARAM_NAMES } from './params';
-import { modelFeatures } from './predict';
-import { lowerBound } from './search';
+import { validateParams, PARAM_NAMES } from '../params/xplainable';
+import { modelFeatures } from '../model/predict';
+import { lowerBound } from '../search';
 import type {
   FeatureModel,
   Leaves,
@@ -19,7 +19,7 @@ import type {
   RefitOptions,
   RefitResult,
   TransparentModel,
-} from './types';
+} from '../model/types';
 
 /**
  * Refit without data (§4): the listed features get new parameters and their leaves are rebuilt from the cached

@@ -1,14 +1,14 @@
-import { EngineError } from './errors';
-import { binaryLabels, type DataFrame } from './frame';
-import { predict } from './predict';
-import { lowerBound } from './search';
+import { EngineError } from '../errors';
+import { binaryLabels, type DataFrame } from '../data/frame';
+import { predict } from '../model/predict';
+import { lowerBound } from '../search';
 import type {
   ClassifierEvaluation,
   Label,
   RegressorEvaluation,
   ThresholdScore,
   TransparentModel,
-} from './types';
+} from '../model/types';
 
 const EPS = 1e-9;
 const LOG_CLIP = 1e-15;

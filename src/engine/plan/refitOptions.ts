@@ -1,5 +1,5 @@
-import { EngineError } from './errors';
-import type { RefitOptions } from './types';
+import { EngineError } from '../errors';
+import type { RefitOptions } from '../model/types';
 
 /**
  * The parameters each feature gets in a refit: `featureParams` per feature when given, else `params` for `features`

@@ -1,5 +1,5 @@
-import { DATASET_PARTITION, groupRows } from './fit';
-import type { DataFrame } from './frame';
+import { DATASET_PARTITION, groupRows } from '../plan/plan';
+import type { DataFrame } from '../data/frame';
 import type { TransparentModel } from './types';
 
 /** One partition's model on its own: it scores every row it is given, with no routing. */

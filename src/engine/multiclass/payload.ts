@@ -3,8 +3,8 @@
  * class it scores. Apart from the engine's model so that readers (exports) need only the payload reader.
  */
 import type { MulticlassModel } from './multiclass';
-import { fail, fromPayloads, toPayloads, type FromPayloadOptions, type PartitionPayload } from './payload';
-import type { TransparentModel } from './types';
+import { fail, fromPayloads, toPayloads, type FromPayloadOptions, type PartitionPayload } from '../model/payload';
+import type { TransparentModel } from '../model/types';
 
 /** Classes are sorted as text (code units), as the service sorts them. */
 export function compareText(a: string, b: string): number {

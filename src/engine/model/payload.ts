@@ -1,9 +1,9 @@
-import { validateBoostFeatureParams, validateBoostParams, validateFitMethod, type BoostFeatureParams } from './boostParams';
-import { emptyNumericStats } from './construct';
-import { EngineError } from './errors';
-import { DATASET_PARTITION } from './fit';
+import { validateBoostFeatureParams, validateBoostParams, validateFitMethod, type BoostFeatureParams } from '../params/boosted';
+import { emptyNumericStats } from '../xplainable/construct';
+import { EngineError } from '../errors';
+import { DATASET_PARTITION } from '../plan/plan';
 import { parseJsonWithNonFinite } from './json';
-import { DEFAULT_PARAMS, PARAM_NAMES, validateAlpha, validateParams } from './params';
+import { DEFAULT_PARAMS, PARAM_NAMES, validateAlpha, validateParams } from '../params/xplainable';
 import { featureImportances, partitionProfile } from './profile';
 import type {
   CategoryStats,

@@ -1,5 +1,5 @@
 /** Public data types of the engine. Wire-facing objects use the contract's snake_case names. */
-import type { BoostFeatureParams, BoostParams, FitMethod } from './boostParams';
+import type { BoostFeatureParams, BoostParams, FitMethod } from '../params/boosted';
 
 export type ModelType = 'classifier' | 'regressor';
 export type ColumnType = 'numeric' | 'categorical' | 'boolean' | 'date' | 'id';

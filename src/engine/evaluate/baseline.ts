@@ -1,9 +1,9 @@
-import type { DataFrame } from './frame';
+import type { DataFrame } from '../data/frame';
 import { fitLinearBaseline } from './linearBaseline';
 import { evaluateClassifier, evaluateRegressor, usableTarget } from './metrics';
-import { checkFit } from './fit';
-import { modelFeatures } from './predict';
-import type { ClassifierEvaluation, FitOptions, RegressorEvaluation, TransparentModel } from './types';
+import { checkFit } from '../plan/plan';
+import { modelFeatures } from '../model/predict';
+import type { ClassifierEvaluation, FitOptions, RegressorEvaluation, TransparentModel } from '../model/types';
 
 /** What the yardsticks of a model depend on: its kind, target, labels and features. */
 export interface BaselineSubject {

@@ -1,5 +1,5 @@
 import { growNumericTree, numericSplitStats } from './tree';
-import type { CategoryStats, FeatureModel, Leaves, ModelParams, NumericStats } from './types';
+import type { CategoryStats, FeatureModel, Leaves, ModelParams, NumericStats } from '../model/types';
 
 /** The refit cache of a numeric feature that has none (a boosted feature, or one read from a model without it). */
 export function emptyNumericStats(): NumericStats {

@@ -2,10 +2,10 @@
 // one partition share (its target, or its binned data) arrives once per worker, in shared memory; a feature task
 // brings its own column.
 import { parentPort } from 'node:worker_threads';
-import { EngineError } from './errors';
-import type { BoostData } from './boost/booster';
-import { runBag } from './boost/fitBoosted';
-import { fitFeatureTask, type FeatureTask } from './fit';
+import { EngineError } from '../errors';
+import type { BoostData } from '../boost/booster';
+import { runBag } from '../boost/fitBoosted';
+import { fitFeatureTask, type FeatureTask } from '../plan/plan';
 import type { FitWorkerReply, FitWorkerRequest } from './parallel';
 
 const targets = new Map<number, Float64Array>();

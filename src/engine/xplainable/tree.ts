@@ -1,5 +1,5 @@
-import { lowerBound } from './search';
-import type { NumericStats } from './types';
+import { lowerBound } from '../search';
+import type { NumericStats } from '../model/types';
 
 /** Split statistics of one numeric feature plus its missing-value totals (transparent-models.md §13 steps 1–2). */
 export interface NumericFit {

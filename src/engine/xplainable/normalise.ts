@@ -1,4 +1,4 @@
-import type { FeatureModel } from './types';
+import type { FeatureModel } from '../model/types';
 
 /**
  * §2.8 global renormalisation of a classifier: every feature's raw scores are scaled by the sums of all features'

@@ -1,4 +1,4 @@
-import { assembleBoosted, binParts, planBoosted, runBag, type Binner } from './boost/fitBoosted';
+import { assembleBoosted, binParts, planBoosted, runBag, type Binner } from '../boost/fitBoosted';
 import {
   validateBoostFeatureParams,
   checkedBoostParams,
@@ -6,16 +6,16 @@ import {
   type BoostFeatureParams,
   type BoostParams,
   type FitMethod,
-} from './boostParams';
-import { buildCalibration } from './calibration';
-import { fitCategoricalFeature, fitNumericFeature, type FeatureInput } from './construct';
-import { EngineError } from './errors';
-import { textValue, type Column, type DataFrame } from './frame';
-import { leafIndices } from './lookup';
-import { normaliseClassifier } from './normalise';
-import { DEFAULT_PARAMS, validateAlpha, validateParams } from './params';
-import { fitRidge } from './ridge';
-import type { FeatureModel, FitOptions, Label, ModelParams, ModelType, PartitionModel, TransparentModel } from './types';
+} from '../params/boosted';
+import { buildCalibration } from '../model/calibration';
+import { fitCategoricalFeature, fitNumericFeature, type FeatureInput } from '../xplainable/construct';
+import { EngineError } from '../errors';
+import { textValue, type Column, type DataFrame } from '../data/frame';
+import { leafIndices } from '../model/lookup';
+import { normaliseClassifier } from '../xplainable/normalise';
+import { DEFAULT_PARAMS, validateAlpha, validateParams } from '../params/xplainable';
+import { fitRidge } from '../xplainable/ridge';
+import type { FeatureModel, FitOptions, Label, ModelParams, ModelType, PartitionModel, TransparentModel } from '../model/types';
 
 /** Key of the model fitted on all rows; every model has it and unknown partition values fall back to it. */
 export const DATASET_PARTITION = '__dataset__';

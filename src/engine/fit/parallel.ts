@@ -1,13 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { resolveBoostParams } from './boostParams';
-import { EngineError } from './errors';
-import { assembleBoosted, binParts, planBoosted, runBag, type BagTask, type Binner, type BoostedPlan } from './boost/fitBoosted';
-import type { BagResult, BoostData } from './boost/booster';
-import { assembleModel, featureTasks, fitFeatureTask, planFit, type FeatureTask, type FitPlan } from './fit';
-import type { DataFrame } from './frame';
-import type { FeatureModel, FitOptions, TransparentModel } from './types';
+import { resolveBoostParams } from '../params/boosted';
+import { EngineError } from '../errors';
+import { assembleBoosted, binParts, planBoosted, runBag, type BagTask, type Binner, type BoostedPlan } from '../boost/fitBoosted';
+import type { BagResult, BoostData } from '../boost/booster';
+import { assembleModel, featureTasks, fitFeatureTask, planFit, type FeatureTask, type FitPlan } from '../plan/plan';
+import type { DataFrame } from '../data/frame';
+import type { FeatureModel, FitOptions, TransparentModel } from '../model/types';
 
 /** Below this many cells (rows × features) starting threads costs more than it saves. */
 const PARALLEL_MIN_CELLS = 2_000_000;
