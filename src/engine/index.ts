@@ -18,12 +18,13 @@ export { fitLinearBaseline } from './evaluate/linearBaseline';
 export type { LinearBaseline } from './evaluate/linearBaseline';
 export { evaluateBaselines, fittedSubject, plannedSubject } from './evaluate/baseline';
 export type { BaselineEvaluation, BaselineSubject } from './evaluate/baseline';
-export { fitModel, DATASET_PARTITION } from './plan/plan';
+export { fitModel } from './fit/fit';
+export { DATASET_PARTITION } from './model/partitions';
 export { fitModelParallel } from './fit/parallel';
 export type { ParallelOptions } from './fit/parallel';
 export { predict } from './model/predict';
 export { partitionFrames, singlePartitionModel } from './model/partitions';
-export { refit } from './xplainable/refit';
+export { refit } from './fit/refit';
 export { featureImportances, modelProfile } from './model/profile';
 export { evaluateClassifier, evaluateRegressor, evaluateModel } from './evaluate/metrics';
 export type { ClassifierEvaluationOptions } from './evaluate/metrics';
@@ -31,6 +32,7 @@ export { SPLIT_RANGES, trainTestSplit } from './evaluate/split';
 export { toPayloads, fromPayloads } from './model/payload';
 export type { PartitionPayload, ConstructPayload, FromPayloadOptions } from './model/payload';
 export { scanHealth, sortedPresent } from './data/health';
+export type { ColumnHealth, Distribution, HealthInfo, HealthType } from './data/health';
 export { fitPreprocessor, applyPreprocessor, OTHER_CATEGORY } from './data/preprocess';
 export type { PreprocessorStep, FittedPreprocessor, FittedStep, DatePart } from './data/preprocess';
 export {
@@ -49,8 +51,8 @@ export {
 } from './multiclass/multiclass';
 export { multiclassToPayloads, multiclassFromPayloads, isMulticlassPayload } from './multiclass/payload';
 export type { ClassPartitionPayload } from './multiclass/payload';
+export type { MulticlassModel } from './multiclass/model';
 export type {
-  MulticlassModel,
   MulticlassPrediction,
   MulticlassProfile,
   MulticlassProfilePartition,

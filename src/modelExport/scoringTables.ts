@@ -1,4 +1,4 @@
-import type { MulticlassModel } from '../engine/multiclass/multiclass';
+import type { MulticlassModel } from '../engine/multiclass/model';
 import { multiclassFromPayloads } from '../engine/multiclass/payload';
 import { fromPayloads } from '../engine/model/payload';
 import type { FitMethod } from '../engine/params/boosted';

@@ -1,5 +1,5 @@
 import type { BoostFeatureParams, BoostParams } from '../params/boosted';
-import { emptyNumericStats } from '../xplainable/construct';
+import { emptyNumericStats } from '../model/featureStats';
 import { DEFAULT_PARAMS } from '../params/xplainable';
 import type { FeatureModel, Leaves, PartitionModel } from '../model/types';
 import type { BinnedFeature } from './binning';

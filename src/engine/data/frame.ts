@@ -256,3 +256,16 @@ export function takeColumn(c: Column, rows: ArrayLike<number>): Column {
   for (let i = 0; i < rows.length; i++) codes[i] = c.codes[rows[i]];
   return categoryColumn(c.name, codes, c.levels, c.type);
 }
+
+/** Row indices per partition value (its text), in order of the values' first appearance. */
+export function groupRows(col: Column, n: number): Map<string, Int32Array> {
+  const groups = new Map<string, number[]>();
+  for (let r = 0; r < n; r++) {
+    const key = textValue(col, r);
+    if (key === null) continue;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = []));
+    g.push(r);
+  }
+  return new Map([...groups].map(([k, rows]) => [k, Int32Array.from(rows)]));
+}

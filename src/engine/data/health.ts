@@ -1,6 +1,36 @@
 import type { CategoryColumn, DataFrame, NumberColumn } from './frame';
-import { histogram } from '../evaluate/metrics';
-import type { ColumnHealth, Distribution, HealthInfo } from '../model/types';
+import { histogram } from './histogram';
+
+/** Column health (transparent-models.md §10) and a distribution for display. */
+export type HealthType = 'numeric' | 'categorical' | 'date' | 'text' | 'id' | 'empty';
+export interface HealthInfo {
+  missing_pct: number;
+  min?: number | null;
+  '25%'?: number | null;
+  '75%'?: number | null;
+  variance?: number | null;
+  max?: number | null;
+  mean?: number | null;
+  median?: number | null;
+  std?: number | null;
+  skewness?: number | null;
+  kurtosis?: number | null;
+  nunique?: number;
+  mode?: string | null;
+  cardinality?: number;
+  mixed_case?: number;
+  mixed_type?: number;
+  category_imbalance?: number;
+}
+export type Distribution =
+  | { kind: 'histogram'; edges: number[]; counts: number[] }
+  | { kind: 'categories'; values: { value: string; count: number }[] };
+export interface ColumnHealth {
+  feature: string;
+  type: HealthType;
+  health_info: HealthInfo;
+  distribution: Distribution;
+}
 
 const HISTOGRAM_BINS = 20;
 const TOP_CATEGORIES = 30;

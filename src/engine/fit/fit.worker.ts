@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { EngineError } from '../errors';
 import type { BoostData } from '../boost/booster';
 import { runBag } from '../boost/fitBoosted';
-import { fitFeatureTask, type FeatureTask } from '../plan/plan';
+import { fitFeatureTask, type FeatureTask } from '../xplainable/fit';
 import type { FitWorkerReply, FitWorkerRequest } from './parallel';
 
 const targets = new Map<number, Float64Array>();

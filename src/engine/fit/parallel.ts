@@ -5,7 +5,8 @@ import { resolveBoostParams } from '../params/boosted';
 import { EngineError } from '../errors';
 import { assembleBoosted, binParts, planBoosted, runBag, type BagTask, type Binner, type BoostedPlan } from '../boost/fitBoosted';
 import type { BagResult, BoostData } from '../boost/booster';
-import { assembleModel, featureTasks, fitFeatureTask, planFit, type FeatureTask, type FitPlan } from '../plan/plan';
+import { planFit, type FitPlan } from '../plan/plan';
+import { assembleModel, featureTasks, fitFeatureTask, type FeatureTask } from '../xplainable/fit';
 import type { DataFrame } from '../data/frame';
 import type { FeatureModel, FitOptions, TransparentModel } from '../model/types';
 

@@ -1,6 +1,8 @@
-import { DATASET_PARTITION, groupRows } from '../plan/plan';
-import type { DataFrame } from '../data/frame';
+import { groupRows, type DataFrame } from '../data/frame';
 import type { TransparentModel } from './types';
+
+/** Key of the model fitted on all rows; every model has it and unknown partition values fall back to it. */
+export const DATASET_PARTITION = '__dataset__';
 
 /** One partition's model on its own: it scores every row it is given, with no routing. */
 export function singlePartitionModel(model: TransparentModel, key: string): TransparentModel {

@@ -1,7 +1,7 @@
 import { validateBoostFeatureParams, validateBoostParams, validateFitMethod, type BoostFeatureParams } from '../params/boosted';
-import { emptyNumericStats } from '../xplainable/construct';
+import { emptyNumericStats } from './featureStats';
 import { EngineError } from '../errors';
-import { DATASET_PARTITION } from '../plan/plan';
+import { DATASET_PARTITION } from './partitions';
 import { parseJsonWithNonFinite } from './json';
 import { DEFAULT_PARAMS, PARAM_NAMES, validateAlpha, validateParams } from '../params/xplainable';
 import { featureImportances, partitionProfile } from './profile';

@@ -1,7 +1,7 @@
 import { calibrate } from './calibration';
 import { EngineError } from '../errors';
-import type { DataFrame } from '../data/frame';
-import { DATASET_PARTITION, groupRows } from '../plan/plan';
+import { groupRows, type DataFrame } from '../data/frame';
+import { DATASET_PARTITION } from './partitions';
 import { leafIndices } from './lookup';
 import type { Label, PartitionModel, PredictionResult, PredictOptions, TransparentModel } from './types';
 

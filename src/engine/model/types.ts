@@ -1,23 +1,14 @@
 /** Public data types of the engine. Wire-facing objects use the contract's snake_case names. */
 import type { BoostFeatureParams, BoostParams, FitMethod } from '../params/boosted';
+import type { ModelParams, ParamName } from '../params/xplainable';
+
+export type { ModelParams, ParamName };
 
 export type ModelType = 'classifier' | 'regressor';
 export type ColumnType = 'numeric' | 'categorical' | 'boolean' | 'date' | 'id';
 export type FeatureType = 'numeric' | 'categorical';
 export type Label = string | number;
 
-/** Per-feature tree and activation parameters (transparent-models.md §11). */
-export interface ModelParams {
-  max_depth: number;
-  min_info_gain: number;
-  min_leaf_size: number;
-  ignore_nan: boolean;
-  weight: number;
-  power_degree: number;
-  sigmoid_exponent: number;
-  tail_sensitivity: number;
-}
-export type ParamName = keyof ModelParams;
 
 export interface FitOptions {
   target: string;
@@ -251,35 +242,4 @@ export interface RegressorEvaluation extends RegressorMetrics {
 export interface TrainTestSplit {
   train: Int32Array;
   test: Int32Array;
-}
-
-/** Column health (transparent-models.md §10) and a distribution for display. */
-export type HealthType = 'numeric' | 'categorical' | 'date' | 'text' | 'id' | 'empty';
-export interface HealthInfo {
-  missing_pct: number;
-  min?: number | null;
-  '25%'?: number | null;
-  '75%'?: number | null;
-  variance?: number | null;
-  max?: number | null;
-  mean?: number | null;
-  median?: number | null;
-  std?: number | null;
-  skewness?: number | null;
-  kurtosis?: number | null;
-  nunique?: number;
-  mode?: string | null;
-  cardinality?: number;
-  mixed_case?: number;
-  mixed_type?: number;
-  category_imbalance?: number;
-}
-export type Distribution =
-  | { kind: 'histogram'; edges: number[]; counts: number[] }
-  | { kind: 'categories'; values: { value: string; count: number }[] };
-export interface ColumnHealth {
-  feature: string;
-  type: HealthType;
-  health_info: HealthInfo;
-  distribution: Distribution;
 }

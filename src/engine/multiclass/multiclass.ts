@@ -6,30 +6,22 @@
  */
 import { EngineError } from '../errors';
 import { binOnce, type Binner } from '../boost/fitBoosted';
-import { fitPlan, groupRows, planFit, type FitPlan } from '../plan/plan';
-import { numberColumn, textCounts, textValue, type DataFrame } from '../data/frame';
+import { fitPlan } from '../fit/fit';
+import { planFit, type FitPlan } from '../plan/plan';
+import { groupRows, numberColumn, textCounts, textValue, type DataFrame } from '../data/frame';
 import { evaluateClassifier } from '../evaluate/metrics';
 import { fitLinearBaseline } from '../evaluate/linearBaseline';
-import { compareText } from './payload';
+import { compareText, type MulticlassModel } from './model';
 import { singlePartitionModel } from '../model/partitions';
 import { fitPlansParallel, type ParallelOptions } from '../fit/parallel';
 import { modelFeatures, predict } from '../model/predict';
 import { featureImportances, partitionProfile } from '../model/profile';
-import { refit } from '../xplainable/refit';
+import { refit } from '../fit/refit';
 import { MAX_CLASSES, MIN_CLASS_ROWS } from '../model/limits';
 import type { FeatureImportance, FitOptions, ParamChange, ParamName, ProfilePartition, RefitOptions, TransparentModel } from '../model/types';
 
 const LOG_CLIP = 1e-15;
 
-export interface MulticlassModel {
-  modelType: 'multiclass';
-  target: string;
-  partitionOn: string | null;
-  /** The target's distinct values as text, sorted as text. */
-  classes: string[];
-  /** One binary classifier per class (the class against the rest), in `classes` order. */
-  classModels: TransparentModel[];
-}
 
 export interface ClassCount {
   value: string;

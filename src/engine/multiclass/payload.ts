@@ -2,14 +2,9 @@
  * The model JSON of a multiclass model (one-vs-rest): every class model's partition payloads, each tagged with the
  * class it scores. Apart from the engine's model so that readers (exports) need only the payload reader.
  */
-import type { MulticlassModel } from './multiclass';
+import { compareText, type MulticlassModel } from './model';
 import { fail, fromPayloads, toPayloads, type FromPayloadOptions, type PartitionPayload } from '../model/payload';
 import type { TransparentModel } from '../model/types';
-
-/** Classes are sorted as text (code units), as the service sorts them. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** A class model's partition payload: the binary payload plus the class it scores (§7 extension). */
 export type ClassPartitionPayload = PartitionPayload & { class: string; classes: string[] };

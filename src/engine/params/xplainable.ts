@@ -1,6 +1,18 @@
 import { EngineError } from '../errors';
 import { rangeProblem, type ParamRange } from './range';
-import type { ModelParams, ParamName } from '../model/types';
+
+/** Per-feature tree and activation parameters (transparent-models.md §11). */
+export interface ModelParams {
+  max_depth: number;
+  min_info_gain: number;
+  min_leaf_size: number;
+  ignore_nan: boolean;
+  weight: number;
+  power_degree: number;
+  sigmoid_exponent: number;
+  tail_sensitivity: number;
+}
+export type ParamName = keyof ModelParams;
 
 export const DEFAULT_PARAMS: Readonly<ModelParams> = Object.freeze({
   max_depth: 8,

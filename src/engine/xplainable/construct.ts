@@ -1,10 +1,5 @@
 import { growNumericTree, numericSplitStats } from './tree';
-import type { CategoryStats, FeatureModel, Leaves, ModelParams, NumericStats } from '../model/types';
-
-/** The refit cache of a numeric feature that has none (a boosted feature, or one read from a model without it). */
-export function emptyNumericStats(): NumericStats {
-  return { splits: new Float64Array(0), leftCounts: new Float64Array(0), leftSums: new Float64Array(0), totalCount: 0, totalSum: 0 };
-}
+import type { CategoryStats, FeatureModel, Leaves, ModelParams } from '../model/types';
 
 /** §2.6 activation of a leaf's frequency (classifier only). */
 function activation(freq: number, p: ModelParams): number {

@@ -1,9 +1,8 @@
-import { refitBoosted } from '../boost/refit';
 import { BOOST_FEATURE_PARAM_RANGES } from '../params/boosted';
 import { buildLeaves } from './construct';
 import { featureOverrides } from '../plan/refitOptions';
 import { EngineError } from '../errors';
-import { applyCoefficients } from '../plan/plan';
+import { applyCoefficients } from './fit';
 import { normaliseClassifier } from './normalise';
 import { validateParams, PARAM_NAMES } from '../params/xplainable';
 import { modelFeatures } from '../model/predict';
@@ -28,8 +27,7 @@ import type {
  * unchanged; a new numeric leaf takes the row-weighted mean coefficient of the old leaves it overlaps (counts come
  * from the cached prefix sums). The calibration map is kept as fitted. The input model is not modified.
  */
-export function refit(model: TransparentModel, options: RefitOptions = {}): RefitResult {
-  if (model.method === 'boosted') return refitBoosted(model, options, new Set(modelFeatures(model)));
+export function refitXplainable(model: TransparentModel, options: RefitOptions = {}): RefitResult {
   if (options.removeFeatures?.length) {
     throw new EngineError('Removing features needs a model fitted with the boosted method; train a new version without them', 'removeFeatures');
   }

@@ -21,7 +21,7 @@ export function buildService(): Promise<string> {
       entryPoints: {
         cli: join(REPO, 'src/cli.ts'),
         'training.worker': join(REPO, 'src/service/training.worker.ts'),
-        'fit.worker': join(REPO, 'src/engine/fit.worker.ts'),
+        'fit.worker': join(REPO, 'src/engine/fit/fit.worker.ts'),
       },
       outdir: out,
       bundle: true,
