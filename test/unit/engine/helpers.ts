@@ -51,6 +51,11 @@ export function thrown<E extends Error>(fn: () => unknown, type: new (...args: n
   return assert.fail(`expected a ${type.name}`);
 }
 
+/** The text of a sample dataset that ships in media/datasets. */
+export function datasetText(name: string): string {
+  return readFileSync(join(__dirname, '../../../media/datasets', `${name}.csv`), 'utf8');
+}
+
 export function loadDataset(name: string): DataFrame {
-  return parseCsv(readFileSync(join(__dirname, '../../../media/datasets', `${name}.csv`), 'utf8'));
+  return parseCsv(datasetText(name));
 }
