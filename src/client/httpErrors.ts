@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ErrorCodes, XModelsApiError, type XModelsErrorField } from './errors';
-import { parseTolerantJson } from './tolerantJson';
+import { parseJsonWithNonFinite } from '../engine/model/json';
 
 const codeByStatus: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -61,7 +61,7 @@ export function errorFromResponse(
 
 function parseErrorBody(text: string): ContractErrorBody | undefined {
   try {
-    const parsed = parseTolerantJson(text);
+    const parsed = parseJsonWithNonFinite(text, 'null');
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ContractErrorBody) : undefined;
   } catch {
     return undefined;
@@ -110,7 +110,7 @@ function plainTextDetail(text: string): string | undefined {
 export function parseResponse<S extends z.ZodType>(schema: S, bodyText: string, request: string): z.output<S> {
   let json: unknown;
   try {
-    json = parseTolerantJson(bodyText);
+    json = parseJsonWithNonFinite(bodyText, 'null');
   } catch (error) {
     throw new XModelsApiError({
       status: 0,

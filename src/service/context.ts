@@ -2,6 +2,7 @@ import type { PublicDatasets } from './datasets/public';
 import type { JobRunner } from './jobs/runner';
 import type { Logger } from './logger';
 import type { Database } from './store/sql';
+import type { KeyIdentity } from './store/teams';
 import type { Trainer } from './training/trainer';
 
 /** What every route handler needs: storage, the training pool, the job runner and settings. */
@@ -14,4 +15,11 @@ export interface ServiceContext {
   publicDatasets: PublicDatasets;
   trainer: Trainer;
   jobs: JobRunner;
+}
+
+/** Who a request (or a job started by one) acts as. */
+export interface Session {
+  identity: KeyIdentity;
+  /** The session team: the key's default team or the one named by the `team_id` header. */
+  teamId: string;
 }

@@ -10,10 +10,9 @@ import type {
 } from '../contract';
 import { BOOST_FEATURE_PARAM_KEYS, BOOST_PARAM_KEYS, FEATURE_PARAM_NAMES, TRAIN_SOURCES } from '../contract';
 import { DEFAULT_FIT_METHOD, type FitMethod, type RefitParams } from '../engine';
-import type { ServiceContext } from './context';
+import type { ServiceContext, Session } from './context';
 import { requireDataset } from './datasets/register';
 import { ApiError, invalid, notFound } from './errors';
-import type { Session } from './http/types';
 import type { Queryable } from './store/sql';
 import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from './store/models';
 import { findPreprocessorVersion } from './store/preprocessors';

@@ -8,7 +8,7 @@ import type { ServiceContext } from './context';
 import { datasetsDir } from './datasets/files';
 import { markUploadsFolder } from './datasets/frameFile';
 import { PublicDatasets } from './datasets/public';
-import { createApp } from './http/app';
+import { createApp } from './routes/app';
 import { registerExecutors } from './jobs/executors';
 import { JobRunner } from './jobs/runner';
 import { stderrLogger, type Logger } from './logger';

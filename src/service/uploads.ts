@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EvaluationSchema, type FeatureInfoEntry, type ModelType, type PartitionPayload } from '../contract';
-import { EngineError, featureImportances, fromPayloads, isMulticlassPayload, multiclassFromPayloads, type TransparentModel } from '../engine';
-import type { ServiceContext } from './context';
+import { EngineError, featureImportances, fromPayloads, parseJsonWithNonFinite, isMulticlassPayload, multiclassFromPayloads, type TransparentModel } from '../engine';
+import type { ServiceContext, Session } from './context';
 import { invalid } from './errors';
-import type { Session } from './http/types';
 import { insertModel, insertVersion, latestVersion, type NewModel } from './store/models';
 import { storedPayloads } from './training/model-json';
 
@@ -12,7 +11,7 @@ type Payload = Omit<PartitionPayload, 'partition' | 'base_value'> & { partition:
 function parseMaybeJson(value: unknown, field: string): unknown {
   if (typeof value !== 'string') return value ?? null;
   try {
-    return JSON.parse(value.replace(/\bNaN\b|-?\bInfinity\b/g, 'null'));
+    return parseJsonWithNonFinite(value, 'null');
   } catch {
     throw invalid(field, `${field} is a string but not valid JSON (starts with ${JSON.stringify(value.slice(0, 30))}).`);
   }

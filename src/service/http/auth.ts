@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { forbidden, unauthorized } from '../errors';
 import type { Queryable } from '../store/sql';
 import { identifyKey, type KeyIdentity } from '../store/teams';
-import type { AppEnv, Session } from './types';
+import type { Session } from '../context';
+import type { AppEnv } from './types';
 
 function presentedKey(header: (name: string) => string | undefined): string | null {
   const key = header('api_key') ?? header('api-key') ?? header('x-api-key');

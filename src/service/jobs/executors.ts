@@ -20,10 +20,9 @@ import {
   targetModelType,
   type Rows,
 } from '../../autotrain';
-import type { ServiceContext } from '../context';
+import type { ServiceContext, Session } from '../context';
 import { datasetRows, loadSummaryRules, requireDataset } from '../datasets/register';
 import { invalid, notFound } from '../errors';
-import type { Session } from '../http/types';
 import { trainModel } from '../modeling';
 import { linkPreprocessor } from '../store/models';
 import { findPreprocessorVersion, insertPreprocessor, insertPreprocessorVersion } from '../store/preprocessors';

@@ -3,13 +3,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { buildOpenApiDocument } from '../../contract';
 import { ApiError, payloadTooLarge } from '../errors';
 import type { ServiceContext } from '../context';
-import { requireKey } from './auth';
-import type { AppEnv } from './types';
-import { mountHealthRoutes, mountTeamRoutes } from '../routes/system';
-import { mountDatasetRoutes } from '../routes/datasets';
-import { mountPreprocessorRoutes } from '../routes/preprocessors';
-import { mountModelRoutes } from '../routes/models';
-import { mountAutotrainRoutes } from '../routes/autotrain';
+import { requireKey } from '../http/auth';
+import type { AppEnv } from '../http/types';
+import { mountAutotrainRoutes } from './autotrain';
+import { mountDatasetRoutes } from './datasets';
+import { mountModelRoutes } from './models';
+import { mountPreprocessorRoutes } from './preprocessors';
+import { mountHealthRoutes, mountTeamRoutes } from './system';
 
 /** The /v1 HTTP application. */
 export function createApp(ctx: ServiceContext): Hono<AppEnv> {

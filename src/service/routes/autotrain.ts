@@ -32,13 +32,13 @@ import {
   type Rows,
   type TextGenContext,
 } from '../../autotrain';
-import type { ServiceContext } from '../context';
+import type { ServiceContext, Session } from '../context';
 import { datasetRows, loadSummaryRules, registerUpload, requireDataset } from '../datasets/register';
 import { receiveUpload } from '../datasets/upload';
 import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
 import { parseWith, readJson, sendJson } from '../http/body';
-import type { App, Session } from '../http/types';
+import type { App } from '../http/types';
 import { checkTrainableLabel, estimateSeconds, modelsToFit, resolveManualRequest } from '../jobs/executors';
 
 function teamOf(session: Session, requested: string | null | undefined): string {

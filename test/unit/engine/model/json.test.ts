@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
-import { parseTolerantJson } from '../../../src/client/tolerantJson';
+import { parseJsonWithNonFinite } from '../../../../src/engine/model/json';
 
-describe('client: tolerant JSON', () => {
+const parseTolerantJson = (text: string) => parseJsonWithNonFinite(text, 'null');
+
+describe('engine: JSON with non-finite numbers', () => {
   it('reads NaN, Infinity and -Infinity outside strings as null', () => {
     const parsed = parseTolerantJson('{"lower": -Infinity, "upper": Infinity, "score": NaN, "list": [NaN,1,-Infinity]}');
     assert.deepEqual(parsed, { lower: null, upper: null, score: null, list: [null, 1, null] });
@@ -19,5 +21,14 @@ describe('client: tolerant JSON', () => {
   it('still rejects text that is not JSON with the tokens replaced', () => {
     assert.throws(() => parseTolerantJson('{"a": NaNa}'), SyntaxError);
     assert.throws(() => parseTolerantJson('<html>busy</html>'), SyntaxError);
+  });
+
+  it('reads the same tokens as numbers by default, for model JSON written by Python', () => {
+    assert.deepEqual(parseJsonWithNonFinite('{"lower": -Infinity, "upper": Infinity, "note": "NaN", "x": [NaN]}'), {
+      lower: -Infinity,
+      upper: Infinity,
+      note: 'NaN',
+      x: [NaN],
+    });
   });
 });
