@@ -6,7 +6,7 @@ import { writeSummaryFile } from './datasets/summaryFile';
 import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runRefit, runTrain, splitFrame } from './training/pipeline';
 import { runPredict } from './training/predictions';
 import type { IngestOutcome, PredictOutcome, SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
-import { yieldToRequests } from './training/priority';
+import { nameTrainingThread, yieldToRequests } from './training/priority';
 
 async function runSearch(task: SearchTask): Promise<SearchOutcome> {
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
@@ -64,6 +64,7 @@ async function run(task: TrainingTask): Promise<TaskReply<unknown>> {
   }
 }
 
+nameTrainingThread();
 yieldToRequests();
 
 async function answer({ id, task }: { id: number; task: TrainingTask }): Promise<void> {

@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { readlinkSync, writeFileSync } from 'node:fs';
 import { constants, getPriority, setPriority } from 'node:os';
 
 /**
@@ -14,5 +14,17 @@ export function yieldToRequests(): void {
     setPriority(threadId, Math.min(lower, constants.priority.PRIORITY_LOW));
   } catch {
     // Not Linux, or not permitted: the thread runs at normal priority.
+  }
+}
+
+/** What the training threads, and the threads they start (they inherit it), are called in `top -H` and /proc. */
+export const TRAINING_THREAD_NAME = 'xmodels-train';
+
+/** Names the calling thread TRAINING_THREAD_NAME, so it can be told from the service's other threads (Linux only). */
+export function nameTrainingThread(): void {
+  try {
+    writeFileSync('/proc/thread-self/comm', TRAINING_THREAD_NAME);
+  } catch {
+    // Not Linux: the thread keeps its name.
   }
 }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { TrainingStatusSchema, type TrainingStatus } from '../../../src/contract';
 import { client, DATASETS, removeDir, startService, TEST_BACKEND, type Call, type ServiceProcess } from './harness';
@@ -29,6 +31,26 @@ async function waitFor(call: Call, id: string, done: (s: TrainingStatus) => bool
   }
 }
 
+/**
+ * A chat-completions endpoint on 127.0.0.1 that holds every request until `release()`, then answers 500 (a job then
+ * goes on from the rules). A job that calls it waits there while running, however fast the machine (until released,
+ * or for the minute text generation is given).
+ */
+async function heldEndpoint() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server = createServer((req, res) => {
+    req.resume();
+    void released.then(() => res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"held"}'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    release,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 const start = (call: Call, summary: unknown, extra: Record<string, unknown> = {}) =>
   call('POST', '/v1/autotrain/start_autotrain', { json: { team_id: null, req: { model_name: 'auto', model_description: 'd', summary, textgen_config: {}, ...extra } } });
 
@@ -52,19 +74,35 @@ describe('service: autotrain jobs', function () {
   it('runs pending → running → completed with real progress and registers an autotrain model', async () => {
     // One missing x makes autotrain recommend a fill step, so it creates and applies a preprocessor.
     const summary = await summarize(call, smallCsv(200).replace('\n37,', '\n,'), 'small.csv');
-    const res = await start(call, summary, { label: 'label' });
-    assert.equal(res.status, 202, JSON.stringify(res.body));
-    assert.equal(res.body.status, 'pending');
+    // The job asks this endpoint for feature-engineering recommendations and waits for its answer, so it cannot end
+    // before the running state has been seen; the endpoint is released once it has.
+    const endpoint = await heldEndpoint();
     const seen: string[] = [];
     const progress: number[] = [];
-    const final = await waitFor(call, res.body.training_id, (s) => {
-      progress.push(s.progress);
-      return s.status !== 'pending' && s.status !== 'running';
-    }, seen);
+    const observed: { running?: TrainingStatus } = {};
+    let final: TrainingStatus;
+    try {
+      const res = await start(call, summary, { label: 'label', textgen_config: { provider: 'openai', base_url: endpoint.url, model: 'm' } });
+      assert.equal(res.status, 202, JSON.stringify(res.body));
+      assert.equal(res.body.status, 'pending');
+      final = await waitFor(call, res.body.training_id, (s) => {
+        progress.push(s.progress);
+        if (!observed.running && s.status === 'running' && s.progress > 0) {
+          observed.running = s;
+          endpoint.release();
+        }
+        return s.status !== 'pending' && s.status !== 'running';
+      }, seen);
+    } finally {
+      endpoint.release();
+      await endpoint.close();
+    }
+    assert.ok(observed.running, `running with progress was reported before the end; states seen: ${seen.join(' → ')}`);
+    assert.ok(observed.running.progress < 100, `progress while running: ${observed.running.progress}`);
+    assert.match(seen.join(' → '), /^(pending → )?running → completed$/);
     assert.equal(final.status, 'completed', JSON.stringify(final));
     assert.equal(final.progress, 100);
     assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes back');
-    assert.ok(seen.includes('running') || seen[0] === 'completed');
     const versions = await call('GET', `/v1/models/versions/${final.model_id}`);
     assert.equal(versions.body[0].version_id, final.version_id);
     assert.equal(versions.body[0].source, 'autotrain');

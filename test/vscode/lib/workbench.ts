@@ -16,6 +16,8 @@ export interface WorkbenchOptions {
   datasets?: string[];
   /** Workspace settings applied before the workbench opens (e.g. `{'workbench.colorTheme': ...}`). */
   settings?: Record<string, unknown>;
+  /** User and machine settings of VS Code's server (machine-scoped ones, e.g. the local service's data directory). */
+  serverSettings?: Record<string, unknown>;
   viewport?: { width: number; height: number };
 }
 
@@ -49,7 +51,7 @@ export class Workbench {
     if (this.options.settings) updateWorkspaceSettings(this.workspaceDir, this.options.settings);
     // XMODELS_TEST_VSIX: test the packaged extension installed from that .vsix instead of the development build.
     const vsix = process.env.XMODELS_TEST_VSIX;
-    this.server = await startVSCodeServer({ installVsix: vsix });
+    this.server = await startVSCodeServer({ installVsix: vsix, settings: this.options.serverSettings });
     this.browser = await launchChromium();
     this.currentPage = await this.browser.newPage({ viewport: this.options.viewport ?? { width: 1400, height: 900 } });
     await this.currentPage.goto(this.server.workbenchUrl({ folder: this.workspaceDir, extensionDevelopmentPath: vsix ? null : undefined }));
