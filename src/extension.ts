@@ -6,14 +6,13 @@ import type { ConnectInfo } from './contract';
 import { CommandRegistry } from './common/commandRegistry';
 import { ContextKeys } from './common/contextKeys';
 import { MaskedLog } from './common/logger';
-import { SwitchableQuickInputs } from './common/multiStepInput';
 import type { XModelsServices } from './common/services';
 import { SettingsAccessor } from './common/settings';
 import { textGenConfigFrom } from './common/textgen';
 import { TextGenKeyStore } from './common/textGenKey';
+import { registerAutotrain } from './commands/autotrain';
 import { ConnectionCommands } from './commands/connectionCommands';
 import { ExportCommand } from './commands/exportCommand';
-import type { CommandContext } from './commands/commandContext';
 import { LinkPreprocessorCommand } from './commands/linkPreprocessorCommand';
 import { ModelCommands } from './commands/modelCommands';
 import { PredictCommand } from './commands/predictCommand';
@@ -23,10 +22,10 @@ import { ConnectionManager } from './connection/connectionManager';
 import { HostedAuthProvider } from './connection/hostedAuthProvider';
 import { ConnectionStatusBar } from './connection/statusBar';
 import { registerPanels } from './panels';
+import { SwitchablePrompter } from './prompts/vscodePrompter';
 import { ModelsTreeDataProvider } from './tree/modelsTreeDataProvider';
 import { PreprocessorBadgeProvider } from './tree/nodeRenderer';
 import type { TreeNode } from './tree/nodes';
-import { registerWizard } from './wizard';
 
 /** What `activate` returns: the services plus the seams the extension-host tests use. */
 export interface XModelsExtensionApi {
@@ -35,7 +34,7 @@ export interface XModelsExtensionApi {
   readonly tree: ModelsTreeDataProvider;
   readonly treeView: vscode.TreeView<TreeNode>;
   /** `inputs.use(stand-in)` answers every prompt in place of the user; `inputs.use(undefined)` restores the real ones. */
-  readonly inputs: SwitchableQuickInputs;
+  readonly inputs: SwitchablePrompter;
   readonly commands: CommandRegistry;
   /** Milliseconds `activate` took (the local service keeps starting in the background). */
   readonly activationMs: number;
@@ -50,13 +49,13 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   const log = new MaskedLog(() => secrets);
   const settings = new SettingsAccessor(log);
   const contextKeys = new ContextKeys();
-  const inputs = new SwitchableQuickInputs();
+  const inputs = new SwitchablePrompter();
   const titles = commandTitles(context);
   const commands = new CommandRegistry(log, (id) => titles.get(id) ?? id);
 
   const auth: HostedAuthProvider = new HostedAuthProvider({
     secrets: context.secrets,
-    inputs,
+    prompter: inputs,
     log,
     baseUrl: () => settings.current.hosted.baseUrl,
     saveBaseUrl: (url) => settings.setHostedBaseUrl(url),
@@ -100,7 +99,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
 
   const textGenKey = new TextGenKeyStore({
     secrets: context.secrets,
-    inputs,
+    prompter: inputs,
     log,
     rememberSecret: (secret) => secrets.add(secret),
     usesRulesOnly: () => settings.current.textgen.provider === 'rules',
@@ -109,25 +108,27 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   const services: XModelsServices = {
     getClient: () => connection.getClient(),
     log,
+    settings,
     extensionUri: context.extensionUri,
     registerCommand: (id, handler) => commands.register(id, handler),
     revealModel,
     refreshModels: () => tree.refresh(),
+    refreshModel: (modelId) => tree.refreshModel(modelId),
+    whileModelsBusy: (message, work) => tree.whileBusy(message, work),
     textGenConfig: async () => {
       const current = settings.current.textgen;
       return textGenConfigFrom(current, current.provider === 'rules' ? undefined : await textGenKey.get());
     },
-    inputs,
+    prompter: inputs,
   };
-  const ctx: CommandContext = { getClient: services.getClient, inputs, settings, log, tree, revealModel, extensionUri: context.extensionUri };
-  const train = new TrainCommands(ctx);
-  const refit = new RefitCommand(ctx);
-  const link = new LinkPreprocessorCommand(ctx);
-  const predict = new PredictCommand(ctx);
-  const models = new ModelCommands(ctx);
+  const train = new TrainCommands(services);
+  const refit = new RefitCommand(services);
+  const link = new LinkPreprocessorCommand(services);
+  const predict = new PredictCommand(services);
+  const models = new ModelCommands(services);
   const connectionCommands = new ConnectionCommands(connection, auth, inputs, log);
   const panels = registerPanels(services);
-  const exporter = new ExportCommand(ctx, () => panels.activeProfile());
+  const exporter = new ExportCommand(services, () => panels.activeProfile());
   const register = services.registerCommand;
 
   context.subscriptions.push(
@@ -160,7 +161,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     register('xmodels.connection.showLog', () => connectionCommands.showLog()),
     register('xmodels.textgen.setApiKey', () => textGenKey.askAndStore()),
     panels,
-    registerWizard(services, inputs),
+    registerAutotrain(services),
   );
 
   openWalkthroughOnce(context);

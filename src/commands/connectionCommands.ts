@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import type { QuickInputs } from '../common/multiStepInput';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { HostedAuthProvider } from '../connection/hostedAuthProvider';
+import { answered, type Prompter } from '../prompts/prompter';
 
 /** Switch between local and hosted, retry, pick a team, show the log. */
 export class ConnectionCommands {
   constructor(
     private readonly connection: ConnectionManager,
     private readonly auth: HostedAuthProvider,
-    private readonly inputs: QuickInputs,
+    private readonly prompter: Prompter,
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
@@ -30,15 +30,16 @@ export class ConnectionCommands {
     return this.connection.state;
   }
 
-  /** Resolves to the chosen team id. */
-  async selectTeam(): Promise<string> {
+  /** Resolves to the chosen team id (undefined when the picker was dismissed). */
+  async selectTeam(): Promise<string | undefined> {
     const client = await this.connection.getClient();
     const teams = await client.teams();
     const current = this.connection.snapshot.team?.team_id;
-    const items = teams.map((team) => ({ team, label: team.team_name, description: team.team_id === current ? 'current' : team.team_id }));
-    const picked = await this.inputs.pick({ title: vscode.l10n.t('XModels team'), placeholder: vscode.l10n.t('Team whose models the explorer shows and new models go to'), items, selected: items.filter((item) => item.team.team_id === current) });
-    await this.connection.selectTeam(picked.team.team_id);
-    return picked.team.team_id;
+    const items = teams.map((team) => ({ value: team.team_id, label: team.team_name, description: team.team_id === current ? 'current' : team.team_id, picked: team.team_id === current }));
+    const picked = await this.prompter.pickOne({ id: 'team', position: { title: vscode.l10n.t('XModels team'), canGoBack: false }, placeholder: vscode.l10n.t('Team whose models the explorer shows and new models go to'), items });
+    if (!answered(picked)) return undefined;
+    await this.connection.selectTeam(picked);
+    return picked;
   }
 
   showLog(): void {

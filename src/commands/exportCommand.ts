@@ -3,7 +3,7 @@ import { describeError, UserFacingError } from '../common/errors';
 import { scoringTablesFromPayload, toPython, toSql } from '../modelExport';
 import { panelSubject, subjectTitle } from '../panels/panelArgs';
 import type { ProfileArgs } from '../panels/protocol';
-import type { CommandContext } from './commandContext';
+import type { XModelsServices } from '../common/services';
 
 export type ExportLanguage = 'python' | 'sql';
 
@@ -21,7 +21,7 @@ function exportTarget(arg: unknown, activeProfile: ProfileArgs | undefined): { v
 /** "Export as Python / SQL": the version's lookup tables as a new untitled scoring file (never run by the extension). */
 export class ExportCommand {
   constructor(
-    private readonly ctx: CommandContext,
+    private readonly ctx: XModelsServices,
     private readonly activeProfile: () => ProfileArgs | undefined,
   ) {}
 

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { UserFacingError } from '../common/errors';
-import { asModelRef, requireRef, type CommandContext } from './commandContext';
+import type { XModelsServices } from '../common/services';
+import { asModelRef, requireRef } from './modelRefs';
 
 /** Copy id and delete model. */
 export class ModelCommands {
-  constructor(private readonly ctx: CommandContext) {}
+  constructor(private readonly ctx: XModelsServices) {}
 
   /** Copies the id of the node: partition, version or model id. */
   async copyId(arg?: unknown): Promise<string> {
@@ -21,7 +22,12 @@ export class ModelCommands {
     const client = await this.ctx.getClient();
     const model = ref.model ?? (await client.models.getModel(ref.modelId));
     const versions = `${model.number_of_versions} version${model.number_of_versions === 1 ? '' : 's'}`;
-    const confirmed = await this.ctx.inputs.confirm(vscode.l10n.t('Delete the model {0}?', model.model_name), vscode.l10n.t('Its {0} and their partitions are deleted from the service. This cannot be undone.', versions), vscode.l10n.t('Delete'));
+    const confirmed = await this.ctx.prompter.confirm({
+      id: 'delete',
+      message: vscode.l10n.t('Delete the model {0}?', model.model_name),
+      detail: vscode.l10n.t('Its {0} and their partitions are deleted from the service. This cannot be undone.', versions),
+      action: vscode.l10n.t('Delete'),
+    });
     if (!confirmed) return false;
     try {
       await client.models.deleteModel(model.model_id);
@@ -32,7 +38,7 @@ export class ModelCommands {
       throw error;
     }
     this.ctx.log.info(`Deleted model ${model.model_name} (${model.model_id})`);
-    this.ctx.tree.refresh();
+    this.ctx.refreshModels();
     return true;
   }
 }

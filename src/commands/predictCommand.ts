@@ -1,65 +1,75 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { XModelsClient } from '../client';
-import { signalFromToken } from '../common/cancellation';
-import { buildPredictionsCsv, predictionsFileName } from '../common/predictionsCsv';
-import { runSteps, type Step } from '../common/multiStepInput';
+import type { ModelInfo, ModelVersion } from '../contract';
 import { UserFacingError } from '../common/errors';
+import { buildPredictionsCsv, predictionsFileName } from '../common/predictionsCsv';
+import type { XModelsServices } from '../common/services';
+import { answered, type PickItem } from '../prompts/prompter';
+import { DONE, runSteps, stepPosition, type Step } from '../prompts/steps';
 import { shortDate, versionDescription } from '../tree/nodeText';
-import { asVersionRef, resolveVersion, type CommandContext, type VersionRef } from './commandContext';
-import { csvUriFrom, fileName } from './csvFile';
+import { csvPathFrom } from './csvFile';
+import { asVersionRef, resolveVersion, type VersionRef } from './modelRefs';
+import { underProgress } from './progress';
 
 /** `xmodels.models.predict`: score a CSV with a version and write `<name>.predictions.csv` beside it. */
 export class PredictCommand {
-  constructor(private readonly ctx: CommandContext) {}
+  constructor(private readonly ctx: XModelsServices) {}
 
-  async predict(arg?: unknown): Promise<vscode.Uri> {
+  async predict(arg?: unknown): Promise<vscode.Uri | undefined> {
     const client = await this.ctx.getClient();
     const fromVersion = asVersionRef(arg);
-    const input = await csvUriFrom(fromVersion ? undefined : arg, this.ctx.inputs, vscode.l10n.t('Predict: choose the CSV to score'));
+    const input = await csvPathFrom(fromVersion ? undefined : arg, this.ctx.prompter, vscode.l10n.t('Predict: choose the CSV to score'));
+    if (input === undefined) return undefined;
+    const title = vscode.l10n.t('Predict {0}', basename(input));
+    const prompter = this.ctx.prompter;
     let ref: VersionRef | undefined = fromVersion;
     let explain = this.ctx.settings.current.predict.includeContributions;
 
-    const optionsStep: Step = async (inputs) => {
-      const items = [
-        { explain: false, label: vscode.l10n.t('Predictions'), description: vscode.l10n.t('prediction and score/probability columns') },
-        { explain: true, label: vscode.l10n.t('Predictions and contributions'), description: vscode.l10n.t('also one contribution column per feature') },
+    const optionsStep: Step = async () => {
+      const items: PickItem<boolean>[] = [
+        { value: false, label: vscode.l10n.t('Predictions'), description: vscode.l10n.t('prediction and score/probability columns') },
+        { value: true, label: vscode.l10n.t('Predictions and contributions'), description: vscode.l10n.t('also one contribution column per feature') },
       ];
-      const picked = await inputs.pick({ title: vscode.l10n.t('Predict {0}', fileName(input)), step: fromVersion ? 1 : 3, totalSteps: fromVersion ? 1 : 3, placeholder: vscode.l10n.t('Columns to add'), items, selected: items.filter((item) => item.explain === explain) });
-      explain = picked.explain;
+      const total = fromVersion ? 1 : 3;
+      const picked = await prompter.pickOne({ id: 'columns', position: stepPosition(title, total, total), placeholder: vscode.l10n.t('Columns to add'), items: items.map((item) => ({ ...item, picked: item.value === explain })) });
+      if (!answered(picked)) return picked;
+      explain = picked;
+      return DONE;
     };
-    const versionStep = (modelId: string): Step => async (inputs) => {
+    const versionStep = (modelId: string): Step => async () => {
       const versions = [...(await client.models.listModelVersions(modelId))].sort((a, b) => b.version_number - a.version_number);
-      const items = versions.map((version) => ({ version, label: `v${version.version_number}`, description: versionDescription(version) }));
+      const items = versions.map((version, index): PickItem<ModelVersion> => ({ value: version, label: `v${version.version_number}`, description: versionDescription(version), picked: index === 0 }));
       if (items.length === 0) throw new UserFacingError(vscode.l10n.t('This model has no versions to predict with.'));
-      const picked = await inputs.pick({ title: vscode.l10n.t('Predict {0}', fileName(input)), step: 2, totalSteps: 3, placeholder: vscode.l10n.t('Version'), items, selected: [items[0]] });
-      ref = { modelId, versionId: picked.version.version_id, version: picked.version };
+      const picked = await prompter.pickOne({ id: 'version', position: stepPosition(title, 2, 3), placeholder: vscode.l10n.t('Version'), items });
+      if (!answered(picked)) return picked;
+      ref = { modelId, versionId: picked.version_id, version: picked };
       return optionsStep;
     };
-    const modelStep: Step = async (inputs) => {
+    const modelStep: Step = async () => {
       const models = await client.models.listTeamModels();
       if (models.length === 0) throw new UserFacingError(vscode.l10n.t('There are no models yet: train one first.'));
-      const items = models.map((model) => ({ model, label: model.model_name, description: `${model.target_name} · ${shortDate(model.created)}` }));
-      const picked = await inputs.pick({ title: vscode.l10n.t('Predict {0}', fileName(input)), step: 1, totalSteps: 3, placeholder: vscode.l10n.t('Model to predict with'), items });
-      return versionStep(picked.model.model_id);
+      const items = models.map((model): PickItem<ModelInfo> => ({ value: model, label: model.model_name, description: `${model.target_name} · ${shortDate(model.created)}` }));
+      const picked = await prompter.pickOne({ id: 'model', position: stepPosition(title, 1, 3), placeholder: vscode.l10n.t('Model to predict with'), items });
+      if (!answered(picked)) return picked;
+      return versionStep(picked.model_id);
     };
-    await runSteps(this.ctx.inputs, fromVersion ? optionsStep : modelStep);
-    if (!ref) throw new vscode.CancellationError();
+    if (!(await runSteps(fromVersion ? optionsStep : modelStep)) || !ref) return undefined;
     return this.run(client, ref, input, explain);
   }
 
-  private async run(client: XModelsClient, ref: VersionRef, input: vscode.Uri, explain: boolean): Promise<vscode.Uri> {
+  private async run(client: XModelsClient, ref: VersionRef, input: string, explain: boolean): Promise<vscode.Uri> {
     const { model, version } = await resolveVersion(client, ref);
-    const csv = await readFile(input.fsPath, 'utf8');
-    const output = vscode.Uri.file(join(dirname(input.fsPath), predictionsFileName(fileName(input))));
-    await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Predicting {0} with {1} v{2}', fileName(input), model.model_name, version.version_number), cancellable: true },
-      async (_progress, token) => {
+    const csv = await readFile(input, 'utf8');
+    const output = vscode.Uri.file(join(dirname(input), predictionsFileName(basename(input))));
+    await underProgress(
+      vscode.l10n.t('Predicting {0} with {1} v{2}', basename(input), model.model_name, version.version_number),
+      async (signal) => {
         const result = await client.models.predict(
           version.version_id,
           { csv_content: csv, explain, threshold: this.ctx.settings.current.predict.threshold },
-          { signal: signalFromToken(token) },
+          { signal },
         );
         for (const warning of result.warnings) this.ctx.log.warn(`Predict: ${warning}`);
         await writeFile(output.fsPath, buildPredictionsCsv(csv, result), 'utf8');

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { VSCodeHttpSettings } from '../connection/vscodeNetwork';
-import { parseSettings, settingSections, type Settings } from './settingsSchema';
+import { parseSettings, settingSections, type Settings, type VSCodeHttpSettings } from './settingsSchema';
 
 /** The one place that reads `xmodels.*` settings; every value is validated, invalid ones fall back to defaults. */
 export class SettingsAccessor implements vscode.Disposable {

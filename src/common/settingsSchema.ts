@@ -118,3 +118,12 @@ function removePath(root: Record<string, unknown>, path: string[]): unknown {
   delete (node as Record<string, unknown>)[last];
   return value;
 }
+
+/** VS Code's `http.*` settings that decide how the hosted connection reaches the network. */
+export interface VSCodeHttpSettings {
+  proxy: string;
+  noProxy: readonly string[];
+  proxyStrictSSL: boolean;
+  proxyAuthorization: string | null;
+  systemCertificates: boolean;
+}

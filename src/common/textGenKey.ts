@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { describeError, UserFacingError } from './errors';
-import type { QuickInputs } from './multiStepInput';
+import { answered, type Prompter } from '../prompts/prompter';
 
 const SECRET_KEY = 'xmodels.textgen.apiKey';
 const KEYRING_HINT = 'on Linux a keyring such as gnome-keyring is needed';
 
 export interface TextGenKeyDeps {
   secrets: vscode.SecretStorage;
-  inputs: QuickInputs;
+  prompter: Prompter;
   log: vscode.LogOutputChannel;
   /** Adds the key to the values the log masks. */
   rememberSecret(secret: string): void;
@@ -34,13 +34,15 @@ export class TextGenKeyStore {
 
   /** `xmodels.textgen.setApiKey`: asks for the key (hidden); an empty answer removes the stored key. */
   async askAndStore(): Promise<void> {
-    const answer = (
-      await this.deps.inputs.input({
-        title: vscode.l10n.t('Text-Generation API Key'),
-        prompt: vscode.l10n.t('API key of the text-generation provider, kept in the OS secret store. Leave empty to remove the stored key.'),
-        password: true,
-      })
-    ).trim();
+    const typed = await this.deps.prompter.input({
+      id: 'apiKey',
+      position: { title: vscode.l10n.t('Text-Generation API Key'), canGoBack: false },
+      prompt: vscode.l10n.t('API key of the text-generation provider, kept in the OS secret store. Leave empty to remove the stored key.'),
+      value: '',
+      password: true,
+    });
+    if (!answered(typed)) return;
+    const answer = typed.trim();
     if (answer) this.deps.rememberSecret(answer);
     try {
       if (answer) await this.deps.secrets.store(SECRET_KEY, answer);

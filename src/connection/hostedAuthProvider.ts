@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import * as z from 'zod';
 import type { ConnectInfo } from '../contract';
 import { describeError } from '../common/errors';
-import type { QuickInputs } from '../common/multiStepInput';
+import { answered, type Prompter } from '../prompts/prompter';
+import { DONE, runSteps, stepPosition, type Step } from '../prompts/steps';
 
 export const AUTH_PROVIDER_ID = 'xmodels';
 const SECRET_KEY = 'xmodels.hosted.session';
@@ -23,7 +24,7 @@ export interface HostedSession extends vscode.AuthenticationSession {
 
 export interface HostedAuthDependencies {
   secrets: vscode.SecretStorage;
-  inputs: QuickInputs;
+  prompter: Prompter;
   log: vscode.LogOutputChannel;
   /** The base URL setting ('' when unset). */
   baseUrl(): string;
@@ -67,42 +68,49 @@ export class HostedAuthProvider implements vscode.AuthenticationProvider, vscode
 
   /** Asks for the service address and an API key, checks the key with `connect`, then stores it. */
   async createSession(): Promise<HostedSession> {
-    const { inputs } = this.deps;
+    const { prompter } = this.deps;
     const title = vscode.l10n.t('Connect to a hosted XModels service');
-    const baseUrl = (
-      await inputs.input({
-        title,
-        step: 1,
-        totalSteps: 2,
+    let baseUrl = this.deps.baseUrl();
+    let apiKey = '';
+    let info: ConnectInfo | undefined;
+    const keyStep: Step = async () => {
+      const key = await prompter.input({
+        id: 'apiKey',
+        position: stepPosition(title, 2, 2),
+        prompt: vscode.l10n.t('API key for {0} (stored in the OS secret store)', baseUrl),
+        value: '',
+        password: true,
+        validate: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the API key.')),
+        check: async (value) => {
+          try {
+            info = await this.deps.connect(baseUrl, value.trim());
+            return undefined;
+          } catch (error) {
+            this.deps.log.warn(`The hosted service did not accept the key: ${describeError(error)}`);
+            return vscode.l10n.t('Not accepted: {0}', describeError(error));
+          }
+        },
+      });
+      if (!answered(key)) return key;
+      apiKey = key.trim();
+      return DONE;
+    };
+    const addressStep: Step = async () => {
+      const address = await prompter.input({
+        id: 'address',
+        position: stepPosition(title, 1, 2),
         prompt: vscode.l10n.t('Address of the hosted service'),
         placeholder: 'https://models.example.com',
-        value: this.deps.baseUrl(),
+        value: baseUrl,
         validate: (value) => (/^https?:\/\/[^\s/]+/i.test(value.trim()) ? undefined : vscode.l10n.t('Enter an address starting with http:// or https://.')),
-      })
-    )
-      .trim()
-      .replace(/\/+$/, '');
-    let info: ConnectInfo | undefined;
-    const apiKey = await inputs.input({
-      title,
-      step: 2,
-      totalSteps: 2,
-      prompt: vscode.l10n.t('API key for {0} (stored in the OS secret store)', baseUrl),
-      password: true,
-      validate: (value) => (value.trim() ? undefined : vscode.l10n.t('Enter the API key.')),
-      check: async (value) => {
-        try {
-          info = await this.deps.connect(baseUrl, value.trim());
-          return undefined;
-        } catch (error) {
-          this.deps.log.warn(`The hosted service did not accept the key: ${describeError(error)}`);
-          return vscode.l10n.t('Not accepted: {0}', describeError(error));
-        }
-      },
-    });
-    if (!info) throw new vscode.CancellationError();
+      });
+      if (!answered(address)) return address;
+      baseUrl = address.trim().replace(/\/+$/, '');
+      return keyStep;
+    };
+    if (!(await runSteps(addressStep)) || !info) throw new vscode.CancellationError();
     await this.deps.saveBaseUrl(baseUrl);
-    const stored: StoredSession = { id: `${baseUrl}#${info.username}`, baseUrl, apiKey: apiKey.trim(), username: info.username, teams: info.teams };
+    const stored: StoredSession = { id: `${baseUrl}#${info.username}`, baseUrl, apiKey, username: info.username, teams: info.teams };
     const previous = await this.read();
     await this.deps.secrets.store(SECRET_KEY, JSON.stringify(stored));
     const session = toSession(stored);

@@ -1,14 +1,6 @@
 import * as tls from 'node:tls';
 import type { XModelsClientOptions } from '../client';
-
-/** VS Code's `http.*` settings that decide how the hosted connection reaches the network. */
-export interface VSCodeHttpSettings {
-  proxy: string;
-  noProxy: readonly string[];
-  proxyStrictSSL: boolean;
-  proxyAuthorization: string | null;
-  systemCertificates: boolean;
-}
+import type { VSCodeHttpSettings } from '../common/settingsSchema';
 
 export type NetworkOptions = Pick<XModelsClientOptions, 'proxy' | 'noProxy' | 'proxyAuthorization' | 'tls'>;
 

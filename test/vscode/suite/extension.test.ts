@@ -11,11 +11,13 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { XModelsClient } from '../../../src/client';
 import { ContextKeys } from '../../../src/common/contextKeys';
-import type { InputOptions, PickOptions, QuickInputs } from '../../../src/common/multiStepInput';
 import { LineSplitter, parseServiceLine } from '../../../src/connection/serviceLine';
 import type { ModelInfo, RefitResult, TrainResult } from '../../../src/contract';
 import type { XModelsExtensionApi } from '../../../src/extension';
 import type { ShownPanel } from '../../../src/panels';
+import {
+  BACK, type Answer as PromptAnswer, type ConfirmRequest, type InputRequest, type PickItem, type PickRequest, type Prompter,
+} from '../../../src/prompts/prompter';
 import { ModelsTreeDataProvider, type TreeConnection } from '../../../src/tree/modelsTreeDataProvider';
 import type { ModelNode, PartitionNode, TreeNode, VersionNode } from '../../../src/tree/nodes';
 
@@ -38,7 +40,7 @@ interface Asked {
 }
 
 /** Answers prompts from a queue, as a user would; records what was asked and every validation message shown. */
-class ScriptedInputs implements QuickInputs {
+class ScriptedInputs implements Prompter {
   readonly asked: Asked[] = [];
   readonly problems: string[] = [];
 
@@ -52,46 +54,54 @@ class ScriptedInputs implements QuickInputs {
     this.asked.push({ kind, title, step, text, value });
     const answer = this.answers.shift();
     if (!answer) throw new Error(`No scripted answer left for ${kind} "${title}" (${text ?? ''})`);
-    if ('back' in answer) throw { flow: 'back' };
     return answer;
   }
 
-  async pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): Promise<T> {
-    const answer = this.next('pick', options.title, options.step, options.placeholder);
-    if ('enter' in answer) return options.selected?.[0] ?? options.items[0];
-    if (!('pick' in answer)) throw new Error(`Expected a pick answer for "${options.placeholder}", got ${JSON.stringify(answer)}`);
-    const found = options.items.find((item) => matches(item.label, answer.pick));
-    if (!found) throw new Error(`No item ${answer.pick} in "${options.placeholder}": ${options.items.map((i) => i.label).join(' | ')}`);
-    return found;
+  private async rows<T>(request: PickRequest<T>): Promise<PickItem<T>[]> {
+    return (await request.items).filter((item) => !item.separator);
   }
 
-  async pickMany<T extends vscode.QuickPickItem>(options: PickOptions<T>): Promise<T[]> {
-    const answer = this.next('pickMany', options.title, options.step, options.placeholder);
-    if ('enter' in answer) return [...(options.selected ?? [])];
-    if (!('many' in answer)) throw new Error(`Expected a many answer for "${options.placeholder}"`);
-    return options.items.filter((item) => answer.many.some((label) => matches(item.label, label)));
+  async pickOne<T>(request: PickRequest<T>): Promise<PromptAnswer<T>> {
+    const items = await this.rows(request);
+    const answer = this.next('pick', request.position.title, request.position.step, request.placeholder);
+    if ('back' in answer) return BACK;
+    if ('enter' in answer) return (items.find((item) => item.picked) ?? items[0]).value;
+    if (!('pick' in answer)) throw new Error(`Expected a pick answer for "${request.placeholder}", got ${JSON.stringify(answer)}`);
+    const found = items.find((item) => matches(item.label, answer.pick));
+    if (!found) throw new Error(`No item ${answer.pick} in "${request.placeholder}": ${items.map((i) => i.label).join(' | ')}`);
+    return found.value;
   }
 
-  async input(options: InputOptions): Promise<string> {
+  async pickMany<T>(request: PickRequest<T>): Promise<PromptAnswer<T[]>> {
+    const items = await this.rows(request);
+    const answer = this.next('pickMany', request.position.title, request.position.step, request.placeholder);
+    if ('back' in answer) return BACK;
+    if ('enter' in answer) return items.filter((item) => item.picked).map((item) => item.value);
+    if (!('many' in answer)) throw new Error(`Expected a many answer for "${request.placeholder}"`);
+    return items.filter((item) => answer.many.some((label) => matches(item.label, label))).map((item) => item.value);
+  }
+
+  async input(request: InputRequest): Promise<PromptAnswer<string>> {
     for (;;) {
-      const answer = this.next('input', options.title, options.step, options.prompt, options.value);
-      const value = 'enter' in answer ? (options.value ?? '') : 'input' in answer ? answer.input : undefined;
-      if (value === undefined) throw new Error(`Expected an input answer for "${options.prompt}"`);
-      const problem = options.validate?.(value) ?? (await options.check?.(value));
+      const answer = this.next('input', request.position.title, request.position.step, request.prompt, request.value);
+      if ('back' in answer) return BACK;
+      const value = 'enter' in answer ? request.value : 'input' in answer ? answer.input : undefined;
+      if (value === undefined) throw new Error(`Expected an input answer for "${request.prompt}"`);
+      const problem = request.validate?.(value) ?? (await request.check?.(value));
       if (!problem) return value;
       this.problems.push(problem);
     }
   }
 
-  async openCsv(title: string): Promise<vscode.Uri> {
+  async pickCsvFile(title: string): Promise<string | undefined> {
     const answer = this.next('openCsv', title);
     if (!('file' in answer)) throw new Error(`Expected a file answer for "${title}"`);
-    return answer.file;
+    return answer.file.fsPath;
   }
 
-  async confirm(message: string): Promise<boolean> {
-    const answer = this.next('confirm', message);
-    if (!('confirm' in answer)) throw new Error(`Expected a confirm answer for "${message}"`);
+  async confirm(request: ConfirmRequest): Promise<boolean> {
+    const answer = this.next('confirm', request.message);
+    if (!('confirm' in answer)) throw new Error(`Expected a confirm answer for "${request.message}"`);
     return answer.confirm;
   }
 }
@@ -448,7 +458,7 @@ describe('XModels extension core', function () {
     it('stays silent when the user cancels a prompt', async () => {
       const failures: string[] = [];
       const listener = api.commands.onDidFailCommand((failure) => failures.push(failure.message));
-      api.inputs.use(Object.assign(new ScriptedInputs([]), { openCsv: () => Promise.reject(new vscode.CancellationError()) }));
+      api.inputs.use(Object.assign(new ScriptedInputs([]), { pickCsvFile: () => Promise.resolve(undefined) }));
       try {
         const result = await vscode.commands.executeCommand('xmodels.models.train');
         assert.equal(result, undefined);

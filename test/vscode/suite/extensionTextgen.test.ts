@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { InputOptions, QuickInputs } from '../../../src/common/multiStepInput';
+import type { InputRequest, Prompter } from '../../../src/prompts/prompter';
 import type { XModelsExtensionApi } from '../../../src/extension';
 
 interface ChatCall {
@@ -33,22 +33,22 @@ async function startChatStub(calls: ChatCall[]): Promise<{ server: Server; baseU
 }
 
 /** Answers the key prompt with `answer` and records the prompt. */
-function keyInputs(answer: string, asked: InputOptions[]): QuickInputs {
+function keyInputs(answer: string, asked: InputRequest[]): Prompter {
   const unexpected = () => Promise.reject(new Error('only the key prompt was expected'));
   return {
-    input: async (options) => {
-      asked.push(options);
+    input: async (request) => {
+      asked.push(request);
       return answer;
     },
-    pick: unexpected,
+    pickOne: unexpected,
     pickMany: unexpected,
-    openCsv: unexpected,
+    pickCsvFile: unexpected,
     confirm: unexpected,
   };
 }
 
-async function setKey(api: XModelsExtensionApi, answer: string): Promise<InputOptions[]> {
-  const asked: InputOptions[] = [];
+async function setKey(api: XModelsExtensionApi, answer: string): Promise<InputRequest[]> {
+  const asked: InputRequest[] = [];
   const failures: string[] = [];
   const listener = api.commands.onDidFailCommand((failure) => failures.push(failure.message));
   api.inputs.use(keyInputs(answer, asked));

@@ -2,10 +2,10 @@
 // either a scripted prompter passed as the commands' last argument, or a stand-in for the extension's shared prompts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { QuickInputs } from '../../../src/common/multiStepInput';
 import type { XModelsExtensionApi } from '../../../src/extension';
-import type { DatasetSummaryPayload, InsightsResult, TrainedModel } from '../../../src/wizard';
-import { ScriptedPrompter } from '../../unit/wizard/scriptedPrompter';
+import type { DatasetSummaryPayload, InsightsResult, TrainedModel } from '../../../src/commands/autotrain';
+import { BACK, type PickItem, type PickRequest, type PromptPosition, type Prompter } from '../../../src/prompts/prompter';
+import { ScriptedPrompter } from '../../unit/prompts/scriptedPrompter';
 
 async function extensionApi(): Promise<XModelsExtensionApi> {
   const ext = vscode.extensions.getExtension<XModelsExtensionApi>('xmodels.xmodels');
@@ -34,19 +34,27 @@ interface SharedPrompt {
 function acceptingInputs(csv: vscode.Uri, options: { backAt?: number[]; clearAt?: number[] } = {}) {
   const prompts: SharedPrompt[] = [];
   const backAt = [...(options.backAt ?? [])];
-  const record = (kind: SharedPrompt['kind'], o: { title?: string; step?: number; items?: readonly vscode.QuickPickItem[]; selected?: readonly vscode.QuickPickItem[] }) => {
-    prompts.push({ kind, title: o.title, step: o.step, labels: (o.items ?? []).map((i) => i.label), picked: (o.selected ?? []).map((i) => i.label) });
-    const index = backAt.indexOf(o.step ?? -1);
-    if (index >= 0) {
-      backAt.splice(index, 1);
-      throw { flow: 'back' };
-    }
+  /** Records the prompt; true when the test presses Back on it. */
+  const record = (kind: SharedPrompt['kind'], position: Partial<PromptPosition>, items: readonly PickItem<unknown>[] = []): boolean => {
+    prompts.push({ kind, title: position.title, step: position.step, labels: items.map((i) => i.label), picked: items.filter((i) => i.picked).map((i) => i.label) });
+    const index = backAt.indexOf(position.step ?? -1);
+    if (index < 0) return false;
+    backAt.splice(index, 1);
+    return true;
   };
-  const inputs: QuickInputs = {
-    async pick(o) { record('pick', o); return o.items[0]; },
-    async pickMany(o) { record('pickMany', o); return options.clearAt?.includes(o.step ?? -1) ? [] : [...(o.selected ?? [])]; },
-    async input(o) { record('input', { ...o, items: [] }); return o.value ?? ''; },
-    async openCsv(title) { record('openCsv', { title }); return csv; },
+  const rows = async <T>(request: PickRequest<T>) => (await request.items).filter((item) => !item.separator);
+  const inputs: Prompter = {
+    async pickOne(request) {
+      const items = await rows(request);
+      return record('pick', request.position, items) ? BACK : items[0].value;
+    },
+    async pickMany(request) {
+      const items = await rows(request);
+      if (record('pickMany', request.position, items)) return BACK;
+      return options.clearAt?.includes(request.position.step ?? -1) ? [] : items.filter((item) => item.picked).map((item) => item.value);
+    },
+    async input(request) { return record('input', request.position) ? BACK : request.value; },
+    async pickCsvFile(title) { record('openCsv', { title }); return csv.fsPath; },
     async confirm() { return true; },
   };
   return { inputs, prompts };

@@ -1,0 +1,79 @@
+import * as z from 'zod';
+import { UserFacingError } from '../../common/errors';
+import {
+  DatasetSummarySchema, GoalInputSchema, LabelSchema, RecommendationSchema, type DatasetSummary, type GoalInput,
+} from '../../contract/autotrain';
+import { PreprocessorStepSchema, type PreprocessorStep } from '../../contract/datasets';
+import type { LabelChoice } from './modelNaming';
+import type { Prompter } from '../../prompts/prompter';
+
+/** The optional last argument of every wizard command: a prompter that answers in place of the user. */
+export interface WizardOptions {
+  readonly prompter?: Prompter;
+}
+
+export function wizardOptionsOf(args: readonly unknown[]): WizardOptions {
+  for (const arg of args) {
+    const prompter = (arg as { prompter?: Partial<Prompter> } | undefined)?.prompter;
+    if (prompter && typeof prompter.pickOne === 'function' && typeof prompter.input === 'function') {
+      return { prompter: prompter as Prompter };
+    }
+  }
+  return {};
+}
+
+/** The local path of a CSV URI argument (explorer context menu), or undefined when the argument is none. */
+export function csvPathOf(arg: unknown): string | undefined {
+  const uri = arg as { scheme?: unknown; fsPath?: unknown } | undefined;
+  if (typeof uri?.fsPath !== 'string' || typeof uri.scheme !== 'string') return undefined;
+  if (uri.scheme !== 'file') {
+    throw new UserFacingError(`Autotrain reads CSV files from the local disk; ${uri.fsPath} is a ${uri.scheme} resource. Save a copy locally and try again.`);
+  }
+  if (!/\.csv$/i.test(uri.fsPath)) throw new UserFacingError(`Autotrain needs a .csv file (got ${uri.fsPath}).`);
+  return uri.fsPath;
+}
+
+function isPayload(arg: unknown): arg is Record<string, unknown> {
+  return typeof arg === 'object' && arg !== null && 'summary' in arg;
+}
+
+function parsePayload<S extends z.ZodType>(command: string, schema: S, arg: unknown): z.output<S> {
+  const result = schema.safeParse(arg);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue.path.length ? issue.path.join('.') : 'argument';
+  throw new UserFacingError(`${command} received an invalid ${path}: ${issue.message}.`);
+}
+
+const SummaryGoalSchema = z.object({ summary: DatasetSummarySchema, goal: GoalInputSchema });
+
+/** `{summary, goal}` when the command was given one (from a panel), undefined when it should ask. */
+export function summaryGoalOf(command: string, arg: unknown): { summary: DatasetSummary; goal: GoalInput } | undefined {
+  return isPayload(arg) ? parsePayload(command, SummaryGoalSchema, arg) : undefined;
+}
+
+const SummaryLabelSchema = z.object({
+  summary: DatasetSummarySchema,
+  label: z.union([LabelSchema, z.string().min(1).transform((column) => ({ column }))]),
+});
+
+/** `{summary, label}` where label is a Label or a column name. */
+export function summaryLabelOf(command: string, arg: unknown): { summary: DatasetSummary; label: LabelChoice } {
+  if (!isPayload(arg)) throw new UserFacingError(`${command} needs {summary, label}: run it from the dataset summary panel.`);
+  const { summary, label } = parsePayload(command, SummaryLabelSchema, arg);
+  if (!summary.columns.includes(label.column)) {
+    throw new UserFacingError(`${command} received the label ${label.column}, which is not a column of ${summary.file_name}.`);
+  }
+  return { summary, label };
+}
+
+const SummaryStepsSchema = z.object({
+  summary: DatasetSummarySchema,
+  steps: z.array(z.union([PreprocessorStepSchema, RecommendationSchema.transform((rec) => rec.step)])).min(1),
+});
+
+/** `{summary, steps}` where each step is a preprocessor step or a recommendation carrying one. */
+export function summaryStepsOf(command: string, arg: unknown): { summary: DatasetSummary; steps: PreprocessorStep[] } {
+  if (!isPayload(arg)) throw new UserFacingError(`${command} needs {summary, steps}: run it from the dataset summary panel.`);
+  return parsePayload(command, SummaryStepsSchema, arg);
+}

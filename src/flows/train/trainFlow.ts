@@ -1,0 +1,243 @@
+import { basename } from 'node:path';
+import type { TrainModelParams } from '../../client';
+import type { ModelInfo } from '../../contract';
+import {
+  classifierLabel,
+  MAX_CLASSES,
+  modelTypesFor,
+  partitionCandidates,
+  rankTargets,
+  suggestDropColumns,
+  suggestModelType,
+  type ColumnProfile,
+  type CsvSample,
+  type ModelKind,
+} from '../../common/csvColumns';
+import { UserFacingError } from '../../common/errors';
+import { l10n } from '../../common/l10n';
+import type { Settings } from '../../common/settingsSchema';
+import { defaultParams, specsForModel, trainRequestParams, type ParamValues } from '../../common/trainingParams';
+import type { FitMethod } from '../../engine/params/boosted';
+import { answered, type PickItem, type PromptPosition, type Prompter } from '../../prompts/prompter';
+import { runSteps, stepPosition, type Step } from '../../prompts/steps';
+import { modelTypeLabel } from '../../tree/nodeText';
+import { editParameters } from '../parameterStep';
+
+/** The CSV a model is trained on: its path and a sample of its rows. */
+export interface TrainingCsv {
+  readonly path: string;
+  readonly sample: CsvSample;
+}
+
+interface TrainPlan {
+  csv: TrainingCsv;
+  target: string;
+  /** The suggested target, listed first. */
+  suggestedTarget: string;
+  modelType: ModelKind;
+  partitionOn: string | undefined;
+  drop: string[];
+  name: string;
+  /** The fit method (from settings, changeable in the parameter list) and its parameters, starting at the defaults. */
+  method: FitMethod;
+  params: Required<ParamValues>;
+  defaults: Required<ParamValues>;
+  /** Set when training a new version of an existing model. */
+  modelId?: string;
+}
+
+const kindText: Record<ColumnProfile['kind'], string> = {
+  binary: 'two values',
+  number: 'numeric',
+  category: 'categorical',
+  date: 'date',
+  text: 'text',
+  id: 'identifier',
+  empty: 'empty',
+};
+
+function columnItem(column: ColumnProfile, suggested = false): PickItem<string> {
+  const usable = modelTypesFor(column);
+  return {
+    value: column.name,
+    label: suggested ? `$(star-full) ${column.name}` : column.name,
+    description: `${kindText[column.kind]} · ${column.distinct} distinct${column.missing ? ` · ${column.missing} missing` : ''}${suggested ? ' · suggested' : ''}`,
+    detail: usable.length ? `e.g. ${column.samples.join(', ')}` : `e.g. ${column.samples.join(', ')} — not usable as a target (needs 2 to ${MAX_CLASSES} values, or numbers)`,
+  };
+}
+
+function newPlan(csv: TrainingCsv, training: Settings['training'], preferredTarget: string | undefined): TrainPlan {
+  const target = csv.sample.columns.find((column) => column.name === preferredTarget) ?? rankTargets(csv.sample.columns)[0];
+  return {
+    csv,
+    target: target.name,
+    suggestedTarget: target.name,
+    modelType: suggestModelType(target),
+    partitionOn: undefined,
+    drop: suggestDropColumns(csv.sample.columns),
+    name: basename(csv.path).replace(/\.csv$/i, ''),
+    method: training.method,
+    params: defaultParams(training),
+    defaults: defaultParams(training),
+  };
+}
+
+function title(plan: TrainPlan): string {
+  const file = basename(plan.csv.path);
+  return plan.modelId ? l10n.t('New version of {0} from {1}', plan.name, file) : l10n.t('Train a model from {0}', file);
+}
+
+function targetStep(prompter: Prompter, plan: TrainPlan): Step {
+  return async () => {
+    const { columns } = plan.csv.sample;
+    const ranked = rankTargets(columns);
+    const suggested = columns.find((column) => column.name === plan.suggestedTarget) ?? ranked[0];
+    const ordered = [suggested, ...ranked.filter((column) => column !== suggested)];
+    const items = ordered.map((column, index) => columnItem(column, index === 0));
+    const current = items.find((item) => item.value === plan.target) ?? items[0];
+    const picked = await prompter.pickOne({
+      id: 'target',
+      position: stepPosition(title(plan), 1, 6),
+      placeholder: l10n.t('Target column: what should the model predict?'),
+      items: items.map((item) => ({ ...item, picked: item === current })),
+    });
+    if (!answered(picked)) return picked;
+    const column = columns.find((candidate) => candidate.name === picked);
+    if (!column) throw new UserFacingError(l10n.t('Unknown column {0}.', String(picked)));
+    if (column.name !== plan.target) plan.modelType = suggestModelType(column);
+    plan.target = column.name;
+    plan.drop = plan.drop.filter((name) => name !== column.name);
+    return modelTypeStep(prompter, plan);
+  };
+}
+
+function modelTypeStep(prompter: Prompter, plan: TrainPlan): Step {
+  return async () => {
+    const column = plan.csv.sample.columns.find((candidate) => candidate.name === plan.target);
+    const usable = column ? modelTypesFor(column) : [];
+    const describe = (kind: ModelKind) =>
+      usable.includes(kind)
+        ? kind === usable[0]
+          ? 'suggested'
+          : 'possible'
+        : kind === 'classifier'
+          ? `needs 2 to ${MAX_CLASSES} categories (${plan.target} has ${column?.distinct})`
+          : `needs numbers (${plan.target} is ${column ? kindText[column.kind] : 'unknown'})`;
+    const items = (['classifier', 'regressor'] as const).map((kind): PickItem<ModelKind> => ({
+      value: kind,
+      label: kind === 'classifier' ? classifierLabel(column) : 'Regressor',
+      description: describe(kind),
+      detail:
+        kind === 'regressor'
+          ? l10n.t('Predicts a number.')
+          : column?.classes
+            ? l10n.t('Predicts the most probable class, with a probability for every class (one model per class against the rest).')
+            : l10n.t('Predicts one of two classes with a calibrated probability.'),
+    }));
+    const ordered = [...items].sort((a, b) => Number(b.value === plan.modelType) - Number(a.value === plan.modelType));
+    const picked = await prompter.pickOne({
+      id: 'modelType',
+      position: stepPosition(title(plan), 2, 6),
+      placeholder: l10n.t('Model type for {0}', plan.target),
+      items: ordered.map((item, index) => ({ ...item, picked: index === 0 })),
+    });
+    if (!answered(picked)) return picked;
+    plan.modelType = picked;
+    return partitionStep(prompter, plan, 3, 6);
+  };
+}
+
+function partitionStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps: number): Step {
+  return async () => {
+    const none: PickItem<string | null> = { value: null, label: l10n.t('No partitions'), description: l10n.t('one model for all rows') };
+    const items = [none, ...partitionCandidates(plan.csv.sample.columns, plan.target).map((column) => columnItem(column))];
+    const current = items.find((item) => item.value === plan.partitionOn) ?? none;
+    const picked = await prompter.pickOne({
+      id: 'partition',
+      position: stepPosition(title(plan), step, totalSteps),
+      placeholder: l10n.t('Partition column (optional): one sub-model per value'),
+      items: items.map((item) => ({ ...item, picked: item === current })),
+    });
+    if (!answered(picked)) return picked;
+    plan.partitionOn = picked ?? undefined;
+    return dropStep(prompter, plan, step + 1, totalSteps);
+  };
+}
+
+function dropStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps: number): Step {
+  return async () => {
+    const items = plan.csv.sample.columns
+      .filter((column) => column.name !== plan.target && column.name !== plan.partitionOn)
+      .map((column) => ({ ...columnItem(column), picked: plan.drop.includes(column.name) }));
+    const picked = await prompter.pickMany({
+      id: 'drop',
+      position: stepPosition(title(plan), step, totalSteps),
+      placeholder: l10n.t('Columns to leave out of the model (identifiers and free text are ticked)'),
+      items,
+    });
+    if (!answered(picked)) return picked;
+    plan.drop = picked;
+    if (plan.drop.length >= items.length) throw new UserFacingError(l10n.t('At least one feature column must remain: untick some columns.'));
+    return plan.modelId ? paramsStep(prompter, plan, step + 1, totalSteps) : nameStep(prompter, plan, step + 1, totalSteps);
+  };
+}
+
+function nameStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps: number): Step {
+  return async () => {
+    const name = await prompter.input({
+      id: 'name',
+      position: stepPosition(title(plan), step, totalSteps),
+      prompt: l10n.t('Model name'),
+      value: plan.name,
+      validate: (value) => (value.trim() ? undefined : l10n.t('Enter a name for the model.')),
+    });
+    if (!answered(name)) return name;
+    plan.name = name.trim();
+    return paramsStep(prompter, plan, step + 1, totalSteps);
+  };
+}
+
+function paramsStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps: number): Step {
+  return () => {
+    const position: PromptPosition = stepPosition(`${title(plan)}: parameters`, step, totalSteps);
+    return editParameters(prompter, position, (method) => specsForModel(plan.modelType, 'train', method), plan.params, l10n.t('Train with these parameters'), plan);
+  };
+}
+
+function trainRequest(plan: TrainPlan): TrainModelParams {
+  return {
+    target_column: plan.target,
+    model_type: plan.modelType,
+    file_path: plan.csv.path,
+    partition_on: plan.partitionOn,
+    drop_columns: plan.drop.length ? plan.drop : undefined,
+    method: plan.method,
+    ...trainRequestParams(plan.method, plan.params, plan.defaults),
+    ...(plan.modelId ? { model_id: plan.modelId } : { model_name: plan.name, model_description: l10n.t('Trained from {0}', basename(plan.csv.path)) }),
+  };
+}
+
+/**
+ * A new model: target → model type → partitions → dropped columns → name → parameters, with Back. Resolves to the
+ * training request, or undefined when the user dismissed a prompt.
+ */
+export async function askNewModel(prompter: Prompter, csv: TrainingCsv, training: Settings['training'], preferredTarget?: string): Promise<TrainModelParams | undefined> {
+  const plan = newPlan(csv, training, preferredTarget);
+  return (await runSteps(targetStep(prompter, plan))) ? trainRequest(plan) : undefined;
+}
+
+/** A new version of `model`: same target and model type; partitions → dropped columns → parameters. */
+export async function askNewVersion(prompter: Prompter, csv: TrainingCsv, training: Settings['training'], model: ModelInfo): Promise<TrainModelParams | undefined> {
+  if (!csv.sample.columns.some((column) => column.name === model.target_name)) {
+    throw new UserFacingError(l10n.t('{0} has no column {1}, the target of {2}.', basename(csv.path), model.target_name, model.model_name));
+  }
+  const plan: TrainPlan = {
+    ...newPlan(csv, training, model.target_name),
+    target: model.target_name,
+    modelType: modelTypeLabel(model.model_type),
+    name: model.model_name,
+    modelId: model.model_id,
+    partitionOn: model.partition_on ?? undefined,
+  };
+  return (await runSteps(partitionStep(prompter, plan, 1, 3))) ? trainRequest(plan) : undefined;
+}

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import type { ModelInfo } from '../../../../src/contract';
+import { sniffCsv } from '../../../../src/common/csvColumns';
+import { parseSettings } from '../../../../src/common/settingsSchema';
+import { askNewModel, askNewVersion, type TrainingCsv } from '../../../../src/flows/train/trainFlow';
+import { ScriptedPrompter, type ScriptedAnswer } from '../../prompts/scriptedPrompter';
+
+function churnCsv(): TrainingCsv {
+  const rows = Array.from({ length: 40 }, (_, i) => `c${i},${i % 24},${['basic', 'pro', 'team'][i % 3]},${i % 2 ? 'yes' : 'no'}`);
+  return { path: '/data/churn.csv', sample: sniffCsv(['customer_id,tenure,plan,churned', ...rows].join('\n')) };
+}
+
+const training = parseSettings({}).settings.training;
+const accept = (...ids: string[]): ScriptedAnswer[] => ids.map((id) => ({ id, reply: 'accept' }));
+
+describe('train flow', () => {
+  it('asks target, model type, partitions, dropped columns, name and parameters, and sends the answers', async () => {
+    const prompter = new ScriptedPrompter(accept('target', 'modelType', 'partition', 'drop', 'name', 'parameters'));
+    const request = await askNewModel(prompter, churnCsv(), training);
+    assert.deepEqual(prompter.prompts.map((p) => [p.id, p.position.step, p.position.totalSteps, p.position.canGoBack]), [
+      ['target', 1, 6, false], ['modelType', 2, 6, true], ['partition', 3, 6, true],
+      ['drop', 4, 6, true], ['name', 5, 6, true], ['parameters', 6, 6, true],
+    ]);
+    assert.equal(prompter.prompts[0].position.title, 'Train a model from churn.csv');
+    assert.equal(prompter.prompts[0].picked[0], '$(star-full) churned', 'the suggested target is listed first and active');
+    assert.ok(request);
+    assert.equal(request.target_column, 'churned');
+    assert.equal(request.model_type, 'classifier');
+    assert.equal(request.file_path, '/data/churn.csv');
+    assert.deepEqual(request.drop_columns ?? [], prompter.prompts[3].picked, 'accepting keeps the ticked columns');
+    assert.equal(request.partition_on, undefined);
+    assert.equal(request.model_name, 'churn');
+    assert.equal(request.model_description, 'Trained from churn.csv');
+    assert.equal(request.method, training.method);
+  });
+
+  it('goes Back to the target keeping the answer, and a new target changes the suggested model type', async () => {
+    const prompter = new ScriptedPrompter([
+      { id: 'target', reply: { pick: 'tenure' } },
+      { id: 'modelType', reply: 'back' },
+      { id: 'target', reply: 'accept' },
+      { id: 'modelType', reply: 'accept' },
+      { id: 'partition', reply: { pick: 'plan' } },
+      { id: 'drop', reply: { pick: [] } },
+      { id: 'name', reply: { text: '  tenure model ' } },
+      { id: 'parameters', reply: { pick: 'max_leaves' } },
+      { id: 'max_leaves', reply: { text: '4' } },
+      { id: 'parameters', reply: 'accept' },
+    ]);
+    const request = await askNewModel(prompter, churnCsv(), training);
+    assert.deepEqual(prompter.prompts[2].picked, ['tenure'], 'the target chosen before Back is active again');
+    assert.equal(prompter.prompts[3].labels[0], 'Regressor', 'the suggested model type comes first');
+    assert.ok(request);
+    assert.equal(request.target_column, 'tenure');
+    assert.equal(request.model_type, 'regressor');
+    assert.equal(request.partition_on, 'plan');
+    assert.equal(request.drop_columns, undefined);
+    assert.equal(request.model_name, 'tenure model');
+    assert.equal(request.max_leaves, 4);
+  });
+
+  it('ends quietly when a prompt is dismissed', async () => {
+    const prompter = new ScriptedPrompter([...accept('target', 'modelType', 'partition', 'drop'), { id: 'name', reply: 'cancel' }]);
+    assert.equal(await askNewModel(prompter, churnCsv(), training), undefined);
+    assert.equal(prompter.remaining, 0);
+  });
+
+  it('shows the validation messages of the name and of a parameter', async () => {
+    const blank = new ScriptedPrompter([...accept('target', 'modelType', 'partition', 'drop'), { id: 'name', reply: { text: ' ' } }]);
+    await assert.rejects(askNewModel(blank, churnCsv(), training), /Enter a name for the model\./);
+    assert.equal(blank.prompts[4].validation, 'Enter a name for the model.');
+
+    const leaves = new ScriptedPrompter([
+      ...accept('target', 'modelType', 'partition', 'drop', 'name'),
+      { id: 'parameters', reply: { pick: 'max_leaves' } },
+      { id: 'max_leaves', reply: { text: '2.5' } },
+    ]);
+    await assert.rejects(askNewModel(leaves, churnCsv(), training));
+    assert.equal(leaves.prompts[6].validation, 'max_leaves must be a whole number between 2 and 64 (got 2.5).');
+  });
+
+  it('refuses to drop every feature column', async () => {
+    const prompter = new ScriptedPrompter([...accept('target', 'modelType', 'partition'), { id: 'drop', reply: { pick: ['customer_id', 'tenure', 'plan'] } }]);
+    await assert.rejects(askNewModel(prompter, churnCsv(), training), /At least one feature column must remain/);
+  });
+
+  it('trains a new version with the model’s target and type, starting at the partition step', async () => {
+    const model = { model_id: 'm-1', model_name: 'Churn', target_name: 'churned', model_type: 'binary_classification', partition_on: 'plan' } as ModelInfo;
+    const prompter = new ScriptedPrompter(accept('partition', 'drop', 'parameters'));
+    const request = await askNewVersion(prompter, churnCsv(), training, model);
+    assert.deepEqual(prompter.prompts.map((p) => [p.id, p.position.step, p.position.totalSteps]), [['partition', 1, 3], ['drop', 2, 3], ['parameters', 3, 3]]);
+    assert.equal(prompter.prompts[0].position.title, 'New version of Churn from churn.csv');
+    assert.deepEqual(prompter.prompts[0].picked, ['plan']);
+    assert.ok(request);
+    assert.equal(request.model_id, 'm-1');
+    assert.equal(request.model_name, undefined);
+    assert.equal(request.target_column, 'churned');
+    assert.equal(request.partition_on, 'plan');
+
+    await assert.rejects(askNewVersion(new ScriptedPrompter([]), churnCsv(), training, { ...model, target_name: 'gone' }), /churn\.csv has no column gone, the target of Churn\./);
+  });
+});
