@@ -36,16 +36,15 @@ export const parts = {
   cli: { files: '^src/cli\\.ts$', may: ['service'], uses: ['node'] },
 
   // The VS Code extension. It reaches the service only over HTTP, through client.
-  common: { files: '^src/common/', may: ['client'], uses: ['vscode', 'zod'] },
+  prompts: { files: '^src/prompts/', may: ['engine'], uses: ['vscode'] },
+  common: { files: '^src/common/', may: ['client', 'prompts'], uses: ['vscode', 'zod'] },
   'panels/pure': { files: '^src/panels/(shaping/|protocol\\.ts$)', may: ['common'], browser: true },
   panels: { files: '^src/panels/(?!shaping/|protocol\\.ts$)', may: ['panels/pure'], uses: ['vscode', 'node'] },
   tree: { files: '^src/tree/', may: ['panels/pure'], uses: ['vscode'] },
   connection: { files: '^src/connection/', may: ['tree'], uses: ['vscode', 'node', 'zod'] },
-  prompts: { files: '^src/prompts/', may: ['common'], uses: ['vscode'] },
-  flows: { files: '^src/flows/', may: ['prompts', 'tree'], uses: ['node', 'zod'] }, // vscode-free: unit-tested in Node
+  flows: { files: '^src/flows/', may: ['tree'], uses: ['node', 'zod'] }, // vscode-free: unit-tested in Node
   commands: { files: '^src/commands/', may: ['flows', 'connection', 'panels', 'modelExport'], uses: ['vscode', 'node', 'zod'] },
-  wizard: { files: '^src/wizard/', may: ['flows', 'connection', 'panels'], uses: ['vscode', 'node', 'zod'] },
-  extension: { files: '^src/extension\\.ts$', may: ['commands', 'wizard'], uses: ['vscode', 'node'] },
+  extension: { files: '^src/extension\\.ts$', may: ['commands'], uses: ['vscode', 'node'] },
 
   // Browser code of the panels.
   webview: {
