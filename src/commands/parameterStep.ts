@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { FitMethod } from '../engine/params/boosted';
+import { DEFAULT_FIT_METHOD, type FitMethod } from '../engine/params/table';
 import type { QuickInputs, StepInfo } from '../common/multiStepInput';
 import { isBack } from '../common/multiStepInput';
 import { parseParam, type ParamKey, type ParamSpec, type ParamValues } from '../common/trainingParams';
@@ -14,10 +14,11 @@ interface MethodItem extends vscode.QuickPickItem {
 
 /** The fit methods to pick from; a function so the labels are translated when asked, not when the module loads. */
 function methodItems(): MethodItem[] {
-  return [
-    { method: 'boosted', label: 'boosted', description: vscode.l10n.t('the default'), detail: vscode.l10n.t('Fits every feature’s steps jointly (cyclic gradient boosting with early stopping and bagging).') },
+  const items: MethodItem[] = [
+    { method: 'boosted', label: 'boosted', detail: vscode.l10n.t('Fits every feature’s steps jointly (cyclic gradient boosting with early stopping and bagging).') },
     { method: 'xplainable', label: 'xplainable', description: vscode.l10n.t('the reference algorithm'), detail: vscode.l10n.t('Fits each feature’s tree to the target on its own, with tree and activation parameters.') },
   ];
+  return items.map((item) => (item.method === DEFAULT_FIT_METHOD ? { ...item, description: vscode.l10n.t('the default') } : item));
 }
 
 /**
@@ -34,7 +35,7 @@ export async function editParameters(
   fit?: { method: FitMethod },
 ): Promise<void> {
   for (;;) {
-    const shown = typeof specs === 'function' ? specs(fit?.method ?? 'boosted') : specs;
+    const shown = typeof specs === 'function' ? specs(fit?.method ?? DEFAULT_FIT_METHOD) : specs;
     const items: ParamItem[] = [
       { key: 'done', label: `$(check) ${continueLabel}`, description: vscode.l10n.t('keep the values below') },
       { key: 'done', label: '', kind: vscode.QuickPickItemKind.Separator },

@@ -17,7 +17,7 @@ import {
 import { UserFacingError } from '../common/errors';
 import { runSteps, type Step } from '../common/multiStepInput';
 import { defaultParams, specsForModel, trainRequestParams, type ParamValues } from '../common/trainingParams';
-import type { FitMethod } from '../engine/params/boosted';
+import type { FitMethod } from '../engine/params/table';
 import { headlineMetric, modelTypeLabel } from '../tree/nodeText';
 import { asModelRef, requireRef, type CommandContext, type ModelRef } from './commandContext';
 import { csvUriFrom, fileName, sampleCsv } from './csvFile';

@@ -14,6 +14,9 @@ export { CSV_DELIMITERS, CSV_EXTENSIONS, CsvTextDecoder, decodeCsvBytes, detectD
 export { parseJsonWithNonFinite } from './model/json';
 export { DEFAULT_PARAMS, PARAM_NAMES, PARAM_RANGES, validateParams } from './params/xplainable';
 export * from './params/boosted';
+export * from './params/table';
+export { paramGroups, perFeatureParams, type ParamGroups } from './params/groups';
+export { resolveBoostParams, SMALL_DATA_ROWS, LARGE_DATA_ROWS } from './boost/sizeDefaults';
 export { fitLinearBaseline } from './evaluate/linearBaseline';
 export type { LinearBaseline } from './evaluate/linearBaseline';
 export { evaluateBaselines, fittedSubject, plannedSubject } from './evaluate/baseline';

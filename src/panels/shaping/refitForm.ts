@@ -1,5 +1,5 @@
 /** The "Refit this feature" form: its fields, starting values and validation (pure). */
-import { defaultParams, methodOfVersion, specsForModel, TRAINING_DEFAULTS, type ParamKey, type ParamSpec } from '../../common/trainingParams';
+import { methodOfVersion, specsForModel, type ParamKey, type ParamSpec } from '../../common/trainingParams';
 import type { ModelType } from '../../contract/common';
 import type { FeatureParams } from '../../contract/models';
 
@@ -10,8 +10,6 @@ export interface RefitField {
   spec: ParamSpec;
   fallback: number;
 }
-
-const DEFAULTS = defaultParams(TRAINING_DEFAULTS);
 
 function label(key: ParamKey): string {
   const words = key.replace(/_/g, ' ');
@@ -26,7 +24,7 @@ export function refitFields(modelType: ModelType, parameters: Record<string, unk
     label: label(spec.key),
     help: spec.help,
     spec,
-    fallback: DEFAULTS[spec.key],
+    fallback: spec.default,
   }));
 }
 
