@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/params/table';
 import {
   IdSchema,
-  ModelTypeSchema,
+  WireModelTypeSchema,
   NullableNumberSchema,
   RequestModelTypeSchema,
   TimestampSchema,
@@ -76,7 +76,7 @@ export const ModelInfoSchema = z.object({
   model_id: IdSchema,
   model_name: z.string(),
   model_description: z.string(),
-  model_type: ModelTypeSchema,
+  model_type: WireModelTypeSchema,
   target_name: z.string(),
   algorithm: AlgorithmSchema,
   partition_on: z.string().nullable(),
@@ -149,7 +149,7 @@ export type PartitionPayload = z.input<typeof PartitionPayloadSchema>;
 /** A version's fitted model as partition payloads (a local-service addition: feature `model_payload`); exports read it. */
 export const ModelPayloadSchema = z.object({
   version_id: IdSchema,
-  model_type: ModelTypeSchema,
+  model_type: WireModelTypeSchema,
   target_name: z.string(),
   partition_on: z.string().nullable(),
   partitions: z.array(PartitionPayloadSchema).min(1),
@@ -159,7 +159,7 @@ export type ModelPayload = z.infer<typeof ModelPayloadSchema>;
 export const CreateModelRequestSchema = z.object({
   name: z.string().min(1),
   description: z.string().default(''),
-  type: ModelTypeSchema,
+  type: WireModelTypeSchema,
   target_name: z.string().min(1),
   algorithm: AlgorithmSchema,
   partition_on: z.string().nullable().optional(),
@@ -224,7 +224,7 @@ export const TrainResultSchema = z.object({
   model_id: IdSchema,
   version_id: IdSchema,
   dataset_id: IdSchema.nullable(),
-  model_type: ModelTypeSchema,
+  model_type: WireModelTypeSchema,
   target_column: z.string(),
   classes: z.array(z.string()).optional().describe('multiclass: the classes, sorted as text'),
   train_metrics: MetricsSchema,
@@ -383,7 +383,7 @@ export type EvaluationMetrics = z.infer<typeof EvaluationMetricsSchema>;
 export const EvaluationSchema = z.object({
   partition_id: IdSchema,
   partition: z.string(),
-  model_type: ModelTypeSchema,
+  model_type: WireModelTypeSchema,
   train: EvaluationMetricsSchema,
   test: EvaluationMetricsSchema,
   baseline: BaselineSchema.nullable().optional(),

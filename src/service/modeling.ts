@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type {
   Algorithm,
-  ModelType,
   RefitRequestParsed,
   RefitResult,
+  RequestModelType,
   TrainRequestParsed,
   TrainResult,
   VersionSource,
+  WireModelType,
 } from '../contract';
 import { TRAIN_SOURCES } from '../contract';
 import { DEFAULT_FIT_METHOD, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
@@ -19,14 +20,14 @@ import { findModel, findVersion, insertModel, insertVersion, latestVersion, part
 import { findPreprocessorVersion } from './store/preprocessors';
 import type { CsvSource, FitOutcome } from './training/tasks';
 
-const WIRE_TYPE: Record<'classifier' | 'regressor', ModelType> = { classifier: 'binary_classification', regressor: 'regression' };
-const REQUEST_TYPE: Record<ModelType, 'classifier' | 'regressor'> = {
+const WIRE_TYPE: Record<RequestModelType, WireModelType> = { classifier: 'binary_classification', regressor: 'regression' };
+const REQUEST_TYPE: Record<WireModelType, RequestModelType> = {
   binary_classification: 'classifier',
   multiclass_classification: 'classifier',
   regression: 'regressor',
 };
 
-function algorithmFor(type: ModelType, partitionOn: string | null): Algorithm {
+function algorithmFor(type: WireModelType, partitionOn: string | null): Algorithm {
   if (type !== 'regression') return partitionOn ? 'PartitionedClassifier' : 'XClassifier';
   return partitionOn ? 'PartitionedRegressor' : 'XRegressor';
 }
@@ -169,9 +170,9 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
     },
     options.signal,
   );
-  const wireType: ModelType = fit.classes ? 'multiclass_classification' : WIRE_TYPE[body.model_type];
+  const wireType: WireModelType = fit.classes ? 'multiclass_classification' : WIRE_TYPE[body.model_type];
   if (existing && existing.model_type !== wireType) {
-    const what = (type: ModelType) => (type === 'multiclass_classification' ? 'multiclass' : 'binary');
+    const what = (type: WireModelType) => (type === 'multiclass_classification' ? 'multiclass' : 'binary');
     throw invalid(
       'target_column',
       `Model ${existing.model_id} is a ${what(existing.model_type)} classifier, but ${body.target_column} in this data makes a ${what(wireType)} one${fit.classes ? ` (classes: ${fit.classes.join(', ')})` : ''}.`,

@@ -6,7 +6,10 @@ import type { ModelParams, ParamName } from '../params/xplainable';
 
 export type { ModelParams, ParamName };
 
+/** What a model predicts, as the engine and train requests name it. */
 export type ModelType = 'classifier' | 'regressor';
+/** What a model predicts, as the service answers name it (the contract's WireModelType). */
+export type WireModelType = 'binary_classification' | 'multiclass_classification' | 'regression';
 export type ColumnType = 'numeric' | 'categorical' | 'boolean' | 'date' | 'id';
 export type FeatureType = 'numeric' | 'categorical';
 export type Label = string | number;
@@ -184,11 +187,10 @@ export interface ProfilePartition {
   categorical: Record<string, ProfileCategoryBin[]>;
 }
 export interface Profile {
-  model_type: WireModelType;
+  model_type: Exclude<WireModelType, 'multiclass_classification'>;
   target_name: string;
   partitions: ProfilePartition[];
 }
-export type WireModelType = 'binary_classification' | 'regression';
 
 export type ConfusionMatrix = [[number, number], [number, number]];
 
