@@ -13,6 +13,7 @@ export { parseCsv, CsvFrameBuilder } from './data/csv';
 export { CSV_DELIMITERS, CSV_EXTENSIONS, CsvTextDecoder, decodeCsvBytes, detectDelimiter, detectEncoding, type CsvDelimiter, type CsvEncoding } from './data/csvDialect';
 export { parseJsonWithNonFinite } from './model/json';
 export { DEFAULT_PARAMS, PARAM_NAMES, PARAM_RANGES, validateParams } from './params/xplainable';
+export { describeRange, rangeProblem, type ParamRange } from './params/range';
 export * from './params/boosted';
 export * from './params/table';
 export { paramGroups, perFeatureParams, type ParamGroups } from './params/groups';
