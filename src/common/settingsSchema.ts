@@ -21,7 +21,7 @@ type ParamSetting = z.ZodDefault<ReturnType<typeof rangeSchema>>;
 
 /** Training defaults: one setting per training parameter that has one, with the parameter's range and default. */
 export const TrainingDefaultsSchema = z.object({
-  method: z.enum(METHOD_PARAM.values).default(METHOD_PARAM.default),
+  [METHOD_PARAM.setting]: z.enum(METHOD_PARAM.values).default(METHOD_PARAM.default),
   ...(Object.fromEntries(
     PARAMS_WITH_SETTING.map((key) => {
       const { range, setting, default: fallback } = TRAINING_PARAMS[key];

@@ -13,7 +13,6 @@ export type FitMethod = (typeof FIT_METHODS)[number];
 export const METHOD_PARAM = {
   values: FIT_METHODS,
   default: 'boosted' as FitMethod,
-  help: 'How the per-feature steps are fitted',
   setting: 'method',
 } as const;
 export const DEFAULT_FIT_METHOD: FitMethod = METHOD_PARAM.default;
