@@ -1,10 +1,13 @@
 import * as z from 'zod';
 import { TEXTGEN_PRESETS } from '../contract/autotrain';
 import { rangeSchema } from '../contract/common';
-import { FIT_METHODS } from '../engine/params/boosted';
-import { PARAM_RANGES } from '../engine/params/xplainable';
-import { SPLIT_RANGES } from '../engine/evaluate/split';
-import { TRAINING_DEFAULTS as D } from './trainingParams';
+import {
+  METHOD_PARAM,
+  PARAMS_WITH_SETTING,
+  TRAINING_PARAMS,
+  type ParamWithSetting,
+  type SettingOf,
+} from '../engine/params/table';
 
 const optionalHttpUrl = z
   .string()
@@ -14,18 +17,17 @@ const optionalHttpUrl = z
   })
   .transform((value) => value.replace(/\/+$/, ''));
 
-/** Training defaults; ranges and defaults are the engine's (the reference method's parameters as in §11). */
+type ParamSetting = z.ZodDefault<ReturnType<typeof rangeSchema>>;
+
+/** Training defaults: one setting per training parameter that has one, with the parameter's range and default. */
 export const TrainingDefaultsSchema = z.object({
-  method: z.enum(FIT_METHODS).default(D.method),
-  testSize: rangeSchema(SPLIT_RANGES.test_size).default(D.testSize),
-  maxDepth: rangeSchema(PARAM_RANGES.max_depth).default(D.maxDepth),
-  minInfoGain: rangeSchema(PARAM_RANGES.min_info_gain).default(D.minInfoGain),
-  minLeafSize: rangeSchema(PARAM_RANGES.min_leaf_size).default(D.minLeafSize),
-  weight: rangeSchema(PARAM_RANGES.weight).default(D.weight),
-  powerDegree: rangeSchema(PARAM_RANGES.power_degree).default(D.powerDegree),
-  sigmoidExponent: rangeSchema(PARAM_RANGES.sigmoid_exponent).default(D.sigmoidExponent),
-  tailSensitivity: rangeSchema(PARAM_RANGES.tail_sensitivity).default(D.tailSensitivity),
-  seed: rangeSchema(SPLIT_RANGES.seed).default(D.seed),
+  [METHOD_PARAM.setting]: z.enum(METHOD_PARAM.values).default(METHOD_PARAM.default),
+  ...(Object.fromEntries(
+    PARAMS_WITH_SETTING.map((key) => {
+      const { range, setting, default: fallback } = TRAINING_PARAMS[key];
+      return [setting, rangeSchema(range).default(fallback)];
+    }),
+  ) as { [K in ParamWithSetting as SettingOf<K>]: ParamSetting }),
 });
 
 /** The service's presets, plus `custom`: any other OpenAI-compatible endpoint. */
@@ -80,7 +82,6 @@ export const SettingsSchema = z.object({
 });
 
 export type Settings = z.output<typeof SettingsSchema>;
-export type TrainingDefaults = z.output<typeof TrainingDefaultsSchema>;
 export type TextGenSettings = z.output<typeof TextGenSettingsSchema>;
 export const settingSections = Object.keys(SettingsSchema.shape) as (keyof Settings)[];
 

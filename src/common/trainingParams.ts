@@ -1,69 +1,32 @@
 import {
-  BOOST_FEATURE_PARAM_RANGES,
-  BOOST_PARAM_RANGES,
-  DEFAULT_BOOST_FEATURE_PARAMS,
-  DEFAULT_BOOST_PARAMS,
-  DEFAULT_FIT_METHOD,
-  type BoostFeatureParams,
-  type BoostParams,
+  PARAMS_WITH_SETTING,
+  TRAINING_PARAM_NAMES,
+  TRAINING_PARAMS,
   type FitMethod,
-} from '../engine/params/boosted';
-import { describeRange, rangeProblem, type ParamRange } from '../engine/params/range';
-import { DEFAULT_PARAMS, PARAM_RANGES } from '../engine/params/xplainable';
-import { SPLIT_RANGES } from '../engine/evaluate/split';
-import type { TrainingDefaults } from './settingsSchema';
+  type ParamEntry,
+  type ParamWithSetting,
+  type SettingOf,
+  type TrainingParamName,
+} from '../engine/params/table';
+import { describeRange, rangeProblem } from '../engine/params/range';
 
-type XplainableKey = keyof typeof PARAM_RANGES;
-export type ParamKey = 'test_size' | 'seed' | XplainableKey | keyof BoostParams | keyof BoostFeatureParams;
+export type ParamKey = TrainingParamName;
 
 export type ParamValues = Partial<Record<ParamKey, number>>;
 
-export interface ParamSpec {
+/** A training parameter as the parameter editor and the refit form show it: its table entry with its range in words. */
+export interface ParamSpec extends ParamEntry {
   key: ParamKey;
   /** What it does and its valid range, shown under the parameter. */
   help: string;
-  /** Which model types it changes (the engine ignores the others). */
-  appliesTo: 'both' | 'classifier' | 'regressor';
-  /** The fit method it belongs to; `both` for the train/test split. */
-  method: FitMethod | 'both';
-  /** A feature-level parameter (refit accepts it); the rest are training-only. */
-  perFeature: boolean;
-  range: ParamRange;
   /** Returns the problem with a value, or undefined when it is valid. */
   check(value: number): string | undefined;
 }
 
-type SpecText = Pick<ParamSpec, 'appliesTo' | 'method' | 'perFeature'> & { what: string };
-
-/** What each parameter does; its range comes from the engine's tables. */
-const TEXT: Record<ParamKey, SpecText> = {
-  test_size: { what: 'Fraction of rows held out for testing', appliesTo: 'both', method: 'both', perFeature: false },
-  learning_rate: { what: 'Shrinkage of each boosting step (default 0.3 above 200,000 rows)', appliesTo: 'both', method: 'boosted', perFeature: false },
-  max_rounds: { what: 'Most boosting rounds', appliesTo: 'both', method: 'boosted', perFeature: false },
-  early_stopping_rounds: { what: 'Rounds without improvement on the inner validation rows before stopping', appliesTo: 'both', method: 'boosted', perFeature: false },
-  validation_size: { what: 'Fraction of the training rows each bag holds out for early stopping', appliesTo: 'both', method: 'boosted', perFeature: false },
-  outer_bags: { what: 'Bags whose steps are averaged (default halved above 200,000 rows)', appliesTo: 'both', method: 'boosted', perFeature: false },
-  max_bins: { what: 'Most bins per numeric feature', appliesTo: 'both', method: 'boosted', perFeature: false },
-  min_samples_leaf: { what: 'Fewest rows on each side of a step', appliesTo: 'both', method: 'boosted', perFeature: false },
-  max_leaves: { what: 'Leaves of each step’s small tree (default 2 up to 10,000 rows, 5 above 200,000)', appliesTo: 'both', method: 'boosted', perFeature: false },
-  smoothing: { what: 'Bins on each side averaged into a numeric feature’s steps', appliesTo: 'both', method: 'boosted', perFeature: true },
-  monotone: { what: 'Numeric steps only rise (1), only fall (-1) or are free (0)', appliesTo: 'both', method: 'boosted', perFeature: true },
-  max_depth: { what: 'Depth of each feature’s split tree; 0 gives one bin', appliesTo: 'both', method: 'xplainable', perFeature: true },
-  min_info_gain: { what: 'Minimum information gain for a split (target units)', appliesTo: 'both', method: 'xplainable', perFeature: true },
-  min_leaf_size: { what: 'Minimum leaf size as a fraction of rows', appliesTo: 'both', method: 'xplainable', perFeature: true },
-  weight: { what: 'Activation weight (classifiers)', appliesTo: 'classifier', method: 'xplainable', perFeature: true },
-  power_degree: { what: 'Activation power degree (classifiers)', appliesTo: 'classifier', method: 'xplainable', perFeature: true },
-  sigmoid_exponent: { what: 'Sigmoid exponent; only 1 changes scores (classifiers)', appliesTo: 'classifier', method: 'xplainable', perFeature: true },
-  tail_sensitivity: { what: 'Tail sensitivity (regressors)', appliesTo: 'regressor', method: 'xplainable', perFeature: true },
-  seed: { what: 'Random seed of the train/test split and the bags', appliesTo: 'both', method: 'both', perFeature: false },
-};
-
-const RANGES: Record<ParamKey, ParamRange> = { ...SPLIT_RANGES, ...BOOST_PARAM_RANGES, ...BOOST_FEATURE_PARAM_RANGES, ...PARAM_RANGES };
-
-export const paramSpecs: readonly ParamSpec[] = (Object.keys(TEXT) as ParamKey[]).map((key) => {
-  const { what, ...rest } = TEXT[key];
-  const range = RANGES[key];
-  return { key, ...rest, range, help: `${what}: ${describeRange(range)}.`, check: (value: number) => rangeProblem(range, value) ?? undefined };
+export const paramSpecs: readonly ParamSpec[] = TRAINING_PARAM_NAMES.map((key) => {
+  const entry: ParamEntry = TRAINING_PARAMS[key];
+  const { range } = entry;
+  return { ...entry, key, help: `${entry.help}: ${describeRange(range)}.`, check: (value: number) => rangeProblem(range, value) ?? undefined };
 });
 
 export function specFor(key: ParamKey): ParamSpec {
@@ -96,38 +59,14 @@ export function parseParam(key: ParamKey, text: string): { value: number } | { p
   return problem ? { problem: `${key} ${problem} (got ${value}).` } : { value };
 }
 
-/**
- * The `xmodels.training.*` settings' defaults (the settings schema's), kept free of zod so the panels' scripts can
- * use them without it.
- */
-export const TRAINING_DEFAULTS = {
-  method: DEFAULT_FIT_METHOD as FitMethod,
-  testSize: 0.2,
-  maxDepth: DEFAULT_PARAMS.max_depth,
-  minInfoGain: DEFAULT_PARAMS.min_info_gain,
-  minLeafSize: DEFAULT_PARAMS.min_leaf_size,
-  weight: DEFAULT_PARAMS.weight,
-  powerDegree: DEFAULT_PARAMS.power_degree,
-  sigmoidExponent: DEFAULT_PARAMS.sigmoid_exponent,
-  tailSensitivity: DEFAULT_PARAMS.tail_sensitivity,
-  seed: 42,
-};
+/** The `xmodels.training.*` settings, as the settings schema reads them. */
+export type TrainingDefaults = { method: FitMethod } & { [K in ParamWithSetting as SettingOf<K>]: number };
 
-/** The training defaults: the split and reference-method ones from settings, the boosted ones from the engine. */
+/** The training defaults: each parameter's setting where it has one, else the table's default. */
 export function defaultParams(defaults: TrainingDefaults): Required<ParamValues> {
-  return {
-    test_size: defaults.testSize,
-    ...DEFAULT_BOOST_PARAMS,
-    ...DEFAULT_BOOST_FEATURE_PARAMS,
-    max_depth: defaults.maxDepth,
-    min_info_gain: defaults.minInfoGain,
-    min_leaf_size: defaults.minLeafSize,
-    weight: defaults.weight,
-    power_degree: defaults.powerDegree,
-    sigmoid_exponent: defaults.sigmoidExponent,
-    tail_sensitivity: defaults.tailSensitivity,
-    seed: defaults.seed,
-  };
+  const values = Object.fromEntries(TRAINING_PARAM_NAMES.map((key) => [key, TRAINING_PARAMS[key].default])) as Required<ParamValues>;
+  for (const key of PARAMS_WITH_SETTING) values[key] = defaults[TRAINING_PARAMS[key].setting];
+  return values;
 }
 
 /** The numeric parameters a version was trained with (its `parameters` record may hold other entries too). */

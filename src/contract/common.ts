@@ -45,10 +45,10 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** Request model types (as the seed names them). */
+/** Request model types (as the seed names them; the engine's ModelType). */
 export const RequestModelTypeSchema = z.enum(['classifier', 'regressor']);
 export type RequestModelType = z.infer<typeof RequestModelTypeSchema>;
 
 /** Model types in everything the service returns (as the hosted service names them). */
-export const ModelTypeSchema = z.enum(['binary_classification', 'multiclass_classification', 'regression']);
-export type ModelType = z.infer<typeof ModelTypeSchema>;
+export const WireModelTypeSchema = z.enum(['binary_classification', 'multiclass_classification', 'regression']);
+export type WireModelType = z.infer<typeof WireModelTypeSchema>;

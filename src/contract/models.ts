@@ -1,15 +1,13 @@
 import * as z from 'zod';
-import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/params/boosted';
-import { PARAM_RANGES } from '../engine/params/xplainable';
-import { SPLIT_RANGES } from '../engine/evaluate/split';
+import { DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/params/table';
 import {
   IdSchema,
-  ModelTypeSchema,
+  WireModelTypeSchema,
   NullableNumberSchema,
-  rangeSchema,
   RequestModelTypeSchema,
   TimestampSchema,
 } from './common';
+import { boostFeatureFields, boostFields, seedField, testSizeField, treeFields } from './params';
 
 export const AlgorithmSchema = z.enum(['XClassifier', 'XRegressor', 'PartitionedClassifier', 'PartitionedRegressor']);
 export type Algorithm = z.infer<typeof AlgorithmSchema>;
@@ -78,7 +76,7 @@ export const ModelInfoSchema = z.object({
   model_id: IdSchema,
   model_name: z.string(),
   model_description: z.string(),
-  model_type: ModelTypeSchema,
+  model_type: WireModelTypeSchema,
   target_name: z.string(),
   algorithm: AlgorithmSchema,
   partition_on: z.string().nullable(),
@@ -151,7 +149,7 @@ export type PartitionPayload = z.input<typeof PartitionPayloadSchema>;
 /** A version's fitted model as partition payloads (a local-service addition: feature `model_payload`); exports read it. */
 export const ModelPayloadSchema = z.object({
   version_id: IdSchema,
-  model_type: ModelTypeSchema,
+  model_type: WireModelTypeSchema,
   target_name: z.string(),
   partition_on: z.string().nullable(),
   partitions: z.array(PartitionPayloadSchema).min(1),
@@ -161,7 +159,7 @@ export type ModelPayload = z.infer<typeof ModelPayloadSchema>;
 export const CreateModelRequestSchema = z.object({
   name: z.string().min(1),
   description: z.string().default(''),
-  type: ModelTypeSchema,
+  type: WireModelTypeSchema,
   target_name: z.string().min(1),
   algorithm: AlgorithmSchema,
   partition_on: z.string().nullable().optional(),
@@ -191,62 +189,8 @@ export const FitMethodSchema = z.enum(FIT_METHODS).describe(
   'boosted: the per-feature steps fitted jointly (cyclic gradient boosting); xplainable: the reference algorithm',
 );
 
-/** The boosted method's training parameters; omitted ones take the engine's defaults for the data's size. */
-const boostFields = {
-  learning_rate: rangeSchema(BOOST_PARAM_RANGES.learning_rate).optional(),
-  max_rounds: rangeSchema(BOOST_PARAM_RANGES.max_rounds).optional(),
-  early_stopping_rounds: rangeSchema(BOOST_PARAM_RANGES.early_stopping_rounds).optional(),
-  validation_size: rangeSchema(BOOST_PARAM_RANGES.validation_size).optional(),
-  outer_bags: rangeSchema(BOOST_PARAM_RANGES.outer_bags).optional(),
-  max_bins: rangeSchema(BOOST_PARAM_RANGES.max_bins).optional(),
-  min_samples_leaf: rangeSchema(BOOST_PARAM_RANGES.min_samples_leaf).optional(),
-  max_leaves: rangeSchema(BOOST_PARAM_RANGES.max_leaves).optional(),
-};
-export const BOOST_PARAM_KEYS = Object.keys(boostFields) as (keyof typeof boostFields)[];
-
-/** The boosted method's per-feature parameters, which a refit changes without data. */
-const boostFeatureFields = {
-  smoothing: rangeSchema(BOOST_FEATURE_PARAM_RANGES.smoothing).optional(),
-  monotone: rangeSchema(BOOST_FEATURE_PARAM_RANGES.monotone).optional(),
-};
-export const BOOST_FEATURE_PARAM_KEYS = Object.keys(boostFeatureFields) as (keyof typeof boostFeatureFields)[];
-
-/** The fit parameters of one feature (the names refit accepts). */
-export const FEATURE_PARAM_NAMES = [
-  'max_depth',
-  'min_info_gain',
-  'min_leaf_size',
-  'weight',
-  'power_degree',
-  'sigmoid_exponent',
-  'tail_sensitivity',
-] as const;
-export type FeatureParamName = (typeof FEATURE_PARAM_NAMES)[number];
-
-const maxDepth = rangeSchema(PARAM_RANGES.max_depth);
-const infoGain = rangeSchema(PARAM_RANGES.min_info_gain);
-const leafFraction = rangeSchema(PARAM_RANGES.min_leaf_size);
-const weight = rangeSchema(PARAM_RANGES.weight);
-const powerDegree = rangeSchema(PARAM_RANGES.power_degree);
-const sigmoidExponent = rangeSchema(PARAM_RANGES.sigmoid_exponent);
-const tailSensitivity = rangeSchema(PARAM_RANGES.tail_sensitivity);
-
-/** The xplainable method's parameters (per feature in a refit); omitted ones keep their value or the engine's default. */
-const treeFields = {
-  max_depth: maxDepth.optional(),
-  min_info_gain: infoGain.optional(),
-  min_leaf_size: leafFraction.optional(),
-  weight: weight.optional(),
-  power_degree: powerDegree.optional(),
-  sigmoid_exponent: sigmoidExponent.optional(),
-  tail_sensitivity: tailSensitivity.optional(),
-};
-
 export const FeatureParamsSchema = z.strictObject({ ...boostFeatureFields, ...treeFields });
 export type FeatureParams = z.infer<typeof FeatureParamsSchema>;
-
-const testSize = rangeSchema(SPLIT_RANGES.test_size);
-const seed = rangeSchema(SPLIT_RANGES.seed);
 
 /** Data sources of which a train request names exactly one. */
 export const TRAIN_SOURCES = ['dataset_id', 'dataset_name', 'csv_content'] as const;
@@ -262,14 +206,14 @@ export const TrainRequestSchema = z.object({
   partition_on: z.string().min(1).nullable().optional(),
   preprocessor_version_id: IdSchema.nullable().optional(),
   drop_columns: z.array(z.string()).optional(),
-  test_size: testSize.default(0.2),
+  test_size: testSizeField,
   method: FitMethodSchema.optional().describe(
     `default ${DEFAULT_FIT_METHOD}; xplainable when only xplainable parameters (max_depth … tail_sensitivity) are given`,
   ),
   ...boostFields,
   ...boostFeatureFields,
   ...treeFields,
-  seed: seed.default(42),
+  seed: seedField,
   test_dataset_id: IdSchema.nullable().optional(),
   model_id: IdSchema.nullable().optional(),
 });
@@ -280,7 +224,7 @@ export const TrainResultSchema = z.object({
   model_id: IdSchema,
   version_id: IdSchema,
   dataset_id: IdSchema.nullable(),
-  model_type: ModelTypeSchema,
+  model_type: WireModelTypeSchema,
   target_column: z.string(),
   classes: z.array(z.string()).optional().describe('multiclass: the classes, sorted as text'),
   train_metrics: MetricsSchema,
@@ -302,7 +246,7 @@ export const RefitRequestSchema = z.object({
   feature_params: z.record(z.string(), FeatureParamsSchema).optional(),
   drop_columns: z.array(z.string()).optional(),
   remove_features: z.array(z.string()).optional().describe('boosted versions: features taken out of the model'),
-  test_size: testSize.default(0.2),
+  test_size: testSizeField,
   ...boostFeatureFields,
   ...treeFields,
 });
@@ -439,7 +383,7 @@ export type EvaluationMetrics = z.infer<typeof EvaluationMetricsSchema>;
 export const EvaluationSchema = z.object({
   partition_id: IdSchema,
   partition: z.string(),
-  model_type: ModelTypeSchema,
+  model_type: WireModelTypeSchema,
   train: EvaluationMetricsSchema,
   test: EvaluationMetricsSchema,
   baseline: BaselineSchema.nullable().optional(),

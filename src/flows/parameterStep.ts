@@ -1,5 +1,5 @@
 import { l10n } from '../common/l10n';
-import type { FitMethod } from '../engine/params/boosted';
+import { DEFAULT_FIT_METHOD, type FitMethod } from '../engine/params/table';
 import { parseParam, type ParamKey, type ParamSpec, type ParamValues } from '../common/trainingParams';
 import { BACK, type PickItem, type PromptPosition, type Prompter } from '../prompts/prompter';
 import { DONE } from '../prompts/steps';
@@ -8,10 +8,11 @@ type ParamChoice = ParamKey | 'done' | 'method';
 
 /** The fit methods to pick from; a function so the labels are translated when asked, not when the module loads. */
 function methodItems(current: FitMethod): PickItem<FitMethod>[] {
-  return [
-    { value: 'boosted', label: 'boosted', description: l10n.t('the default'), detail: l10n.t('Fits every feature’s steps jointly (cyclic gradient boosting with early stopping and bagging).') },
+  const items: PickItem<FitMethod>[] = [
+    { value: 'boosted', label: 'boosted', detail: l10n.t('Fits every feature’s steps jointly (cyclic gradient boosting with early stopping and bagging).') },
     { value: 'xplainable', label: 'xplainable', description: l10n.t('the reference algorithm'), detail: l10n.t('Fits each feature’s tree to the target on its own, with tree and activation parameters.') },
-  ].map((item) => ({ ...item, picked: item.value === current }) as PickItem<FitMethod>);
+  ];
+  return items.map((item) => ({ ...item, ...(item.value === DEFAULT_FIT_METHOD && { description: l10n.t('the default') }), picked: item.value === current }));
 }
 
 /**
@@ -28,7 +29,7 @@ export async function editParameters(
   fit?: { method: FitMethod },
 ): Promise<typeof DONE | typeof BACK | undefined> {
   for (;;) {
-    const shown = typeof specs === 'function' ? specs(fit?.method ?? 'boosted') : specs;
+    const shown = typeof specs === 'function' ? specs(fit?.method ?? DEFAULT_FIT_METHOD) : specs;
     const items: PickItem<ParamChoice>[] = [
       { value: 'done', label: `$(check) ${continueLabel}`, description: l10n.t('keep the values below') },
       { value: 'done', label: '', separator: true },

@@ -1,7 +1,7 @@
 import type { MulticlassModel } from '../engine/multiclass/model';
 import { multiclassFromPayloads } from '../engine/multiclass/payload';
 import { fromPayloads } from '../engine/model/payload';
-import type { FitMethod } from '../engine/params/boosted';
+import type { FitMethod } from '../engine/params/table';
 import type { Label, PartitionModel, TransparentModel } from '../engine/model/types';
 import type { ModelPayload } from '../contract/models';
 

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type {
   Algorithm,
-  ModelType,
   RefitRequestParsed,
   RefitResult,
+  RequestModelType,
   TrainRequestParsed,
   TrainResult,
   VersionSource,
+  WireModelType,
 } from '../contract';
-import { BOOST_FEATURE_PARAM_KEYS, BOOST_PARAM_KEYS, FEATURE_PARAM_NAMES, TRAIN_SOURCES } from '../contract';
-import { DEFAULT_FIT_METHOD, type FitMethod, type RefitParams } from '../engine';
+import { TRAIN_SOURCES } from '../contract';
+import { DEFAULT_FIT_METHOD, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
 import type { ServiceContext, Session } from './context';
 import { requireDataset } from './datasets/register';
 import { ApiError, invalid, notFound } from './errors';
@@ -18,14 +19,14 @@ import { findModel, findVersion, insertModel, insertVersion, latestVersion, part
 import { findPreprocessorVersion } from './store/preprocessors';
 import type { CsvSource, FitOutcome } from './training/tasks';
 
-const WIRE_TYPE: Record<'classifier' | 'regressor', ModelType> = { classifier: 'binary_classification', regressor: 'regression' };
-const REQUEST_TYPE: Record<ModelType, 'classifier' | 'regressor'> = {
+const WIRE_TYPE: Record<RequestModelType, WireModelType> = { classifier: 'binary_classification', regressor: 'regression' };
+const REQUEST_TYPE: Record<WireModelType, RequestModelType> = {
   binary_classification: 'classifier',
   multiclass_classification: 'classifier',
   regression: 'regressor',
 };
 
-function algorithmFor(type: ModelType, partitionOn: string | null): Algorithm {
+function algorithmFor(type: WireModelType, partitionOn: string | null): Algorithm {
   if (type !== 'regression') return partitionOn ? 'PartitionedClassifier' : 'XClassifier';
   return partitionOn ? 'PartitionedRegressor' : 'XRegressor';
 }
@@ -93,12 +94,9 @@ function newPartitions(fit: FitOutcome): NewPartition[] {
   }));
 }
 
-/** The given values of some request fields (omitted ones stay out, so the engine's defaults apply). */
-function given<K extends string>(body: Partial<Record<K, unknown>>, keys: readonly K[]): Partial<Record<K, number>> {
-  const out: Partial<Record<K, number>> = {};
-  for (const key of keys) if (typeof body[key] === 'number') out[key] = body[key] as number;
-  return out;
-}
+const methodParams = (method: FitMethod) => paramNames((entry) => entry.method === method);
+const XPLAINABLE_PARAMS = methodParams('xplainable');
+const BOOSTED_PARAMS = methodParams('boosted');
 
 /**
  * The method a train request fits with: the one it names; else `xplainable` when it gives only that method's
@@ -106,8 +104,8 @@ function given<K extends string>(body: Partial<Record<K, unknown>>, keys: readon
  * method is a 422 naming it, never silently ignored.
  */
 export function trainMethod(body: TrainRequestParsed): FitMethod {
-  const tree = FEATURE_PARAM_NAMES.filter((key) => body[key] !== undefined);
-  const boosted = [...BOOST_PARAM_KEYS, ...BOOST_FEATURE_PARAM_KEYS].filter((key) => body[key] !== undefined);
+  const tree = XPLAINABLE_PARAMS.filter((key) => body[key] !== undefined);
+  const boosted = BOOSTED_PARAMS.filter((key) => body[key] !== undefined);
   if (!body.method && tree.length && boosted.length) {
     throw invalid(
       tree[0],
@@ -164,18 +162,16 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
       partitionOn,
       dropColumns: body.drop_columns ?? [],
       method: trainMethod(body),
-      params: given(body, FEATURE_PARAM_NAMES),
-      boost: given(body, BOOST_PARAM_KEYS),
-      boostFeature: given(body, BOOST_FEATURE_PARAM_KEYS),
+      ...paramGroups(body),
       testSize: body.test_size,
       seed: body.seed,
       preprocessor: pre?.fitted ?? null,
     },
     options.signal,
   );
-  const wireType: ModelType = fit.classes ? 'multiclass_classification' : WIRE_TYPE[body.model_type];
+  const wireType: WireModelType = fit.classes ? 'multiclass_classification' : WIRE_TYPE[body.model_type];
   if (existing && existing.model_type !== wireType) {
-    const what = (type: ModelType) => (type === 'multiclass_classification' ? 'multiclass' : 'binary');
+    const what = (type: WireModelType) => (type === 'multiclass_classification' ? 'multiclass' : 'binary');
     throw invalid(
       'target_column',
       `Model ${existing.model_id} is a ${what(existing.model_type)} classifier, but ${body.target_column} in this data makes a ${what(wireType)} one${fit.classes ? ` (classes: ${fit.classes.join(', ')})` : ''}.`,
@@ -248,10 +244,6 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
   };
 }
 
-function refitParams(body: RefitRequestParsed): RefitParams {
-  return given(body, [...FEATURE_PARAM_NAMES, ...BOOST_FEATURE_PARAM_KEYS]);
-}
-
 /** Refits a version with new parameters (no retraining) and stores the result as a new version. */
 export async function refitVersion(ctx: ServiceContext, session: Session, versionId: string, body: RefitRequestParsed): Promise<RefitResult> {
   const version = await requireVersion(ctx, session.teamId, versionId);
@@ -274,7 +266,7 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     seed,
     preprocessor: pre?.fitted ?? null,
     features: body.features ?? null,
-    params: refitParams(body),
+    params: perFeatureParams(body),
     featureParams: body.feature_params ?? null,
     removeFeatures: body.remove_features ?? [],
     parentBaselines: sameSplit ? await partitionBaselines(ctx.store, version.version_id) : null,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EvaluationSchema, type FeatureInfoEntry, type ModelType, type PartitionPayload } from '../contract';
-import { EngineError, featureImportances, fromPayloads, parseJsonWithNonFinite, isMulticlassPayload, multiclassFromPayloads, type TransparentModel } from '../engine';
+import { EvaluationSchema, type FeatureInfoEntry, type WireModelType, type PartitionPayload } from '../contract';
+import { EngineError, featureImportances, fromPayloads, isMulticlassPayload, multiclassFromPayloads, parseJsonWithNonFinite, type TransparentModel } from '../engine';
 import type { ServiceContext, Session } from './context';
 import { invalid } from './errors';
 import { insertModel, insertVersion, latestVersion, type NewModel } from './store/models';
@@ -18,7 +18,7 @@ function parseMaybeJson(value: unknown, field: string): unknown {
 }
 
 /** A model JSON's class tags must agree with the model's type; the message names the first payload that disagrees. */
-function checkClassTags(payloads: Payload[], type: ModelType): void {
+function checkClassTags(payloads: Payload[], type: WireModelType): void {
   const multiclass = type === 'multiclass_classification';
   if (isMulticlassPayload(payloads) === multiclass) return;
   const i = multiclass ? payloads.findIndex((p) => typeof p.class !== 'string') : payloads.findIndex((p) => p.class !== undefined);
@@ -31,7 +31,7 @@ function checkClassTags(payloads: Payload[], type: ModelType): void {
 }
 
 /** The fitted model of the payloads (one binary model per class for multiclass), and the payloads with parsed profiles. */
-function rebuild(payloads: Payload[], type: ModelType, target: string, partitionOn: string | null) {
+function rebuild(payloads: Payload[], type: WireModelType, target: string, partitionOn: string | null) {
   checkClassTags(payloads, type);
   const normalised = payloads.map((p, i) => ({ ...p, profile: parseMaybeJson(p.profile, `partitions.${i}.profile`) }));
   const options = { target, partitionOn };
@@ -104,7 +104,7 @@ function trainingCount(payload: Payload, key: 'n_train' | 'n_test'): number {
 export async function storeUploadedVersion(
   ctx: ServiceContext,
   session: Session,
-  target: { model?: NewModel; modelId: string; type: ModelType; targetName: string; partitionOn: string | null },
+  target: { model?: NewModel; modelId: string; type: WireModelType; targetName: string; partitionOn: string | null },
   payloads: Payload[],
 ): Promise<string> {
   const type = target.type;

@@ -1,4 +1,5 @@
-import { SMALL_DATA_ROWS, type BoostParams } from '../params/boosted';
+import type { BoostParams } from '../params/boosted';
+import { SMALL_DATA_ROWS } from './sizeDefaults';
 import { mulberry32 } from '../prng';
 import { LogisticRows, SquaredRows, type GradientState } from './rowState';
 import { SquaredHistograms, useHistograms } from './histogramState';

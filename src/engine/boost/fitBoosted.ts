@@ -1,4 +1,5 @@
-import { resolveBoostParams, type BoostFeatureParams, type BoostParams } from '../params/boosted';
+import type { BoostFeatureParams, BoostParams } from '../params/boosted';
+import { resolveBoostParams } from './sizeDefaults';
 import type { FitPlan } from '../plan/plan';
 import { sampleRows } from '../prng';
 import type { PartitionModel, TransparentModel } from '../model/types';

@@ -1,13 +1,11 @@
 import { EngineError } from '../errors';
-import { rangeProblem, type ParamRange } from '../params/range';
+import { rangeProblem } from '../params/range';
+import { groupRanges } from '../params/table';
 import { mulberry32 } from '../prng';
 import type { TrainTestSplit } from '../model/types';
 
 /** The train/test split of a train or refit request: both fit methods use it. */
-export const SPLIT_RANGES: Readonly<Record<'test_size' | 'seed', ParamRange>> = Object.freeze({
-  test_size: { min: 0, max: 1, minOpen: true, maxOpen: true },
-  seed: { min: 0, max: Infinity, integer: true },
-});
+export const SPLIT_RANGES = groupRanges('split');
 
 /**
  * Seeded shuffle split of row indices 0..n-1 (both sides sorted ascending). With `strata` (e.g. 0/1 classifier

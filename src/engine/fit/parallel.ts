@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { resolveBoostParams } from '../params/boosted';
+import { resolveBoostParams } from '../boost/sizeDefaults';
 import { EngineError } from '../errors';
 import { assembleBoosted, binParts, planBoosted, runBag, type BagTask, type Binner, type BoostedPlan } from '../boost/fitBoosted';
 import type { BagResult, BoostData } from '../boost/booster';

@@ -7,7 +7,6 @@ import type {
   ProfileNumericBin,
   ProfilePartition,
   TransparentModel,
-  WireModelType,
 } from './types';
 
 /**
@@ -31,7 +30,7 @@ export function featureImportances(model: TransparentModel | PartitionModel): Fe
     .sort((a, b) => b.importance - a.importance);
 }
 
-function wireModelType(model: TransparentModel): WireModelType {
+function wireModelType(model: TransparentModel): Profile['model_type'] {
   return model.modelType === 'classifier' ? 'binary_classification' : 'regression';
 }
 

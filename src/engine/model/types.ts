@@ -1,16 +1,21 @@
 /** Public data types of the engine. Wire-facing objects use the contract's snake_case names. */
-import type { BoostFeatureParams, BoostParams, FitMethod } from '../params/boosted';
+import type { BoostFeatureParams, BoostParams } from '../params/boosted';
+import type { ParamGroups } from '../params/groups';
+import type { FitMethod } from '../params/table';
 import type { ModelParams, ParamName } from '../params/xplainable';
 
 export type { ModelParams, ParamName };
 
+/** What a model predicts, as the engine and train requests name it. */
 export type ModelType = 'classifier' | 'regressor';
+/** What a model predicts, as the service answers name it (the contract's WireModelType). */
+export type WireModelType = 'binary_classification' | 'multiclass_classification' | 'regression';
 export type ColumnType = 'numeric' | 'categorical' | 'boolean' | 'date' | 'id';
 export type FeatureType = 'numeric' | 'categorical';
 export type Label = string | number;
 
 
-export interface FitOptions {
+export interface FitOptions extends Partial<ParamGroups> {
   target: string;
   modelType: ModelType;
   /** Column whose values each get their own model; `__dataset__` (all rows) is always fitted too. */
@@ -18,17 +23,12 @@ export interface FitOptions {
   /** Feature columns in order; default: every column except the target, id columns and dropColumns. */
   features?: string[];
   dropColumns?: string[];
-  params?: Partial<ModelParams>;
   /** Candidate-split density, [0,1); default 0.1. */
   alpha?: number;
   /** Classifier: build the score → probability map on the training rows (default true; `xplainable` only). */
   mapCalibration?: boolean;
-  /** How the step functions are fitted (default `boosted`). */
+  /** How the step functions are fitted (default DEFAULT_FIT_METHOD). */
   method?: FitMethod;
-  /** `boosted` only: training parameters (defaults: DEFAULT_BOOST_PARAMS). */
-  boost?: Partial<BoostParams>;
-  /** `boosted` only: per-feature parameters applied to every feature (defaults: none); checked by the engine. */
-  boostFeature?: Partial<Record<keyof BoostFeatureParams, number>>;
   /** Seed of the `boosted` method's bags and inner splits (default 42). */
   seed?: number;
 }
@@ -187,11 +187,10 @@ export interface ProfilePartition {
   categorical: Record<string, ProfileCategoryBin[]>;
 }
 export interface Profile {
-  model_type: WireModelType;
+  model_type: Exclude<WireModelType, 'multiclass_classification'>;
   target_name: string;
   partitions: ProfilePartition[];
 }
-export type WireModelType = 'binary_classification' | 'regression';
 
 export type ConfusionMatrix = [[number, number], [number, number]];
 

@@ -1,42 +1,19 @@
 import { EngineError } from '../errors';
-import { rangeProblem, type ParamRange } from './range';
+import { rangeProblem } from './range';
+import { groupDefaults, groupRanges, type ParamsIn } from './table';
 
-/** Per-feature tree and activation parameters (transparent-models.md §11). */
-export interface ModelParams {
-  max_depth: number;
-  min_info_gain: number;
-  min_leaf_size: number;
-  ignore_nan: boolean;
-  weight: number;
-  power_degree: number;
-  sigmoid_exponent: number;
-  tail_sensitivity: number;
-}
+/** Per-feature tree and activation parameters (transparent-models.md §11); what each does is in TRAINING_PARAMS. */
+export type ModelParams = Record<ParamsIn<'params'>, number> & { ignore_nan: boolean };
 export type ParamName = keyof ModelParams;
 
-export const DEFAULT_PARAMS: Readonly<ModelParams> = Object.freeze({
-  max_depth: 8,
-  min_info_gain: 0.0001,
-  min_leaf_size: 0.0001,
-  ignore_nan: false,
-  weight: 1,
-  power_degree: 1,
-  sigmoid_exponent: 0,
-  tail_sensitivity: 1,
-});
+const { max_depth, min_info_gain, min_leaf_size, ...activation } = groupDefaults('params');
+/** In the reference library's order: the tree's parameters, `ignore_nan`, then the activation's. */
+export const DEFAULT_PARAMS: Readonly<ModelParams> = Object.freeze({ max_depth, min_info_gain, min_leaf_size, ignore_nan: false, ...activation });
 
 export const PARAM_NAMES = Object.keys(DEFAULT_PARAMS) as ParamName[];
 
 /** The valid values of the `xplainable` method's numeric parameters (transparent-models.md §11). */
-export const PARAM_RANGES: Readonly<Record<Exclude<ParamName, 'ignore_nan'>, ParamRange>> = Object.freeze({
-  max_depth: { min: 0, max: 64, integer: true },
-  min_info_gain: { min: -1, max: 1, maxOpen: true },
-  min_leaf_size: { min: -1, max: 1, maxOpen: true },
-  weight: { min: 0, max: 3 },
-  power_degree: { min: 1, max: 5, values: [1, 3, 5] },
-  sigmoid_exponent: { min: 0, max: 1 },
-  tail_sensitivity: { min: 0, max: 10 },
-});
+export const PARAM_RANGES = groupRanges('params');
 
 /**
  * Checks parameter overrides and merges them onto `base`. Unknown names, wrong types and out-of-range

@@ -4,8 +4,8 @@ import {
   validateFitMethod,
   type BoostFeatureParams,
   type BoostParams,
-  type FitMethod,
 } from '../params/boosted';
+import type { FitMethod } from '../params/table';
 import { EngineError } from '../errors';
 import { groupRows, type Column, type DataFrame } from '../data/frame';
 import { DATASET_PARTITION } from '../model/partitions';

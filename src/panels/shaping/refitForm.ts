@@ -1,6 +1,6 @@
 /** The "Refit this feature" form: its fields, starting values and validation (pure). */
-import { defaultParams, methodOfVersion, specsForModel, TRAINING_DEFAULTS, type ParamKey, type ParamSpec } from '../../common/trainingParams';
-import type { ModelType } from '../../contract/common';
+import { methodOfVersion, specsForModel, type ParamKey, type ParamSpec } from '../../common/trainingParams';
+import type { WireModelType } from '../../contract/common';
 import type { FeatureParams } from '../../contract/models';
 
 export interface RefitField {
@@ -11,27 +11,25 @@ export interface RefitField {
   fallback: number;
 }
 
-const DEFAULTS = defaultParams(TRAINING_DEFAULTS);
-
 function label(key: ParamKey): string {
   const words = key.replace(/_/g, ' ');
   return words[0].toUpperCase() + words.slice(1);
 }
 
 /** The per-feature parameters of the version's fit method and model type; ranges and wording are the engine's. */
-export function refitFields(modelType: ModelType, parameters: Record<string, unknown> = {}): RefitField[] {
+export function refitFields(modelType: WireModelType, parameters: Record<string, unknown> = {}): RefitField[] {
   const kind = modelType === 'regression' ? 'regressor' : 'classifier';
   return specsForModel(kind, 'feature', methodOfVersion(parameters)).map((spec) => ({
     name: spec.key as keyof FeatureParams,
     label: label(spec.key),
     help: spec.help,
     spec,
-    fallback: DEFAULTS[spec.key],
+    fallback: spec.default,
   }));
 }
 
 /** Starting values: the version's parameter when it is a number, else the default. */
-export function initialRefitValues(modelType: ModelType, parameters: Record<string, unknown> = {}): Record<string, string> {
+export function initialRefitValues(modelType: WireModelType, parameters: Record<string, unknown> = {}): Record<string, string> {
   return Object.fromEntries(
     refitFields(modelType, parameters).map((field) => {
       const value = parameters[field.name];
@@ -45,7 +43,7 @@ export type RefitFormResult =
   | { ok: false; errors: { field: keyof FeatureParams; message: string }[] };
 
 /** Validates the form; each error names the field and the bad value. */
-export function parseRefitForm(modelType: ModelType, values: Record<string, string>, parameters: Record<string, unknown> = {}): RefitFormResult {
+export function parseRefitForm(modelType: WireModelType, values: Record<string, string>, parameters: Record<string, unknown> = {}): RefitFormResult {
   const params: FeatureParams = {};
   const errors: { field: keyof FeatureParams; message: string }[] = [];
   for (const field of refitFields(modelType, parameters)) {

@@ -1,11 +1,11 @@
-import type { Algorithm, Baseline, Metrics, ModelInfo, ModelType, ModelVersion, Partition, VersionSource } from '../../contract';
+import type { Algorithm, Baseline, Metrics, ModelInfo, WireModelType, ModelVersion, Partition, VersionSource } from '../../contract';
 import type { Queryable, Row } from './sql';
 
 export interface NewModel {
   model_id: string;
   name: string;
   description: string;
-  model_type: ModelType;
+  model_type: WireModelType;
   target_name: string;
   algorithm: Algorithm;
   partition_on: string | null;
@@ -37,7 +37,7 @@ export interface NewVersion {
 /** A stored version with what the service needs beyond the wire shape. */
 export interface VersionRecord extends ModelVersion {
   team_id: string;
-  model_type: ModelType;
+  model_type: WireModelType;
   target_name: string;
   partition_on: string | null;
   trained_preprocessor_version_id: string | null;
@@ -48,7 +48,7 @@ export interface VersionRecord extends ModelVersion {
 const text = (v: Row[string]) => (v === null || v === undefined ? null : String(v));
 const json = <T>(v: Row[string]): T | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as T));
 
-const MULTICLASS: ModelType = 'multiclass_classification';
+const MULTICLASS: WireModelType = 'multiclass_classification';
 
 /** The latest version's parameters are read only for the models that need them: multiclass ones, for their classes. */
 const MODEL_SELECT = `
@@ -72,7 +72,7 @@ function toModelInfo(row: Row): ModelInfo {
     model_id: String(row.model_id),
     model_name: String(row.name),
     model_description: String(row.description),
-    model_type: String(row.model_type) as ModelType,
+    model_type: String(row.model_type) as WireModelType,
     target_name: String(row.target_name),
     algorithm: String(row.algorithm) as Algorithm,
     partition_on: text(row.partition_on),
@@ -108,7 +108,7 @@ function toVersion(row: Row): VersionRecord {
     linked_preprocessor: linkedId && linkedVersion ? { preprocessor_id: linkedId, version_id: linkedVersion } : null,
     test_metrics: json<Metrics>(row.test_metrics),
     team_id: String(row.team_id),
-    model_type: String(row.model_type) as ModelType,
+    model_type: String(row.model_type) as WireModelType,
     target_name: String(row.target_name),
     partition_on: text(row.partition_on),
     trained_preprocessor_version_id: text(row.trained_preprocessor_version_id),
@@ -210,7 +210,7 @@ export async function partitionBaselines(db: Queryable, versionId: string): Prom
 }
 
 export interface PartitionRecord extends Partition {
-  model_type: ModelType;
+  model_type: WireModelType;
   evaluation: unknown;
 }
 
@@ -228,7 +228,7 @@ export async function findPartition(db: Queryable, teamId: string, partitionId: 
     n_train: Number(row.n_train),
     n_test: Number(row.n_test),
     base_value: Number(row.base_value),
-    model_type: String(row.model_type) as ModelType,
+    model_type: String(row.model_type) as WireModelType,
     evaluation: json(row.evaluation),
   };
 }

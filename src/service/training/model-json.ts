@@ -14,7 +14,7 @@ export type StoredFittedModel = TransparentModel | MulticlassModel;
 
 /** How a version's fitted model is stored: the wire's partition payloads plus what rebuilding needs. */
 interface StoredModel {
-  model_type: ModelType | WireModelType | 'multiclass_classification';
+  model_type: ModelType | WireModelType;
   target: string;
   partition_on: string | null;
   payloads: unknown[];

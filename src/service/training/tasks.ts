@@ -1,12 +1,12 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Baseline, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep } from '../../contract';
-import type { BoostFeatureParams, BoostParams, FitMethod, ModelParams, ModelType, RefitParams } from '../../engine';
+import type { FitMethod, ModelType, ParamGroups, RefitParams } from '../../engine';
 import type { RowRuleRequest } from '../../autotrain';
 
 /** Where a task reads its CSV: a file the worker reads itself, or text sent with the task. */
 export type CsvSource = { path: string; label: string } | { text: string; label: string };
 
-export interface TrainTask {
+export interface TrainTask extends ParamGroups {
   kind: 'train';
   source: CsvSource;
   /** A separate test set: the whole source trains and this one tests. */
@@ -16,11 +16,6 @@ export interface TrainTask {
   partitionOn: string | null;
   dropColumns: string[];
   method: FitMethod;
-  /** `xplainable` parameters. */
-  params: Partial<ModelParams>;
-  /** `boosted` parameters (omitted ones take the engine's defaults for the data's size). */
-  boost: Partial<BoostParams>;
-  boostFeature: Partial<Record<keyof BoostFeatureParams, number>>;
   testSize: number;
   seed: number;
   /** Fitted preprocessor state applied to every frame before training. */
