@@ -2,6 +2,8 @@ import {
   PARAMS_WITH_SETTING,
   TRAINING_PARAM_NAMES,
   TRAINING_PARAMS,
+  isPerFeature,
+  methodOf,
   type FitMethod,
   type ParamEntry,
   type ParamWithSetting,
@@ -23,10 +25,33 @@ export interface ParamSpec extends ParamEntry {
   check(value: number): string | undefined;
 }
 
+/** What each parameter does, shown under it in the editor (its range is added from the table). */
+const HELP: Record<ParamKey, string> = {
+  test_size: 'Fraction of rows held out for testing',
+  learning_rate: 'Shrinkage of each boosting step (default 0.3 above 200,000 rows)',
+  max_rounds: 'Most boosting rounds',
+  early_stopping_rounds: 'Rounds without improvement on the inner validation rows before stopping',
+  validation_size: 'Fraction of the training rows each bag holds out for early stopping',
+  outer_bags: 'Bags whose steps are averaged (default halved above 200,000 rows)',
+  max_bins: 'Most bins per numeric feature',
+  min_samples_leaf: 'Fewest rows on each side of a step',
+  max_leaves: 'Leaves of each step’s small tree (default 2 up to 10,000 rows, 5 above 200,000)',
+  smoothing: 'Bins on each side averaged into a numeric feature’s steps',
+  monotone: 'Numeric steps only rise (1), only fall (-1) or are free (0)',
+  max_depth: 'Depth of each feature’s split tree; 0 gives one bin',
+  min_info_gain: 'Minimum information gain for a split (target units)',
+  min_leaf_size: 'Minimum leaf size as a fraction of rows',
+  weight: 'Activation weight (classifiers)',
+  power_degree: 'Activation power degree (classifiers)',
+  sigmoid_exponent: 'Sigmoid exponent; only 1 changes scores (classifiers)',
+  tail_sensitivity: 'Tail sensitivity (regressors)',
+  seed: 'Random seed of the train/test split and the bags',
+};
+
 export const paramSpecs: readonly ParamSpec[] = TRAINING_PARAM_NAMES.map((key) => {
   const entry: ParamEntry = TRAINING_PARAMS[key];
   const { range } = entry;
-  return { ...entry, key, help: `${entry.help}: ${describeRange(range)}.`, check: (value: number) => rangeProblem(range, value) ?? undefined };
+  return { ...entry, key, help: `${HELP[key]}: ${describeRange(range)}.`, check: (value: number) => rangeProblem(range, value) ?? undefined };
 });
 
 export function specFor(key: ParamKey): ParamSpec {
@@ -39,9 +64,9 @@ export function specFor(key: ParamKey): ParamSpec {
 export function specsForModel(modelType: 'classifier' | 'regressor', scope: 'train' | 'feature', method: FitMethod): ParamSpec[] {
   return paramSpecs.filter(
     (spec) =>
-      (spec.appliesTo === 'both' || spec.appliesTo === modelType) &&
-      (spec.method === 'both' || spec.method === method) &&
-      (scope === 'train' || spec.perFeature),
+      (spec.appliesTo === undefined || spec.appliesTo === modelType) &&
+      (methodOf(spec) === 'both' || methodOf(spec) === method) &&
+      (scope === 'train' || isPerFeature(spec)),
   );
 }
 
@@ -90,7 +115,7 @@ export function changedParams(values: ParamValues, base: ParamValues): ParamValu
  * engine can pick its defaults for the data's size.
  */
 export function trainRequestParams(method: FitMethod, values: Required<ParamValues>, defaults: Required<ParamValues>): ParamValues {
-  const forMethod = paramSpecs.filter((spec) => spec.method === method).map((spec) => spec.key);
+  const forMethod = paramSpecs.filter((spec) => methodOf(spec) === method).map((spec) => spec.key);
   const chosen = Object.fromEntries(forMethod.map((key) => [key, values[key]])) as ParamValues;
   return { test_size: values.test_size, seed: values.seed, ...(method === 'boosted' ? changedParams(chosen, defaults) : chosen) };
 }

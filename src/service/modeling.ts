@@ -10,7 +10,7 @@ import type {
   WireModelType,
 } from '../contract';
 import { TRAIN_SOURCES } from '../contract';
-import { DEFAULT_FIT_METHOD, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
+import { DEFAULT_FIT_METHOD, methodOf, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
 import type { ServiceContext, Session } from './context';
 import { requireDataset } from './datasets/register';
 import { ApiError, invalid, notFound } from './errors';
@@ -94,7 +94,7 @@ function newPartitions(fit: FitOutcome): NewPartition[] {
   }));
 }
 
-const methodParams = (method: FitMethod) => paramNames((entry) => entry.method === method);
+const methodParams = (method: FitMethod) => paramNames((entry) => methodOf(entry) === method);
 const XPLAINABLE_PARAMS = methodParams('xplainable');
 const BOOSTED_PARAMS = methodParams('boosted');
 
