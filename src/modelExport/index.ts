@@ -2,7 +2,8 @@ import { multiclassPython } from './multiclassPython';
 import { multiclassSql } from './multiclassSql';
 import { binaryPython } from './python';
 import type { ExportTables } from './scoringTables';
-import { binarySql } from './sql';
+import { binarySql, sqlTarget } from './sql';
+import type { SqlDialectName } from './sqlDialect';
 
 export { scoringTables, scoringTablesFromPayload } from './scoringTables';
 export type { ScoringTables, MulticlassScoringTables, ExportTables } from './scoringTables';
@@ -10,5 +11,13 @@ export type { ScoringTables, MulticlassScoringTables, ExportTables } from './sco
 /** A self-contained standard-library Python module that scores rows as the service does. */
 export const toPython = (tables: ExportTables): string => (tables.modelType === 'multiclass' ? multiclassPython(tables) : binaryPython(tables));
 
-/** One SQLite query over `input_rows` that scores rows as the service does. */
-export const toSql = (tables: ExportTables): string => (tables.modelType === 'multiclass' ? multiclassSql(tables) : binarySql(tables));
+export { SQL_DIALECTS, type SqlDialectName } from './sqlDialect';
+
+/**
+ * One query over `input_rows` that scores rows as the service does, in the dialect of SQLite (the default),
+ * PostgreSQL or DuckDB; `numericColumns` names the columns known to have a numeric type.
+ */
+export function toSql(tables: ExportTables, dialect: SqlDialectName = 'sqlite', numericColumns: Iterable<string> = []): string {
+  const target = sqlTarget(dialect, numericColumns);
+  return tables.modelType === 'multiclass' ? multiclassSql(tables, target) : binarySql(tables, target);
+}

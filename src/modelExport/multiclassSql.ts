@@ -1,5 +1,5 @@
 import type { MulticlassScoringTables } from './scoringTables';
-import { byPartition, contributionSql, probabilitySql, routedCte, sqlName, sqlNumber, sqlString } from './sql';
+import { byPartition, contributionSql, probabilitySql, routedCte, sqlName, sqlDouble, sqlString, sqlTarget, type SqlTarget } from './sql';
 
 const column = (...parts: string[]): string => sqlName(['xm', ...parts].join('_'));
 
@@ -14,45 +14,45 @@ function predictionCase(classes: string[]): string {
 }
 
 /**
- * One SQLite query over a table `input_rows` that scores a one-vs-rest multiclass model as the service does: per
+ * One query over a table `input_rows` that scores a one-vs-rest multiclass model as the service does: per
  * class, `xm_base_value_<class>`, `xm_contribution_<class>_<feature>`, `xm_score_<class>` and the normalised
  * `xm_probability_<class>`; then `xm_prediction`, the most probable class (the first in class order on a tie).
  */
-export function multiclassSql(tables: MulticlassScoringTables): string {
+export function multiclassSql(tables: MulticlassScoringTables, target: SqlTarget = sqlTarget()): string {
   const { classes, classTables } = tables;
   const partitions = classTables[0].partitions;
   const perClass = <T>(f: (cls: string, k: number) => T): T[] => classes.map((cls, k) => f(cls, k));
   const contributions = perClass((cls, k) => [
-    `    ${byPartition(classTables[k].partitions, (s) => sqlNumber(s.baseValue), '0.0')} AS ${column('base_value', cls)}`,
-    ...tables.features.map((f) => `    ${contributionSql(classTables[k].partitions, f)} AS ${column('contribution', cls, f)}`),
+    `    ${byPartition(classTables[k].partitions, (s) => sqlDouble(target, s.baseValue), sqlDouble(target, 0))} AS ${column('base_value', cls)}`,
+    ...tables.features.map((f) => `    ${contributionSql(target, classTables[k].partitions, f)} AS ${column('contribution', cls, f)}`),
   ]).flat();
   const scores = perClass((cls) => `${[column('base_value', cls), ...tables.features.map((f) => column('contribution', cls, f))].join(' + ')} AS ${column('score', cls)}`);
-  const raw = perClass((cls, k) => `${probabilitySql(classTables[k], column('score', cls))} AS ${column('raw_probability', cls)}`);
+  const raw = perClass((cls, k) => `${probabilitySql(target, classTables[k], column('score', cls))} AS ${column('raw_probability', cls)}`);
   const total = perClass((cls) => column('raw_probability', cls)).join(' + ');
   const normalised = perClass(
-    (cls) => `CASE WHEN xm_total > 0 THEN ${column('raw_probability', cls)} / xm_total ELSE ${sqlNumber(1 / classes.length)} END AS ${column('probability', cls)}`,
+    (cls) => `CASE WHEN xm_total > 0 THEN ${column('raw_probability', cls)} / xm_total ELSE ${sqlDouble(target, 1 / classes.length)} END AS ${column('probability', cls)}`,
   );
   return [
     `-- ${tables.title}: an XModels multiclass classifier (one-vs-rest, ${tables.method} method) of ${tables.target}, as one SQL query.`,
-    '-- SQLite dialect; reads the table input_rows (rename it to yours). Numeric bins are (lower, upper]; a value that is',
+    `-- ${target.dialect.title} dialect; reads the table input_rows (rename it to yours). Numeric bins are (lower, upper]; a value that is`,
     "-- not a number (NULL, text) and an unseen category score the feature's missing-value bin.",
     '-- Every class has its own model of that class against the rest: xm_score_<class> = xm_base_value_<class> + every',
     '-- xm_contribution_<class>_<feature>; its probability is 1 / (1 + EXP(-score)) (boosted), the calibration map at',
     '-- trunc(score × 100) or the score clipped to [0, 1] (xplainable). xm_probability_<class> divides those by their sum',
     '-- (equal shares when it is 0); xm_prediction is the most probable class, the first in class order on a tie.',
     ...(tables.partitionOn ? [`-- Rows are routed by ${tables.partitionOn}; an unseen value uses the ${partitions[0].key} models.`] : []),
-    ...routedCte(tables.partitionOn, partitions),
-    '), contributions AS (',
+    ...routedCte(target, tables.partitionOn, partitions),
+    `), ${target.dialect.step('contributions')}`,
     '  SELECT *,',
     contributions.join(',\n'),
     '  FROM routed',
-    '), scored AS (',
+    `), ${target.dialect.step('scored')}`,
     `  SELECT *, ${scores.join(', ')} FROM contributions`,
-    '), linked AS (',
+    `), ${target.dialect.step('linked')}`,
     `  SELECT *, ${raw.join(', ')} FROM scored`,
-    '), totalled AS (',
+    `), ${target.dialect.step('totalled')}`,
     `  SELECT *, ${total} AS xm_total FROM linked`,
-    '), normalised AS (',
+    `), ${target.dialect.step('normalised')}`,
     `  SELECT *, ${normalised.join(', ')} FROM totalled`,
     ')',
     `SELECT *, ${predictionCase(classes)} AS xm_prediction`,

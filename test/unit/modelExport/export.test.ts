@@ -3,10 +3,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { Database } from 'node-sqlite3-wasm';
+import { Client } from 'pg';
 import { ModelPayloadSchema, PredictionsSchema, type Predictions } from '../../../src/contract';
-import { scoringTablesFromPayload, toPython, toSql, type MulticlassScoringTables, type ScoringTables } from '../../../src/modelExport';
+import { scoringTablesFromPayload, toPython, toSql, type ExportTables, type MulticlassScoringTables, type ScoringTables } from '../../../src/modelExport';
 import { DATASETS, useService } from '../service/harness';
+import { testCluster } from '../service/postgresCluster';
 
 const TOLERANCE = 1e-9;
 
@@ -46,28 +49,69 @@ function runPython(source: string, csv: string): Scored[] {
   }
 }
 
-/** Loads the CSV into SQLite (numeric features as REAL, the rest as TEXT, empty fields as NULL) and runs the query. */
-function sqlRows(query: string, csv: string, numeric: Set<string>): Record<string, unknown>[] {
+type Row = Record<string, unknown>;
+/** Runs a scoring query over the CSV loaded as `input_rows` (empty fields as NULL): numeric columns typed as numbers, or every column as text. */
+type SqlEngine = (query: string, csv: string, numeric: ReadonlySet<string>) => Promise<Row[]>;
+
+function csvCells(csv: string): { header: string[]; rows: (string | null)[][] } {
   const [headerLine, ...lines] = csv.split('\n');
-  const header = headerLine.split(',');
+  return { header: headerLine.split(','), rows: lines.map((line) => line.split(',').map((v) => (v === '' ? null : v))) };
+}
+
+/** SQLite: numeric columns REAL, the rest TEXT (text in a REAL column stays text, as SQLite keeps it). */
+const sqlite: SqlEngine = async (query, csv, numeric) => {
+  const { header, rows } = csvCells(csv);
   const db = new Database(':memory:');
   try {
     db.run(`CREATE TABLE input_rows (${header.map((h) => `"${h}" ${numeric.has(h) ? 'REAL' : 'TEXT'}`).join(', ')})`);
-    for (const line of lines) {
-      const values = line.split(',').map((v) => (v === '' ? null : v));
-      db.run(`INSERT INTO input_rows VALUES (${header.map(() => '?').join(', ')})`, values);
-    }
+    for (const values of rows) db.run(`INSERT INTO input_rows VALUES (${header.map(() => '?').join(', ')})`, values);
     return db.all(query);
   } finally {
     db.close();
   }
+};
+
+/** PostgreSQL: numeric columns DOUBLE PRECISION (a cell that is not a number becomes NaN), or every column TEXT. */
+function postgres(database: () => Promise<Client>): SqlEngine {
+  return async (query, csv, numeric) => {
+    const { header, rows } = csvCells(csv);
+    const client = await database();
+    await client.query('DROP TABLE IF EXISTS input_rows');
+    await client.query(`CREATE TABLE input_rows (${header.map((h) => `"${h}" ${numeric.has(h) ? 'DOUBLE PRECISION' : 'TEXT'}`).join(', ')})`);
+    for (const values of rows) {
+      const cells = values.map((v, i) => (numeric.has(header[i]) && v !== null && Number.isNaN(Number(v)) ? 'NaN' : v));
+      await client.query(`INSERT INTO input_rows VALUES (${header.map((_, i) => `$${i + 1}`).join(', ')})`, cells);
+    }
+    const result = await client.query({ text: query, types: { getTypeParser: () => (v: string) => (/^-?[\d.]+(e[-+]?\d+)?$/i.test(v) ? Number(v) : v) } });
+    return result.rows as Row[];
+  };
 }
+
+/** DuckDB: every column VARCHAR, numbers read from their text. */
+const duckdb: SqlEngine = async (query, csv) => {
+  const { header, rows } = csvCells(csv);
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  try {
+    await connection.run(`CREATE TABLE input_rows (${header.map((h) => `"${h}" VARCHAR`).join(', ')})`);
+    const appender = await connection.createAppender('input_rows');
+    for (const values of rows) {
+      for (const v of values) if (v === null) appender.appendNull(); else appender.appendVarchar(v);
+      appender.endRow();
+    }
+    appender.closeSync();
+    return (await connection.runAndReadAll(query)).getRowObjectsJS() as Row[];
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+};
 
 const numericFeatures = (tables: ScoringTables): string[] =>
   tables.partitions.flatMap((p) => p.scorer.features.filter((f) => f.kind === 'numeric').map((f) => f.name));
 
-function runSql(query: string, csv: string, tables: ScoringTables): Scored[] {
-  return sqlRows(query, csv, new Set(numericFeatures(tables))).map((row) => ({
+async function runSql(engine: SqlEngine, query: string, csv: string, tables: ScoringTables): Promise<Scored[]> {
+  return (await engine(query, csv, new Set(numericFeatures(tables)))).map((row) => ({
     prediction: row.xm_prediction as string | number,
     probability: row.xm_probability as number | undefined,
     score: row.xm_score as number,
@@ -81,10 +125,10 @@ interface ScoredClasses {
   class_contributions: Record<string, Record<string, number>>;
 }
 
-function runMulticlassSql(query: string, csv: string, tables: MulticlassScoringTables): ScoredClasses[] {
+async function runMulticlassSql(engine: SqlEngine, query: string, csv: string, tables: MulticlassScoringTables): Promise<ScoredClasses[]> {
   const numeric = new Set(tables.classTables.flatMap(numericFeatures));
   const byClass = <T>(f: (cls: string) => T): Record<string, T> => Object.fromEntries(tables.classes.map((c) => [c, f(c)]));
-  return sqlRows(query, csv, numeric).map((row) => ({
+  return (await engine(query, csv, numeric)).map((row) => ({
     prediction: row.xm_prediction as string,
     class_probabilities: byClass((c) => row[`xm_probability_${c}`] as number),
     class_contributions: byClass((c) => Object.fromEntries(tables.features.map((f) => [f, row[`xm_contribution_${c}_${f}`] as number]))),
@@ -127,6 +171,30 @@ function assertMatches(scored: Scored[], service: Predictions, tables: ScoringTa
 describe('model export: Python and SQL reproduce the service', function () {
   this.timeout(120_000);
   const env = useService();
+  let client: Client | null = null;
+  before(async () => {
+    client = new Client({ connectionString: await (await testCluster()).createDatabase() });
+    await client.connect();
+  });
+  after(async () => {
+    await client?.end();
+  });
+
+  /**
+   * The SQL export in each dialect, run where it runs: SQLite with numeric columns typed; PostgreSQL with numeric
+   * columns typed (and named to the query) and with every column text; DuckDB with every column text.
+   */
+  const dialects = (tables: ExportTables) => {
+    const numeric = tables.modelType === 'multiclass' ? tables.classTables.flatMap(numericFeatures) : numericFeatures(tables);
+    const pg = postgres(async () => client as Client);
+    const asText: SqlEngine = (query, csv) => pg(query, csv, new Set());
+    return [
+      { what: 'SQLite', query: toSql(tables), engine: sqlite },
+      { what: 'PostgreSQL', query: toSql(tables, 'postgres', numeric), engine: pg },
+      { what: 'PostgreSQL, text columns', query: toSql(tables, 'postgres'), engine: asText },
+      { what: 'DuckDB', query: toSql(tables, 'duckdb'), engine: duckdb },
+    ];
+  };
 
   const cases = [
     { name: 'boosted classifier', target: 'Sex', model_type: 'classifier', method: 'boosted' },
@@ -154,19 +222,19 @@ describe('model export: Python and SQL reproduce the service', function () {
   }
 
   for (const c of cases.filter((x) => x.target !== 'Species')) {
-    it(`${c.name}: held-out rows score the same in Python, in SQLite and in the service`, async () => {
+    it(`${c.name}: held-out rows score the same in Python, in SQLite, PostgreSQL and DuckDB, and in the service`, async () => {
       const { tables, heldOut, service } = await trainAndPredict(c);
       assert.ok(tables.modelType !== 'multiclass');
       assert.equal(tables.partitions.length > 1, 'partition_on' in c, 'partitions are exported');
       const python = toPython(tables);
       for (const feature of tables.features) assert.ok(python.includes(JSON.stringify(feature)), `the Python names ${feature}`);
       assertMatches(runPython(python, heldOut), service, tables, 'Python');
-      assertMatches(runSql(toSql(tables), heldOut, tables), service, tables, 'SQL');
+      for (const { what, query, engine } of dialects(tables)) assertMatches(await runSql(engine, query, heldOut, tables), service, tables, what);
     });
   }
 
   for (const c of cases.filter((x) => x.target === 'Species')) {
-    it(`${c.name}: held-out rows get the same class probabilities, class and contributions in Python, in SQLite and in the service`, async () => {
+    it(`${c.name}: held-out rows get the same class probabilities, class and contributions in Python, in SQLite, PostgreSQL and DuckDB, and in the service`, async () => {
       const { tables, heldOut, service } = await trainAndPredict(c);
       assert.ok(tables.modelType === 'multiclass');
       assert.deepEqual(tables.classes, ['Adelie', 'Chinstrap', 'Gentoo']);
@@ -174,7 +242,7 @@ describe('model export: Python and SQL reproduce the service', function () {
       const python = toPython(tables);
       assert.ok(python.includes('CLASSES = ("Adelie", "Chinstrap", "Gentoo")'));
       assertClassesMatch(runPython(python, heldOut) as unknown as ScoredClasses[], service, tables, 'Python');
-      assertClassesMatch(runMulticlassSql(toSql(tables), heldOut, tables), service, tables, 'SQL');
+      for (const { what, query, engine } of dialects(tables)) assertClassesMatch(await runMulticlassSql(engine, query, heldOut, tables), service, tables, what);
     });
   }
 });
