@@ -45,7 +45,7 @@ describe('service: Parquet datasets', function () {
 
   const uploadForm = (bytes: Buffer, name: string) => {
     const form = new FormData();
-    form.append('file', new Blob([bytes]), name);
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
     return env.call('POST', '/v1/datasets', { body: form });
   };
   const uploadBody = (bytes: Buffer, name: string, contentType = 'application/vnd.apache.parquet') =>
