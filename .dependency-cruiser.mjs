@@ -37,7 +37,7 @@ export const parts = {
 
   // The VS Code extension. It reaches the service only over HTTP, through client.
   prompts: { files: '^src/prompts/', may: ['engine'], uses: ['vscode'] },
-  common: { files: '^src/common/', may: ['client', 'prompts'], uses: ['vscode', 'zod'] },
+  common: { files: '^src/common/', may: ['client', 'prompts'], uses: ['vscode', 'zod', 'hyparquet', 'hyparquet-compressors', 'hyparquet-writer'] },
   'panels/pure': { files: '^src/panels/(shaping/|protocol\\.ts$)', may: ['common'], browser: true },
   panels: { files: '^src/panels/(?!shaping/|protocol\\.ts$)', may: ['panels/pure'], uses: ['vscode', 'node'] },
   tree: { files: '^src/tree/', may: ['panels/pure'], uses: ['vscode'] },

@@ -80,8 +80,42 @@ export const nodeBundle = {
   plugins: [withoutZodLocales],
 };
 
-/** The extension host's bundle: the client's transport and nothing else of undici. */
-export const extensionBundle = { ...nodeBundle, plugins: [withoutZodLocales, clientUndiciOnly] };
+/** The Parquet packages the extension host loads only when a command reads or writes a Parquet file. */
+const PARQUET_PACKAGES = ['hyparquet', 'hyparquet-compressors', 'hyparquet-writer'];
+
+/**
+ * hyparquet, its compressors (brotli's dictionary alone is larger than the rest of the extension) and its writer are
+ * bundled as files of their own beside the extension bundle (`dist/hyparquet.js`…), which `import('hyparquet')`
+ * requires when first called, so activating the extension never loads them.
+ */
+const parquetBeside = {
+  name: 'parquet-beside',
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^(${PARQUET_PACKAGES.join('|')})$`) }, (args) => ({ path: `./${args.path}.js`, external: true }));
+    build.onEnd(async () => {
+      const outdir = build.initialOptions.outdir ?? dirname(build.initialOptions.outfile);
+      await build.esbuild.build({
+        ...nodeBundle,
+        entryPoints: Object.fromEntries(PARQUET_PACKAGES.map((name) => [name, name])),
+        outdir,
+        bundle: true,
+        minify: build.initialOptions.minify,
+        legalComments: 'none',
+        logLevel: 'error',
+      });
+    });
+  },
+};
+
+/**
+ * The extension host's bundle: the client's transport and nothing else of undici; the Parquet packages beside it,
+ * required on first use (a dynamic import becomes a require, which the extension host supports everywhere).
+ */
+export const extensionBundle = {
+  ...nodeBundle,
+  supported: { 'dynamic-import': false },
+  plugins: [withoutZodLocales, clientUndiciOnly, parquetBeside],
+};
 
 /** The webviews' bundles: one browser script per panel. */
 export const webviewBundle = { platform: 'browser', format: 'iife', target: 'es2022' };

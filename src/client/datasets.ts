@@ -2,13 +2,17 @@ import { basename } from 'node:path';
 import * as z from 'zod';
 import { DatasetSchema, PublicDatasetSchema, type Dataset, type PublicDataset } from '../contract/datasets';
 import { exactlyOneSource } from './dataSource';
-import { csvFileBody } from './upload';
+import { dataFileBody, PARQUET_TYPE } from './upload';
 import type { CallOptions, RequestBody, Transport } from './transport';
 
-/** A CSV to upload: `file_path` is streamed from disk, `csv_content` is sent as it is. */
+/**
+ * A CSV or Parquet file to upload: `file_path` is streamed from disk (Parquet when its bytes are, whatever its name),
+ * `csv_content` and `parquet_content` are sent as they are.
+ */
 export interface UploadDatasetParams {
   file_path?: string;
   csv_content?: string;
+  parquet_content?: Uint8Array;
   /** Dataset name; the file name by default. */
   name?: string;
 }
@@ -17,13 +21,15 @@ export interface UploadDatasetParams {
 export class DatasetsApi {
   constructor(private readonly transport: Transport) {}
 
-  /** Uploads a CSV as a `text/csv` body; a file is streamed, never read into memory whole. */
+  /** Uploads a CSV (`text/csv`) or Parquet file (`application/vnd.apache.parquet`); a file is streamed, never read into memory whole. */
   async upload(params: UploadDatasetParams, options?: CallOptions): Promise<Dataset> {
-    const source = exactlyOneSource(params, ['file_path', 'csv_content'], 'datasets.upload');
+    const source = exactlyOneSource(params, ['file_path', 'csv_content', 'parquet_content'], 'datasets.upload');
     const body: RequestBody =
       source === 'file_path'
-        ? await csvFileBody(params.file_path as string)
-        : { kind: 'stream', contentType: 'text/csv', length: Buffer.byteLength(params.csv_content as string), content: Buffer.from(params.csv_content as string) };
+        ? await dataFileBody(params.file_path as string)
+        : source === 'parquet_content'
+          ? { kind: 'stream', contentType: PARQUET_TYPE, length: (params.parquet_content as Uint8Array).length, content: params.parquet_content as Uint8Array }
+          : { kind: 'stream', contentType: 'text/csv', length: Buffer.byteLength(params.csv_content as string), content: Buffer.from(params.csv_content as string) };
     const name = params.name ?? (params.file_path !== undefined ? basename(params.file_path) : undefined);
     return this.transport.send({
       method: 'POST',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { ErrorCodes, XModelsApiError } from './errors';
@@ -40,10 +40,24 @@ export async function multipartBody(fileField: string, source: CsvSource, fields
   };
 }
 
-/** A `text/csv` body streamed from a file. */
-export async function csvFileBody(path: string): Promise<RequestBody> {
+export const PARQUET_TYPE = 'application/vnd.apache.parquet';
+
+/** Whether the bytes start as a Parquet file does (`PAR1`); the service reads the format from the bytes the same way. */
+export function startsAsParquet(head: Uint8Array): boolean {
+  return head.length >= 4 && Buffer.from(head.subarray(0, 4)).toString('latin1') === 'PAR1';
+}
+
+/** A data file's body streamed from disk: `application/vnd.apache.parquet` when its bytes are Parquet, else `text/csv`. */
+export async function dataFileBody(path: string): Promise<RequestBody> {
   const size = await readableFileSize(path);
-  return { kind: 'stream', contentType: 'text/csv', length: size, content: createReadStream(path) };
+  const handle = await open(path, 'r');
+  const head = Buffer.alloc(4);
+  try {
+    await handle.read(head, 0, head.length, 0);
+  } finally {
+    await handle.close();
+  }
+  return { kind: 'stream', contentType: startsAsParquet(head) ? PARQUET_TYPE : 'text/csv', length: size, content: createReadStream(path) };
 }
 
 /** Checks up front that the path is a readable file, so a typo fails before any request with a clear sentence. */
@@ -57,7 +71,7 @@ async function readableFileSize(path: string): Promise<number> {
     throw new XModelsApiError({
       status: 0,
       code: ErrorCodes.fileNotReadable,
-      detail: `Cannot read the CSV file ${path}: ${reason}.`,
+      detail: `Cannot read the data file ${path}: ${reason}.`,
       suggestion: 'Check the file path.',
       fields: [{ path: 'file_path', message: reason }],
       cause: error,

@@ -1,10 +1,13 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { XModelsClient } from '../client';
 import type { ModelInfo, ModelVersion } from '../contract';
 import { UserFacingError } from '../common/errors';
-import { buildPredictionsCsv, predictionsFileName } from '../common/predictionsCsv';
+import { startsAsParquet } from '../client/upload';
+import { buildPredictionsCsv, predictionsCsvText, predictionsFileName, type PredictionColumns } from '../common/predictionsCsv';
+import { buildPredictionsParquet } from '../common/predictionsParquet';
+import { parquetText, readParquetColumns } from '../common/parquetRows';
 import type { XModelsServices } from '../common/services';
 import { answered, type PickItem } from '../prompts/prompter';
 import { DONE, runSteps, stepPosition, type Step } from '../prompts/steps';
@@ -13,7 +16,13 @@ import { csvPathFrom } from './csvFile';
 import { asVersionRef, resolveVersion, type VersionRef } from './modelRefs';
 import { underProgress } from './progress';
 
-/** `xmodels.models.predict`: score a CSV with a version and write `<name>.predictions.csv` beside it. */
+type OutputFormat = 'csv' | 'parquet';
+
+/**
+ * `xmodels.models.predict`: score a CSV or Parquet file with a version and write `<name>.predictions.csv` beside it; a
+ * Parquet input is uploaded as a dataset (deleted afterwards) and writes `<name>.predictions.parquet`, or CSV when
+ * the user picks it.
+ */
 export class PredictCommand {
   constructor(private readonly ctx: XModelsServices) {}
 
@@ -26,23 +35,36 @@ export class PredictCommand {
     const prompter = this.ctx.prompter;
     let ref: VersionRef | undefined = fromVersion;
     let explain = this.ctx.settings.current.predict.includeContributions;
+    const parquet = await isParquet(input);
+    let format: OutputFormat = parquet ? 'parquet' : 'csv';
+    const total = (fromVersion ? 1 : 3) + (parquet ? 1 : 0);
 
+    const formatStep: Step = async () => {
+      const items: PickItem<OutputFormat>[] = [
+        { value: 'parquet', label: vscode.l10n.t('Parquet'), description: predictionsFileName(basename(input), 'parquet') },
+        { value: 'csv', label: vscode.l10n.t('CSV'), description: predictionsFileName(basename(input), 'csv') },
+      ];
+      const picked = await prompter.pickOne({ id: 'format', position: stepPosition(title, total, total), placeholder: vscode.l10n.t('Write the predictions as'), items });
+      if (!answered(picked)) return picked;
+      format = picked;
+      return DONE;
+    };
     const optionsStep: Step = async () => {
       const items: PickItem<boolean>[] = [
         { value: false, label: vscode.l10n.t('Predictions'), description: vscode.l10n.t('prediction and score/probability columns') },
         { value: true, label: vscode.l10n.t('Predictions and contributions'), description: vscode.l10n.t('also one contribution column per feature') },
       ];
-      const total = fromVersion ? 1 : 3;
-      const picked = await prompter.pickOne({ id: 'columns', position: stepPosition(title, total, total), placeholder: vscode.l10n.t('Columns to add'), items: items.map((item) => ({ ...item, picked: item.value === explain })) });
+      const step = fromVersion ? 1 : 3;
+      const picked = await prompter.pickOne({ id: 'columns', position: stepPosition(title, step, total), placeholder: vscode.l10n.t('Columns to add'), items: items.map((item) => ({ ...item, picked: item.value === explain })) });
       if (!answered(picked)) return picked;
       explain = picked;
-      return DONE;
+      return parquet ? formatStep : DONE;
     };
     const versionStep = (modelId: string): Step => async () => {
       const versions = [...(await client.models.listModelVersions(modelId))].sort((a, b) => b.version_number - a.version_number);
       const items = versions.map((version, index): PickItem<ModelVersion> => ({ value: version, label: `v${version.version_number}`, description: versionDescription(version), picked: index === 0 }));
       if (items.length === 0) throw new UserFacingError(vscode.l10n.t('This model has no versions to predict with.'));
-      const picked = await prompter.pickOne({ id: 'version', position: stepPosition(title, 2, 3), placeholder: vscode.l10n.t('Version'), items });
+      const picked = await prompter.pickOne({ id: 'version', position: stepPosition(title, 2, total), placeholder: vscode.l10n.t('Version'), items });
       if (!answered(picked)) return picked;
       ref = { modelId, versionId: picked.version_id, version: picked };
       return optionsStep;
@@ -51,33 +73,59 @@ export class PredictCommand {
       const models = await client.models.listTeamModels();
       if (models.length === 0) throw new UserFacingError(vscode.l10n.t('There are no models yet: train one first.'));
       const items = models.map((model): PickItem<ModelInfo> => ({ value: model, label: model.model_name, description: `${model.target_name} · ${shortDate(model.created)}` }));
-      const picked = await prompter.pickOne({ id: 'model', position: stepPosition(title, 1, 3), placeholder: vscode.l10n.t('Model to predict with'), items });
+      const picked = await prompter.pickOne({ id: 'model', position: stepPosition(title, 1, total), placeholder: vscode.l10n.t('Model to predict with'), items });
       if (!answered(picked)) return picked;
       return versionStep(picked.model_id);
     };
     if (!(await runSteps(fromVersion ? optionsStep : modelStep)) || !ref) return undefined;
-    return this.run(client, ref, input, explain);
+    return this.run(client, ref, input, explain, parquet, format);
   }
 
-  private async run(client: XModelsClient, ref: VersionRef, input: string, explain: boolean): Promise<vscode.Uri> {
+  private async run(client: XModelsClient, ref: VersionRef, input: string, explain: boolean, parquet: boolean, format: OutputFormat): Promise<vscode.Uri> {
     const { model, version } = await resolveVersion(client, ref);
-    const csv = await readFile(input, 'utf8');
-    const output = vscode.Uri.file(join(dirname(input), predictionsFileName(basename(input))));
+    const output = vscode.Uri.file(join(dirname(input), predictionsFileName(basename(input), format)));
+    const threshold = this.ctx.settings.current.predict.threshold;
     await underProgress(
       vscode.l10n.t('Predicting {0} with {1} v{2}', basename(input), model.model_name, version.version_number),
       async (signal) => {
-        const result = await client.models.predict(
-          version.version_id,
-          { csv_content: csv, explain, threshold: this.ctx.settings.current.predict.threshold },
-          { signal },
-        );
+        let result;
+        if (parquet) {
+          const dataset = await client.datasets.upload({ file_path: input }, { signal });
+          try {
+            result = await client.models.predict(version.version_id, { dataset_id: dataset.dataset_id, explain, threshold }, { signal });
+          } finally {
+            await client.datasets.delete(dataset.dataset_id).catch((error: unknown) => this.ctx.log.warn(`Predict: the uploaded copy of ${basename(input)} was not deleted: ${String(error)}`));
+          }
+        } else {
+          result = await client.models.predict(version.version_id, { csv_content: await readFile(input, 'utf8'), explain, threshold }, { signal });
+        }
         for (const warning of result.warnings) this.ctx.log.warn(`Predict: ${warning}`);
-        await writeFile(output.fsPath, buildPredictionsCsv(csv, result), 'utf8');
+        await writeFile(output.fsPath, await predictionsFile(input, parquet, format, result));
         if (result.warnings.length) void vscode.window.showWarningMessage(vscode.l10n.t('Predictions written with warnings: {0}', result.warnings.join(' ')));
       },
     );
     this.ctx.log.info(`Wrote ${output.fsPath}`);
-    await vscode.window.showTextDocument(output, { preview: false });
+    if (format === 'csv') await vscode.window.showTextDocument(output, { preview: false });
+    else await vscode.commands.executeCommand('revealInExplorer', output);
     return output;
   }
+}
+
+async function isParquet(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return startsAsParquet(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The predictions file's bytes: the input's columns and the prediction columns, as Parquet or CSV. */
+async function predictionsFile(input: string, parquet: boolean, format: OutputFormat, result: PredictionColumns): Promise<Uint8Array | string> {
+  if (format === 'parquet') return buildPredictionsParquet(input, result);
+  if (!parquet) return buildPredictionsCsv(await readFile(input, 'utf8'), result);
+  const { names, values, rows } = await readParquetColumns(input);
+  return predictionsCsvText(names, Array.from({ length: rows }, (_, row) => values.map((column) => parquetText(column[row]))), result);
 }

@@ -40,6 +40,11 @@ export function sniffCsv(content: string | Uint8Array, maxRows = 5000): CsvSampl
   const records = readCsvRecords(text, { delimiter: detectDelimiter(text), maxRecords: maxRows + 1 });
   const [header, ...rows] = records;
   if (!header || header.length === 0) throw new Error('The file has no header row.');
+  return profileColumns(header, rows);
+}
+
+/** Each column's kind, from its name and the sampled rows' fields as text ('' = missing). */
+export function profileColumns(header: readonly string[], rows: readonly (readonly string[])[]): CsvSample {
   const columns = header.map((name, index) => profileColumn(name.trim(), rows.map((row) => (row[index] ?? '').trim())));
   return { columns, rowsSampled: rows.length };
 }

@@ -21,9 +21,28 @@ export interface PredictionColumns {
 export function buildPredictionsCsv(inputCsv: string, result: PredictionColumns): string {
   const [header, ...rows] = readCsvRecords(inputCsv, { delimiter: detectDelimiter(inputCsv) });
   if (!header) throw new Error('The input file has no header row.');
+  return predictionsCsvText(header, rows, result);
+}
+
+/** The input's header and rows (fields as text) with the prediction columns appended, as CSV text. */
+export function predictionsCsvText(header: readonly string[], rows: readonly (readonly string[])[], result: PredictionColumns): string {
   if (rows.length !== result.n || result.predictions.length !== rows.length) {
     throw new Error(`The service returned ${result.predictions.length} predictions for ${rows.length} rows.`);
   }
+  const added = predictionColumns(header, result);
+  const lines = [[...header, ...added.map(([name]) => name)].map(csvCell).join(',')];
+  rows.forEach((row, index) => {
+    const padded = header.map((_, column) => row[column] ?? '');
+    lines.push([...padded, ...added.map(([, values]) => values[index])].map(csvCell).join(','));
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The columns appended to the input's (named `header`): prediction, score, probability, contribution_<feature>; for
+ * a multiclass model probability_<class> and contribution_<class>_<feature>; a name the input has gets a suffix.
+ */
+export function predictionColumns(header: readonly string[], result: PredictionColumns): [string, readonly unknown[]][] {
   const added: [string, readonly unknown[]][] = [['prediction', result.predictions]];
   if (result.scores) added.push(['score', result.scores]);
   if (result.probabilities) added.push(['probability', result.probabilities]);
@@ -32,15 +51,8 @@ export function buildPredictionsCsv(inputCsv: string, result: PredictionColumns)
   for (const [cls, features] of Object.entries(result.class_contributions ?? {})) {
     for (const [feature, values] of Object.entries(features)) added.push([`contribution_${cls}_${feature}`, values]);
   }
-
   const taken = new Set(header);
-  const names = added.map(([name]) => uniqueName(name, taken));
-  const lines = [[...header, ...names].map(csvCell).join(',')];
-  rows.forEach((row, index) => {
-    const padded = header.map((_, column) => row[column] ?? '');
-    lines.push([...padded, ...added.map(([, values]) => values[index])].map(csvCell).join(','));
-  });
-  return `${lines.join('\n')}\n`;
+  return added.map(([name, values]) => [uniqueName(name, taken), values]);
 }
 
 function uniqueName(name: string, taken: Set<string>): string {
@@ -56,7 +68,7 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** `data.csv` -> `data.predictions.csv`. */
-export function predictionsFileName(inputName: string): string {
-  return inputName.replace(/(\.csv)?$/i, '.predictions.csv');
+/** `data.csv` -> `data.predictions.csv`; `data.parquet` -> `data.predictions.parquet` (or `.csv` when `format` says so). */
+export function predictionsFileName(inputName: string, format: 'csv' | 'parquet' = 'csv'): string {
+  return inputName.replace(/(\.csv|\.parquet)?$/i, `.predictions.${format}`);
 }

@@ -24,6 +24,7 @@ export const LocalFeatureSchema = z.enum([
   'delete_model',
   'model_payload',
   'multiclass',
+  'parquet',
 ]);
 export type LocalFeature = z.infer<typeof LocalFeatureSchema>;
 

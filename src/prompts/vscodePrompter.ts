@@ -128,8 +128,8 @@ export class VsCodePrompter implements Prompter {
     const picked = await vscode.window.showOpenDialog({
       title,
       canSelectMany: false,
-      openLabel: 'Select CSV',
-      filters: { 'CSV files': [...CSV_EXTENSIONS] },
+      openLabel: vscode.l10n.t('Select data file'),
+      filters: { [vscode.l10n.t('CSV or Parquet files')]: [...CSV_EXTENSIONS, 'parquet'] },
       defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
     });
     return picked?.[0]?.fsPath;

@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { CsvError, EngineError } from '../engine';
 import { answerFromRows, searchParameters } from '../autotrain';
 import { loadFrameSync, parseCsvFile } from './datasets/frameFile';
+import { ParquetInputError } from './datasets/parquetSchema';
 import { writeSummaryFile } from './datasets/summaryFile';
 import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runRefit, runTrain, splitFrame } from './training/pipeline';
 import { runPredict } from './training/predictions';
@@ -59,6 +60,7 @@ async function run(task: TrainingTask): Promise<TaskReply<unknown>> {
       const message = task.kind === 'ingest' ? error.message : `${task.kind === 'predict' ? 'The prediction data' : 'The CSV'} could not be read: ${error.message}`;
       return { ok: false, error: { message, field: 'csv' } };
     }
+    if (error instanceof ParquetInputError) return { ok: false, error: { message: error.message, field: 'file' } };
     if (error instanceof EngineError) return { ok: false, error: { message: error.message, field: error.field ?? null } };
     throw error;
   }

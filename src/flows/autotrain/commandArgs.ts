@@ -29,7 +29,7 @@ export function csvPathOf(arg: unknown): string | undefined {
   if (uri.scheme !== 'file') {
     throw new UserFacingError(`Autotrain reads CSV files from the local disk; ${uri.fsPath} is a ${uri.scheme} resource. Save a copy locally and try again.`);
   }
-  if (!/\.csv$/i.test(uri.fsPath)) throw new UserFacingError(`Autotrain needs a .csv file (got ${uri.fsPath}).`);
+  if (!/\.(csv|parquet)$/i.test(uri.fsPath)) throw new UserFacingError(`Autotrain needs a .csv or .parquet file (got ${uri.fsPath}).`);
   return uri.fsPath;
 }
 

@@ -10,18 +10,20 @@ import type { ServiceContext } from '../context';
 import { ApiError, invalid, notFound } from '../errors';
 import { findDataset, insertDataset } from '../store/datasets';
 import { checkCsvShape, datasetPath } from './files';
+import { isParquetFile } from './parquetFile';
 import type { ReceivedUpload } from './upload';
 
 /**
- * Parses an uploaded CSV once on the worker pool (its frame is stored beside it) and records it as a dataset of the
- * team; 422 and nothing kept when it is not a readable CSV.
+ * Parses an uploaded CSV or Parquet file once on the worker pool (its frame is stored beside it) and records it as a
+ * dataset of the team; 422 and nothing kept when it is not readable.
  */
 export async function registerUpload(ctx: ServiceContext, teamId: string, upload: ReceivedUpload, name: string | undefined): Promise<Dataset> {
   const label = name || upload.fileName || 'The upload';
   try {
     const shape = await ctx.trainer.ingest(upload.path).catch((error: unknown) => {
-      if (error instanceof ApiError) throw invalid('file', `${label} is not a readable CSV: ${error.detail}`, 'Save the file as delimited text with a header row.');
-      throw error;
+      if (!(error instanceof ApiError)) throw error;
+      if (isParquetFile(upload.path)) throw invalid('file', `${label} is not a readable Parquet file: ${error.detail}`, 'Write the file again with a Parquet writer, with flat columns.');
+      throw invalid('file', `${label} is not a readable CSV: ${error.detail}`, 'Save the file as delimited text with a header row.');
     });
     checkCsvShape(label, shape.header, shape.rows);
     const dataset: Dataset = {

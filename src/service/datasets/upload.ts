@@ -15,7 +15,8 @@ export interface ReceivedUpload {
   fields: Record<string, string>;
 }
 
-const CSV_TYPES = /^(text\/csv|application\/csv|text\/plain|application\/octet-stream)\b/i;
+/** Bodies taken as the file itself; whether it is CSV or Parquet is read from its bytes, not from this type. */
+const FILE_TYPES = /^(text\/csv|application\/csv|text\/plain|application\/vnd\.apache\.parquet|application\/octet-stream)\b/i;
 
 /** Reads the rest of the request so the client can read our error response instead of a reset connection. */
 function drain(incoming: IncomingMessage): Promise<void> {
@@ -54,13 +55,13 @@ async function receiveMultipart(incoming: IncomingMessage, target: string, limit
     await drain(incoming);
     throw badRequest(`The multipart body could not be read: ${(error as Error).message}.`, 'Send multipart/form-data with a "file" part.');
   }
-  if (!saved) throw invalid('file', 'The multipart body has no "file" part.', 'Attach the CSV as the form field "file".');
+  if (!saved) throw invalid('file', 'The multipart body has no "file" part.', 'Attach the CSV or Parquet file as the form field "file".');
   const size = await (saved as Promise<number>);
   return { size, fields, fileName };
 }
 
 /**
- * Streams an uploaded CSV (multipart `file` part, or a text/csv body) to the datasets folder. Over `limitBytes`
+ * Streams an uploaded CSV or Parquet file (multipart `file` part, or the body itself) to the datasets folder. Over `limitBytes`
  * it answers 413 and keeps nothing.
  */
 export async function receiveUpload(
@@ -79,13 +80,13 @@ export async function receiveUpload(
       const received = await receiveMultipart(incoming, path, limitBytes);
       return { datasetId, path, ...received };
     }
-    if (!options.multipartOnly && CSV_TYPES.test(type)) {
+    if (!options.multipartOnly && FILE_TYPES.test(type)) {
       const size = await saveStream(incoming, path, limitBytes);
       return { datasetId, path, size, fileName: null, fields: {} };
     }
     throw badRequest(
-      `The upload must be multipart/form-data${options.multipartOnly ? '' : ' or text/csv'}, got ${type ? `"${type}"` : 'no Content-Type'}.`,
-      'Send the CSV as the multipart form field "file".',
+      `The upload must be multipart/form-data${options.multipartOnly ? '' : ', text/csv or application/vnd.apache.parquet'}, got ${type ? `"${type}"` : 'no Content-Type'}.`,
+      'Send the CSV or Parquet file as the multipart form field "file".',
     );
   } catch (error) {
     rmSync(path, { force: true });

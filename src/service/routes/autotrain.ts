@@ -93,7 +93,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const dataset = await registerUpload(ctx, teamId, upload, upload.fields.name);
     const summary = await completeSummary(
       await loadSummaryRules(ctx, upload.path),
-      { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.csv$/i, ''), file_name: upload.fileName ?? dataset.name },
+      { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.(csv|parquet)$/i, ''), file_name: upload.fileName ?? dataset.name },
       textGen(config, c.req.raw.signal),
     );
     return sendJson(c, DatasetSummarySchema, summary);
@@ -105,7 +105,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const dataset = await requireDataset(ctx, teamId, body.req.dataset_id, 'req.dataset_id');
     const summary = await completeSummary(
       await loadSummaryRules(ctx, dataset.path),
-      { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.csv$/i, ''), file_name: dataset.name },
+      { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.(csv|parquet)$/i, ''), file_name: dataset.name },
       textGen(body.req.textgen_config, c.req.raw.signal),
     );
     return sendJson(c, DatasetSummarySchema, summary);

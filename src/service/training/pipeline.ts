@@ -27,9 +27,10 @@ import {
   type PartitionModel,
   type TransparentModel,
 } from '../../engine';
-import { StoredFrame, loadFrameSync, parseCsvFile, writeFrameFile } from '../datasets/frameFile';
+import { StoredFrame, loadFrameSync, writeFrameFile } from '../datasets/frameFile';
 import { loadHealthSync, writeHealthFile } from '../datasets/healthFile';
 import { writeSummaryFile } from '../datasets/summaryFile';
+import { parseUploadedFile } from '../datasets/uploadedFile';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
@@ -71,8 +72,8 @@ export function readFrame(source: CsvSource): DataFrame {
   return 'path' in source ? loadFrameSync(source.path) : new CsvFrameBuilder().push(source.text).finish();
 }
 
-export function runIngest(task: IngestTask): IngestOutcome {
-  const { frame, header } = parseCsvFile(task.path);
+export async function runIngest(task: IngestTask): Promise<IngestOutcome> {
+  const { frame, header } = await parseUploadedFile(task.path);
   writeFrameFile(task.path, frame);
   writeHealthFile(task.path, frame);
   writeSummaryFile(task.path, frame);

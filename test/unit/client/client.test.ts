@@ -121,7 +121,7 @@ describe('client: teams, autotrain envelopes and polling (mocked)', () => {
     const svc = mockService();
     await assert.rejects(
       svc.client.models.trainModel({ target_column: 'y', model_name: 'm', file_path: '/nonexistent/data.csv' }),
-      isApiError((e) => e.code === 'FILE_NOT_READABLE' && e.detail === 'Cannot read the CSV file /nonexistent/data.csv: it does not exist.'),
+      isApiError((e) => e.code === 'FILE_NOT_READABLE' && e.detail === 'Cannot read the data file /nonexistent/data.csv: it does not exist.'),
     );
     assert.equal(svc.calls().length, 0);
   });

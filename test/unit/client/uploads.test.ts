@@ -103,6 +103,22 @@ describe('client: streamed uploads to a loopback stub', () => {
     assert.equal(request.body.toString(), churnCsv(2000));
   });
 
+  it('uploads a Parquet file, by path whatever its name or as bytes, as an application/vnd.apache.parquet body', async () => {
+    const parquet = Buffer.concat([Buffer.from('PAR1'), Buffer.from([1, 2, 3, 0, 255]), Buffer.from('PAR1')]);
+    const parquetPath = join(dir, 'penguins.csv');
+    writeFileSync(parquetPath, parquet);
+    await client.datasets.upload({ file_path: parquetPath });
+    await client.datasets.upload({ parquet_content: new Uint8Array(parquet), name: 'penguins' });
+    assert.deepEqual(
+      received.map((r) => [r.headers['content-type'], r.headers['content-length'], new URL(r.url, stub.url).searchParams.get('name')]),
+      [
+        ['application/vnd.apache.parquet', String(parquet.length), 'penguins.csv'],
+        ['application/vnd.apache.parquet', String(parquet.length), 'penguins'],
+      ],
+    );
+    for (const request of received) assert.deepEqual(request.body, parquet);
+  });
+
   it('trainModel({file_path}) uploads first and trains on the returned dataset_id', async () => {
     const result = await client.models.trainModel({ file_path: csvPath, target_column: 'churned', model_name: 'churn', test_size: 0.3 });
     assert.equal(result.version_id, 'v-1');

@@ -1,10 +1,10 @@
-// The sample workspace the product and the tests open: a folder with a few CSVs from media/datasets.
+// The sample workspace the product and the tests open: a folder with a few CSVs and a Parquet file from media/datasets.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { datasetsDir } from './paths';
 
-export const sampleDatasets = ['penguins.csv', 'cars.csv', 'seattle-weather.csv'];
+export const sampleDatasets = ['penguins.csv', 'penguins.parquet', 'cars.csv', 'seattle-weather.csv'];
 
 /**
  * Fills `dir` (a new temp dir when omitted) with the given CSVs from media/datasets, leaving files that are

@@ -8,15 +8,16 @@ import { ScriptedPrompter } from '../../prompts/scriptedPrompter';
 const csvUri = { scheme: 'file', fsPath: '/data/churn.csv' };
 
 describe('wizard command arguments', () => {
-  it('takes the local path of a CSV URI and ignores a missing argument', () => {
+  it('takes the local path of a CSV or Parquet URI and ignores a missing argument', () => {
     assert.equal(csvPathOf(csvUri), '/data/churn.csv');
+    assert.equal(csvPathOf({ scheme: 'file', fsPath: '/data/churn.parquet' }), '/data/churn.parquet');
     assert.equal(csvPathOf(undefined), undefined);
     assert.equal(csvPathOf({ summary: churnSummary() }), undefined);
   });
 
-  it('refuses remote resources and files that are not CSV, saying what to do', () => {
+  it('refuses remote resources and files that are not CSV or Parquet, saying what to do', () => {
     assert.throws(() => csvPathOf({ scheme: 'untitled', fsPath: 'Untitled-1' }), /is a untitled resource\. Save a copy locally/);
-    assert.throws(() => csvPathOf({ scheme: 'file', fsPath: '/data/model.json' }), /needs a \.csv file \(got \/data\/model\.json\)/);
+    assert.throws(() => csvPathOf({ scheme: 'file', fsPath: '/data/model.json' }), /needs a \.csv or \.parquet file \(got \/data\/model\.json\)/);
   });
 
   it('finds a prompter among the arguments but not in an explorer selection list', () => {
