@@ -11,7 +11,7 @@ export type { ScoringTables, MulticlassScoringTables, ExportTables } from './sco
 /** A self-contained standard-library Python module that scores rows as the service does. */
 export const toPython = (tables: ExportTables): string => (tables.modelType === 'multiclass' ? multiclassPython(tables) : binaryPython(tables));
 
-export { SQL_DIALECTS, type SqlDialectName } from './sqlDialect';
+export { SQL_DIALECTS, type SqlDialect, type SqlDialectName } from './sqlDialect';
 
 /**
  * One query over `input_rows` that scores rows as the service does, in the dialect of SQLite (the default),
