@@ -32,7 +32,7 @@ export const parts = {
   autotrain: { files: '^src/autotrain/', may: ['contract'] },
   modelExport: { files: '^src/modelExport/', may: ['contract'] },
   client: { files: '^src/client/', may: ['contract'], uses: ['node', 'packages'] },
-  service: { files: '^src/service/', may: ['autotrain'], uses: ['node', 'packages'] },
+  service: { files: '^src/service/', may: ['autotrain', 'modelExport'], uses: ['node', 'packages'] },
   cli: { files: '^src/cli\\.ts$', may: ['service'], uses: ['node'] },
 
   // The VS Code extension. It reaches the service only over HTTP, through client.

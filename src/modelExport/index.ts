@@ -2,7 +2,7 @@ import { multiclassPython } from './multiclassPython';
 import { multiclassSql } from './multiclassSql';
 import { binaryPython } from './python';
 import type { ExportTables } from './scoringTables';
-import { binarySql, sqlTarget } from './sql';
+import { binarySql, sqlTarget, type SqlTargetOptions } from './sql';
 import type { SqlDialectName } from './sqlDialect';
 
 export { scoringTables, scoringTablesFromPayload } from './scoringTables';
@@ -11,13 +11,13 @@ export type { ScoringTables, MulticlassScoringTables, ExportTables } from './sco
 /** A self-contained standard-library Python module that scores rows as the service does. */
 export const toPython = (tables: ExportTables): string => (tables.modelType === 'multiclass' ? multiclassPython(tables) : binaryPython(tables));
 
-export { SQL_DIALECTS, type SqlDialectName } from './sqlDialect';
+export { SQL_DIALECTS, type SqlDialect, type SqlDialectName } from './sqlDialect';
 
 /**
- * One query over `input_rows` that scores rows as the service does, in the dialect of SQLite (the default),
- * PostgreSQL or DuckDB; `numericColumns` names the columns known to have a numeric type.
+ * One query that scores rows as the service does, in the dialect of SQLite (the default), PostgreSQL or DuckDB, over
+ * the table `input_rows` unless `from` names other rows; `numericColumns` names the columns known to have a numeric type.
  */
-export function toSql(tables: ExportTables, dialect: SqlDialectName = 'sqlite', numericColumns: Iterable<string> = []): string {
-  const target = sqlTarget(dialect, numericColumns);
+export function toSql(tables: ExportTables, dialect: SqlDialectName = 'sqlite', options: SqlTargetOptions = {}): string {
+  const target = sqlTarget(dialect, options);
   return tables.modelType === 'multiclass' ? multiclassSql(tables, target) : binarySql(tables, target);
 }

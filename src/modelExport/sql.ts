@@ -1,14 +1,23 @@
 import type { FeatureTable, PartitionTables, ScoringTables, Scorer } from './scoringTables';
 import { SQL_DIALECTS, type SqlDialect, type SqlDialectName } from './sqlDialect';
 
-/** How to write the query: the engine's dialect, and the columns known to have a numeric type (no per-row type test). */
+/**
+ * How to write the query: the engine's dialect, the columns known to have a numeric type (no per-row type test), and
+ * the rows it reads (a table's name, or a parenthesised query with an alias).
+ */
 export interface SqlTarget {
   dialect: SqlDialect;
   numericColumns: ReadonlySet<string>;
+  from: string;
 }
 
-export function sqlTarget(dialect: SqlDialectName = 'sqlite', numericColumns: Iterable<string> = []): SqlTarget {
-  return { dialect: SQL_DIALECTS[dialect], numericColumns: new Set(numericColumns) };
+export interface SqlTargetOptions {
+  numericColumns?: Iterable<string>;
+  from?: string;
+}
+
+export function sqlTarget(dialect: SqlDialectName = 'sqlite', options: SqlTargetOptions = {}): SqlTarget {
+  return { dialect: SQL_DIALECTS[dialect], numericColumns: new Set(options.numericColumns ?? []), from: options.from ?? 'input_rows' };
 }
 
 /** A REAL literal every SQL engine reads back as the same double. */
@@ -99,7 +108,7 @@ export function routedCte(target: SqlTarget, partitionOn: string | null, partiti
   const routed = key
     ? `CASE WHEN ${key} IN (${others.map((p) => sqlString(p.key)).join(', ') || 'NULL'}) THEN ${key} ELSE '${dataset.key}' END`
     : `'${dataset.key}'`;
-  return [`WITH ${target.dialect.step('routed')}`, `  SELECT *, ${routed} AS ${PARTITION} FROM input_rows`];
+  return [`WITH ${target.dialect.step('routed')}`, `  SELECT *, ${routed} AS ${PARTITION} FROM ${target.from}`];
 }
 
 /** A feature's contribution expression for one model (its partitions), 0 where a partition lacks the feature. */

@@ -190,7 +190,7 @@ describe('model export: Python and SQL reproduce the service', function () {
     const asText: SqlEngine = (query, csv) => pg(query, csv, new Set());
     return [
       { what: 'SQLite', query: toSql(tables), engine: sqlite },
-      { what: 'PostgreSQL', query: toSql(tables, 'postgres', numeric), engine: pg },
+      { what: 'PostgreSQL', query: toSql(tables, 'postgres', { numericColumns: numeric }), engine: pg },
       { what: 'PostgreSQL, text columns', query: toSql(tables, 'postgres'), engine: asText },
       { what: 'DuckDB', query: toSql(tables, 'duckdb'), engine: duckdb },
     ];
