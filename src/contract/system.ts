@@ -24,6 +24,7 @@ export const LocalFeatureSchema = z.enum([
   'delete_model',
   'model_payload',
   'multiclass',
+  'sources',
 ]);
 export type LocalFeature = z.infer<typeof LocalFeatureSchema>;
 
