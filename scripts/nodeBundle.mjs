@@ -72,11 +72,18 @@ const clientUndiciOnly = {
   },
 };
 
+/**
+ * Packages the bundles load from node_modules at run time rather than carry: VS Code's API, and DuckDB's package,
+ * whose native binary cannot be bundled (the service loads it at its first DuckDB connection and says so when it is
+ * missing).
+ */
+export const RUNTIME_PACKAGES = ['vscode', '@duckdb/node-api'];
+
 export const nodeBundle = {
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['vscode'],
+  external: RUNTIME_PACKAGES,
   plugins: [withoutZodLocales],
 };
 

@@ -8,19 +8,27 @@ import type { Database } from './service/store/sql';
 import { SqliteDatabase } from './service/store/sqlite';
 import type { KeyListing } from './service/store/teams';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './service/server';
+import { connectionsFromEnvironment, parseConnectionDefinitions, type ConnectionTarget } from './service/sources/connectionUrl';
+import { loadDuckDb } from './service/sources/duckdbSource';
 
 const USAGE = `Usage:
   xmodels serve [--host 127.0.0.1] [--port 0] [--data-dir DIR] [--database postgres://…] [--allow-remote]
                 [--upload-limit-mb 512] [--max-pending-jobs 16] [--job-lease-s 30]
+                [--connection NAME=URL]… [--allow-connection-api] [--max-rows-in-memory 2000000]
   xmodels keys create (--data-dir DIR | --database postgres://…) --team NAME
   xmodels keys list (--data-dir DIR | --database postgres://…)
   xmodels keys revoke (--data-dir DIR | --database postgres://…) --key-id ID
---database (or XMODELS_DATABASE_URL) keeps everything in PostgreSQL, shared by any number of replicas.`;
+--database (or XMODELS_DATABASE_URL) keeps everything in PostgreSQL, shared by any number of replicas.
+--connection (or XMODELS_CONNECTIONS, NAME=URL pairs separated by spaces) names a database whose tables can be
+datasets: URL postgres://user:password@host:5432/db, duckdb:///absolute/path.db or duckdb::memory:.`;
 
 class UsageError extends Error {}
 
-function parseFlags(args: string[], known: Record<string, 'value' | 'flag'>): Record<string, string | true> {
-  const out: Record<string, string | true> = {};
+type Flags = Record<string, string | true | string[]>;
+
+/** `value` options once, `values` options any number of times (collected in order), `flag`s without a value. */
+function parseFlags(args: string[], known: Record<string, 'value' | 'values' | 'flag'>): Flags {
+  const out: Flags = {};
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i].startsWith('--') ? args[i].slice(2).split(/=(.*)/s, 2) : [args[i]];
     const kind = known[name];
@@ -29,24 +37,44 @@ function parseFlags(args: string[], known: Record<string, 'value' | 'flag'>): Re
     else {
       const value = inline ?? args[++i];
       if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value.`);
-      out[name] = value;
+      out[name] = kind === 'values' ? [...((out[name] as string[] | undefined) ?? []), value] : value;
     }
   }
   return out;
 }
 
-function dataDirOf(flags: Record<string, string | true>): string {
+function dataDirOf(flags: Flags): string {
   const dir = typeof flags['data-dir'] === 'string' ? flags['data-dir'] : (process.env.XMODELS_DATA_DIR ?? resolve(homedir(), '.xmodels'));
   return resolve(dir);
 }
 
 /** The PostgreSQL URL from --database or XMODELS_DATABASE_URL; undefined for the embedded SQLite store. */
-function databaseUrlOf(flags: Record<string, string | true>): string | undefined {
+function databaseUrlOf(flags: Flags): string | undefined {
   const url = typeof flags.database === 'string' ? flags.database : process.env.XMODELS_DATABASE_URL || undefined;
   if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) {
     throw new UsageError(`--database must be a PostgreSQL URL such as postgres://user:password@host:5432/db (got one starting ${JSON.stringify(url.split(':')[0])}).`);
   }
   return url;
+}
+
+/**
+ * The operator's connections (--connection, else XMODELS_CONNECTIONS), checked: a bad name or URL is a usage error
+ * naming it, and so is a DuckDB URL on an installation without DuckDB's package.
+ */
+async function operatorConnections(flags: Flags): Promise<Map<string, ConnectionTarget>> {
+  const given = Array.isArray(flags.connection) ? flags.connection : connectionsFromEnvironment(process.env.XMODELS_CONNECTIONS);
+  let connections: Map<string, ConnectionTarget>;
+  try {
+    connections = parseConnectionDefinitions(given);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (--connection NAME=URL or XMODELS_CONNECTIONS)`);
+  }
+  if ([...connections.values()].some((c) => c.kind === 'duckdb')) {
+    await loadDuckDb().catch((error: unknown) => {
+      throw new UsageError((error as Error).message);
+    });
+  }
+  return connections;
 }
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
@@ -61,6 +89,9 @@ async function serveCommand(args: string[]): Promise<void> {
     'upload-limit-mb': 'value',
     'max-pending-jobs': 'value',
     'job-lease-s': 'value',
+    connection: 'values',
+    'allow-connection-api': 'flag',
+    'max-rows-in-memory': 'value',
   });
   const host = typeof flags.host === 'string' ? flags.host : '127.0.0.1';
   if (!isLoopback(host) && !flags['allow-remote']) {
@@ -79,14 +110,23 @@ async function serveCommand(args: string[]): Promise<void> {
   if (jobLeaseSeconds !== undefined && !(Number.isFinite(jobLeaseSeconds) && jobLeaseSeconds > 0)) {
     throw new UsageError(`--job-lease-s must be a positive number of seconds (got ${String(flags['job-lease-s'])}).`);
   }
+  const maxRowsInMemory = flags['max-rows-in-memory'] === undefined ? undefined : Number(flags['max-rows-in-memory']);
+  if (maxRowsInMemory !== undefined && !(Number.isInteger(maxRowsInMemory) && maxRowsInMemory > 0)) {
+    throw new UsageError(`--max-rows-in-memory must be a positive whole number (got ${String(flags['max-rows-in-memory'])}).`);
+  }
+  const databaseUrl = databaseUrlOf(flags);
   const service = await startService({
     host,
     port,
     dataDir: dataDirOf(flags),
-    databaseUrl: databaseUrlOf(flags),
+    databaseUrl,
     uploadLimitBytes,
     maxPendingJobs,
     jobLeaseSeconds,
+    connections: await operatorConnections(flags),
+    // Connections sent over HTTP carry credentials: only the local service's own caller may send them, unless allowed.
+    connectionApi: Boolean(flags['allow-connection-api']) || !(flags['allow-remote'] || databaseUrl),
+    maxRowsInMemory,
   });
   process.stdout.write(`${JSON.stringify({ url: service.url, api_key: service.apiKey, team_id: service.teamId })}\n`);
   const shutdown = (signal: string) => {
@@ -116,7 +156,7 @@ async function answerAndClose(db: Database, request: AdminRequest): Promise<unkn
  * PostgreSQL is opened directly, whatever runs on it. A running service holds a SQLite database, so it carries out
  * the command; otherwise the CLI opens the file itself.
  */
-async function adminCommand(flags: Record<string, string | true>, request: AdminRequest): Promise<unknown> {
+async function adminCommand(flags: Flags, request: AdminRequest): Promise<unknown> {
   const databaseUrl = databaseUrlOf(flags);
   if (databaseUrl !== undefined) return answerAndClose(await openPostgres(databaseUrl), request);
   const dataDir = dataDirOf(flags);

@@ -8,6 +8,7 @@ import {
   type Team,
 } from '../contract/system';
 import { AutotrainApi } from './autotrain';
+import { ConnectionsApi } from './connections';
 import { DatasetsApi } from './datasets';
 import { ModelsApi } from './models';
 import { PreprocessorsApi } from './preprocessors';
@@ -28,6 +29,7 @@ export class XModelsClient {
   readonly autotrain: AutotrainApi;
   readonly datasets: DatasetsApi;
   readonly preprocessors: PreprocessorsApi;
+  readonly connections: ConnectionsApi;
   private readonly transport: Transport;
   private connection: Promise<ConnectInfo> | undefined;
 
@@ -37,6 +39,7 @@ export class XModelsClient {
     this.models = new ModelsApi(this.transport, this.datasets, (o) => this.sessionTeam(o));
     this.autotrain = new AutotrainApi(this.transport);
     this.preprocessors = new PreprocessorsApi(this.transport);
+    this.connections = new ConnectionsApi(this.transport);
   }
 
   /** The team chosen for every call, or undefined for the key's default team. */

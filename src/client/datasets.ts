@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import * as z from 'zod';
-import { DatasetSchema, PublicDatasetSchema, type Dataset, type PublicDataset } from '../contract/datasets';
+import { DatasetSchema, PublicDatasetSchema, type Dataset, type PublicDataset, type RegisterSourceDatasetRequest } from '../contract/datasets';
 import { exactlyOneSource } from './dataSource';
 import { dataFileBody, PARQUET_TYPE } from './upload';
 import type { CallOptions, RequestBody, Transport } from './transport';
@@ -39,6 +39,14 @@ export class DatasetsApi {
       schema: DatasetSchema,
       signal: options?.signal,
     });
+  }
+
+  /**
+   * Registers a table or a read-only query of a named connection as a dataset whose rows stay in the database
+   * (feature `sources`); the service counts its rows and checks its columns now and reads them at first use.
+   */
+  async register(params: RegisterSourceDatasetRequest, options?: CallOptions): Promise<Dataset> {
+    return this.transport.postJson('datasets', params, DatasetSchema, options);
   }
 
   /** Deletes a dataset (a local-service addition). */

@@ -21,3 +21,4 @@ export type {
 } from './autotrain';
 export type { DatasetsApi, UploadDatasetParams } from './datasets';
 export type { PreprocessorsApi } from './preprocessors';
+export type { ConnectionsApi } from './connections';

@@ -1,5 +1,14 @@
 import * as z from 'zod';
 import { IdSchema, TimestampSchema } from './common';
+import { ConnectionNameSchema } from './connections';
+
+/** Where a dataset's rows live when they stay in a database: its table or query, and the connection's name. */
+export const DatasetSourceSchema = z.object({
+  connection: ConnectionNameSchema,
+  table: z.string().optional().describe('"name" or "schema.name"'),
+  query: z.string().optional().describe('one read-only SELECT or WITH statement'),
+});
+export type DatasetSource = z.infer<typeof DatasetSourceSchema>;
 
 export const DatasetSchema = z.object({
   dataset_id: IdSchema,
@@ -8,8 +17,19 @@ export const DatasetSchema = z.object({
   columns: z.array(z.string()),
   size_bytes: z.number().int().nonnegative(),
   created: TimestampSchema,
+  source: DatasetSourceSchema.nullable().optional().describe('null for an uploaded file; rows and columns are then counted in the source'),
 });
 export type Dataset = z.infer<typeof DatasetSchema>;
+
+/** `POST /v1/datasets` as JSON: a table or a query of a named connection, registered without copying its rows. */
+export const RegisterSourceDatasetRequestSchema = z.object({
+  name: z.string().min(1).optional(),
+  source: z.union([
+    z.strictObject({ connection: ConnectionNameSchema, table: z.string().min(1) }),
+    z.strictObject({ connection: ConnectionNameSchema, query: z.string().min(1) }),
+  ]),
+});
+export type RegisterSourceDatasetRequest = z.infer<typeof RegisterSourceDatasetRequestSchema>;
 
 export const PublicDatasetSchema = z.object({
   name: z.string(),

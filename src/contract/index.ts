@@ -1,5 +1,6 @@
 export * from './common';
 export * from './system';
+export * from './connections';
 export * from './datasets';
 export * from './models';
 export * from './autotrain';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/params/table';
+import { DatasetSourceSchema } from './datasets';
 import {
   IdSchema,
   WireModelTypeSchema,
@@ -93,6 +94,12 @@ export type ModelInfo = z.infer<typeof ModelInfoSchema>;
 export const LinkedPreprocessorSchema = z.object({ preprocessor_id: IdSchema, version_id: IdSchema });
 export type LinkedPreprocessor = z.infer<typeof LinkedPreprocessorSchema>;
 
+/** How a train reads its rows: into the service (`in_memory`) or as SQL run by the source database (`pushdown`). */
+export const ExecutionSchema = z.enum(['in_memory', 'pushdown']);
+export type Execution = z.infer<typeof ExecutionSchema>;
+export const ExecutionRequestSchema = z.enum(['auto', ...ExecutionSchema.options]);
+export type ExecutionRequest = z.infer<typeof ExecutionRequestSchema>;
+
 export const ModelVersionSchema = z.object({
   version_id: IdSchema,
   model_id: IdSchema,
@@ -106,6 +113,8 @@ export const ModelVersionSchema = z.object({
   partitions: z.number().int().nonnegative(),
   linked_preprocessor: LinkedPreprocessorSchema.nullable(),
   test_metrics: MetricsSchema.nullable(),
+  execution: ExecutionSchema.nullable().optional().describe('how the fit ran; null for a version uploaded as payloads'),
+  dataset_source: DatasetSourceSchema.nullable().optional().describe("the training dataset's source (named so because source is the version's origin)"),
 });
 export type ModelVersion = z.infer<typeof ModelVersionSchema>;
 
@@ -216,6 +225,9 @@ export const TrainRequestSchema = z.object({
   seed: seedField,
   test_dataset_id: IdSchema.nullable().optional(),
   model_id: IdSchema.nullable().optional(),
+  execution: ExecutionRequestSchema.default('auto').describe(
+    'in_memory: the rows are read into the service; pushdown: the fit runs as SQL in the source database; auto: pushdown only when a source dataset is over the in-memory budget',
+  ),
 });
 export type TrainRequest = z.input<typeof TrainRequestSchema>;
 export type TrainRequestParsed = z.output<typeof TrainRequestSchema>;
@@ -236,6 +248,8 @@ export const TrainResultSchema = z.object({
   duration_ms: z.number().nonnegative(),
   baseline: BaselineSchema.nullable().optional(),
   warnings: z.array(z.string()).optional().describe('plain-word warnings: a test score below a baseline, or overfitting'),
+  execution: ExecutionSchema.optional(),
+  source: DatasetSourceSchema.nullable().optional().describe("the training dataset's source; null for uploaded or inline data"),
 });
 export type TrainResult = z.infer<typeof TrainResultSchema>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import * as at from './autotrain';
 import { ErrorBodySchema } from './common';
+import * as cn from './connections';
 import * as ds from './datasets';
 import * as m from './models';
 import { ConnectInfoSchema, HealthSchema, TeamSchema } from './system';
@@ -15,6 +16,8 @@ interface Operation {
   request?: z.ZodType;
   /** Set for a multipart upload or a CSV body instead of JSON. */
   upload?: 'multipart' | 'multipart-or-csv';
+  /** An upload operation's JSON alternative to the file. */
+  json?: z.ZodType;
   response?: z.ZodType;
   status?: 200 | 202 | 204;
   noAuth?: boolean;
@@ -55,9 +58,14 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/autotrain/train_manual', operationId: 'train_manual', summary: 'Train from a preprocessor version', request: at.TrainManualRequestSchema, response: at.AutotrainResponseSchema, status: 202 },
   { method: 'post', path: '/v1/autotrain/visualize', operationId: 'visualize_data', summary: 'Chart code for a goal', request: at.VisualizeRequestSchema, response: at.VisualizationResponseSchema },
   { method: 'post', path: '/v1/autotrain/insights', operationId: 'generate_insights', summary: 'Computed insights for a goal', request: at.InsightsRequestSchema, response: at.InsightsSchema },
-  { method: 'post', path: '/v1/datasets', operationId: 'upload_dataset', summary: 'Upload a CSV dataset (local)', upload: 'multipart-or-csv', request: uploadSchema, response: ds.DatasetSchema },
+  { method: 'post', path: '/v1/datasets', operationId: 'upload_dataset', summary: 'Upload a CSV dataset, or register a table or query of a connection as JSON (local)', upload: 'multipart-or-csv', request: uploadSchema, json: ds.RegisterSourceDatasetRequestSchema, response: ds.DatasetSchema },
   { method: 'get', path: '/v1/datasets', operationId: 'list_datasets', summary: 'Datasets of the team (local)', response: z.array(ds.DatasetSchema) },
   { method: 'get', path: '/v1/datasets/public', operationId: 'list_public_datasets', summary: 'Datasets that ship with the service (local)', response: z.array(ds.PublicDatasetSchema) },
+  { method: 'get', path: '/v1/connections', operationId: 'list_connections', summary: 'Named database connections (local)', response: z.array(cn.ConnectionSchema) },
+  { method: 'post', path: '/v1/connections', operationId: 'add_connection', summary: 'Test and add a connection, kept in memory (local)', request: cn.AddConnectionRequestSchema, response: cn.ConnectionSchema },
+  { method: 'delete', path: '/v1/connections/{name}', operationId: 'remove_connection', summary: 'Remove a connection added by add_connection (local)', status: 204 },
+  { method: 'get', path: '/v1/connections/{name}/tables', operationId: 'list_source_tables', summary: 'Tables and views a connection can read (local)', response: z.array(cn.SourceTableSchema) },
+  { method: 'get', path: '/v1/connections/{name}/tables/{schema}/{table}/columns', operationId: 'list_source_columns', summary: 'Columns of a table of a connection (local)', response: z.array(cn.SourceColumnSchema) },
   { method: 'post', path: '/v1/preprocessors', operationId: 'create_preprocessor', summary: 'Create a preprocessor (local)', request: ds.CreatePreprocessorRequestSchema, response: ds.CreatePreprocessorResponseSchema },
   { method: 'get', path: '/v1/preprocessors', operationId: 'list_preprocessors', summary: 'Preprocessors of the team (local)', response: z.array(ds.PreprocessorSchema) },
   { method: 'post', path: '/v1/preprocessors/{preprocessor_id}/versions', operationId: 'add_preprocessor_version', summary: 'Add a preprocessor version (local)', request: ds.AddPreprocessorVersionRequestSchema, response: ds.AddPreprocessorVersionResponseSchema },
@@ -82,7 +90,11 @@ function requestBody(op: Operation) {
   if (op.upload === 'multipart-or-csv') {
     return {
       required: true,
-      content: { 'multipart/form-data': { schema }, 'text/csv': { schema: { type: 'string' } } },
+      content: {
+        'multipart/form-data': { schema },
+        'text/csv': { schema: { type: 'string' } },
+        ...(op.json ? { 'application/json': { schema: jsonSchema(op.json, 'input') } } : {}),
+      },
     };
   }
   return { required: true, content: { 'application/json': { schema } } };

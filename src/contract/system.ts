@@ -25,6 +25,7 @@ export const LocalFeatureSchema = z.enum([
   'model_payload',
   'multiclass',
   'parquet',
+  'sources',
 ]);
 export type LocalFeature = z.infer<typeof LocalFeatureSchema>;
 

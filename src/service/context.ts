@@ -1,6 +1,7 @@
 import type { PublicDatasets } from './datasets/public';
 import type { JobRunner } from './jobs/runner';
 import type { Logger } from './logger';
+import type { Connections } from './sources/connections';
 import type { Database } from './store/sql';
 import type { KeyIdentity } from './store/teams';
 import type { Trainer } from './training/trainer';
@@ -15,6 +16,12 @@ export interface ServiceContext {
   publicDatasets: PublicDatasets;
   trainer: Trainer;
   jobs: JobRunner;
+  /** Named database connections whose tables and queries can be datasets. */
+  connections: Connections;
+  /** Whether POST and DELETE /v1/connections are answered (else 403: connections come from the operator only). */
+  connectionApi: boolean;
+  /** The most rows of a source dataset read into memory (`serve --max-rows-in-memory`). */
+  maxRowsInMemory: number;
 }
 
 /** Who a request (or a job started by one) acts as. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type {
   Algorithm,
+  Dataset,
+  DatasetSource,
   RefitRequestParsed,
   RefitResult,
   RequestModelType,
@@ -36,7 +38,7 @@ export async function resolveTrainSource(
   ctx: ServiceContext,
   teamId: string,
   body: Pick<TrainRequestParsed, 'dataset_id' | 'dataset_name' | 'csv_content'>,
-): Promise<{ source: CsvSource; datasetId: string | null }> {
+): Promise<{ source: CsvSource; datasetId: string | null; datasetSource: DatasetSource | null }> {
   const given = TRAIN_SOURCES.filter((k) => body[k] !== undefined && body[k] !== null);
   if (given.length !== 1) {
     throw invalid(
@@ -48,7 +50,11 @@ export async function resolveTrainSource(
   }
   if (body.dataset_id) {
     const dataset = await requireDataset(ctx, teamId, body.dataset_id);
-    return { source: { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` }, datasetId: dataset.dataset_id };
+    return {
+      source: { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` },
+      datasetId: dataset.dataset_id,
+      datasetSource: dataset.source ?? null,
+    };
   }
   if (body.dataset_name) {
     const found = await ctx.publicDatasets.find(body.dataset_name);
@@ -58,9 +64,9 @@ export async function resolveTrainSource(
         { path: 'dataset_name', message: 'unknown public dataset' },
       ]);
     }
-    return { source: { path: found.path, label: `Public dataset ${found.name}` }, datasetId: null };
+    return { source: { path: found.path, label: `Public dataset ${found.name}` }, datasetId: null, datasetSource: null };
   }
-  return { source: { text: body.csv_content as string, label: 'csv_content' }, datasetId: null };
+  return { source: { text: body.csv_content as string, label: 'csv_content' }, datasetId: null, datasetSource: null };
 }
 
 export async function requireVersion(ctx: ServiceContext, teamId: string, versionId: string): Promise<VersionRecord> {
@@ -148,7 +154,14 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
   } else if (!body.model_name) {
     throw invalid('model_name', 'model_name is required to train a new model.', 'Name the model, or give model_id to add a version.');
   }
-  const { source, datasetId } = await resolveTrainSource(ctx, teamId, body);
+  if (body.execution === 'pushdown') {
+    throw invalid(
+      'execution',
+      'execution "pushdown" (fitting inside the source database) is not available yet in this service.',
+      'Train with execution "auto" or "in_memory": the rows are then read into the service, up to its --max-rows-in-memory.',
+    );
+  }
+  const { source, datasetId, datasetSource } = await resolveTrainSource(ctx, teamId, body);
   const testDataset = body.test_dataset_id ? await requireDataset(ctx, teamId, body.test_dataset_id, 'test_dataset_id') : null;
   const pre = options.preprocessor ?? (await fittedPreprocessor(ctx, teamId, body.preprocessor_version_id, 'preprocessor_version_id'));
   const partitionOn = body.partition_on ?? null;
@@ -220,6 +233,8 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
         feature_info: fit.featureInfo,
         model_json: fit.modelJson,
         partitions,
+        execution: 'in_memory',
+        dataset_source: datasetSource,
       });
       return { model_id: modelId, version_id: versionId };
     });
@@ -241,6 +256,8 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
     duration_ms: Date.now() - started,
     baseline: fit.baseline,
     warnings: fit.warnings,
+    execution: 'in_memory',
+    source: datasetSource,
   };
 }
 
@@ -271,7 +288,7 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     removeFeatures: body.remove_features ?? [],
     parentBaselines: sameSplit ? await partitionBaselines(ctx.store, version.version_id) : null,
   });
-  const newVersionId = await storeRefit(ctx, session, version, dataset.dataset_id, fit, body.test_size);
+  const newVersionId = await storeRefit(ctx, session, version, dataset, fit, body.test_size);
   return {
     model_id: version.model_id,
     version_id: newVersionId,
@@ -290,7 +307,7 @@ async function storeRefit(
   ctx: ServiceContext,
   session: Session,
   parent: VersionRecord,
-  datasetId: string,
+  dataset: Pick<Dataset, 'dataset_id' | 'source'>,
   fit: FitOutcome,
   testSize: number,
 ): Promise<string> {
@@ -301,7 +318,7 @@ async function storeRefit(
     created_by: session.identity.username,
     source: 'refit',
     parent_version_id: parent.version_id,
-    dataset_id: datasetId,
+    dataset_id: dataset.dataset_id,
     parameters: { ...parent.parameters, ...fit.parameters, test_size: testSize },
     partition_on: parent.partition_on,
     trained_preprocessor_version_id: parent.trained_preprocessor_version_id,
@@ -309,6 +326,8 @@ async function storeRefit(
     feature_info: fit.featureInfo,
     model_json: fit.modelJson,
     partitions: newPartitions(fit),
+    execution: 'in_memory',
+    dataset_source: dataset.source ?? null,
   });
   return versionId;
 }

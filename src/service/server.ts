@@ -14,11 +14,15 @@ import { JobRunner } from './jobs/runner';
 import { stderrLogger, type Logger } from './logger';
 import { answerAdminRequest, serveAdminRequests } from './store/adminRequests';
 import { openServiceDatabase } from './store/open';
+import { Connections } from './sources/connections';
+import type { ConnectionTarget } from './sources/connectionUrl';
 import type { Database, Queryable } from './store/sql';
 import { createKey, findOrCreateTeam, identifyKey } from './store/teams';
 import { Trainer } from './training/trainer';
 
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 512 * 1024 * 1024;
+/** Rows of a source dataset read into memory at most: a laptop holds them (as values, then as a frame) comfortably. */
+export const DEFAULT_MAX_ROWS_IN_MEMORY = 2_000_000;
 const KEY_FILE = 'api_key';
 const DEFAULT_TEAM = 'default';
 
@@ -34,6 +38,11 @@ export interface ServeOptions {
   maxPendingJobs?: number;
   /** How long a job claimed by this service stays its own without being renewed (default 30 s). */
   jobLeaseSeconds?: number;
+  /** Named connections of the operator (serve --connection, XMODELS_CONNECTIONS). */
+  connections?: ReadonlyMap<string, ConnectionTarget>;
+  /** Answer POST and DELETE /v1/connections (default: no). */
+  connectionApi?: boolean;
+  maxRowsInMemory?: number;
   logger?: Logger;
 }
 
@@ -106,6 +115,9 @@ export async function startService(options: ServeOptions): Promise<RunningServic
     publicDatasets: new PublicDatasets((path) => trainer.inspectCsv(path)),
     trainer,
     jobs,
+    connections: new Connections(options.connections ?? new Map()),
+    connectionApi: options.connectionApi ?? false,
+    maxRowsInMemory: options.maxRowsInMemory ?? DEFAULT_MAX_ROWS_IN_MEMORY,
   };
   registerExecutors(ctx);
   await jobs.start();
@@ -133,6 +145,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       await trainer.close();
+      await ctx.connections.close();
       await release();
       logger.info('XModels service stopped');
     })());

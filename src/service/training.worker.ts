@@ -4,7 +4,17 @@ import { answerFromRows, searchParameters } from '../autotrain';
 import { loadFrameSync, parseCsvFile } from './datasets/frameFile';
 import { ParquetInputError } from './datasets/parquetSchema';
 import { writeSummaryFile } from './datasets/summaryFile';
-import { applyPreprocessorIfAny, InputError, readFrame, runIngest, runFitPreprocessor, runRefit, runTrain, splitFrame } from './training/pipeline';
+import {
+  applyPreprocessorIfAny,
+  InputError,
+  readFrame,
+  runFitPreprocessor,
+  runFrameFromValues,
+  runIngest,
+  runRefit,
+  runTrain,
+  splitFrame,
+} from './training/pipeline';
 import { runPredict } from './training/predictions';
 import type { IngestOutcome, PredictOutcome, SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
 import { nameTrainingThread, yieldToRequests } from './training/priority';
@@ -41,6 +51,8 @@ function execute(task: TrainingTask): unknown {
       return runSearch(task);
     case 'ingest':
       return runIngest(task);
+    case 'frame-from-values':
+      return runFrameFromValues(task);
     case 'summarize':
       return writeSummaryFile(task.path, loadFrameSync(task.path));
     case 'inspect-csv':

@@ -130,6 +130,8 @@ export async function storeUploadedVersion(
       feature_info: featureInfoFromModel(binary),
       model_json: storedPayloads(type, target.targetName, target.partitionOn, normalised),
       partitions: uploadedPartitions(payloads, fitted.modelType === 'multiclass'),
+      execution: null,
+      dataset_source: null,
     });
   });
   return versionId;

@@ -11,6 +11,7 @@ import { ApiError, invalid, notFound } from '../errors';
 import { findDataset, insertDataset } from '../store/datasets';
 import { checkCsvShape, datasetPath } from './files';
 import { isParquetFile } from './parquetFile';
+import { ensureSourceFrame } from './sourceDataset';
 import type { ReceivedUpload } from './upload';
 
 /**
@@ -44,7 +45,10 @@ export async function registerUpload(ctx: ServiceContext, teamId: string, upload
   }
 }
 
-/** The team's dataset and its file path; 404 for an unknown id or another team's dataset. */
+/**
+ * The team's dataset and its file path; 404 for an unknown id or another team's dataset. A dataset whose rows stay
+ * in a database has them read into its stored frame at its first use.
+ */
 export async function requireDataset(
   ctx: ServiceContext,
   teamId: string,
@@ -55,6 +59,7 @@ export async function requireDataset(
   if (!dataset) throw notFound('Dataset', datasetId).withField(field);
   const path = datasetPath(ctx.dataDir, dataset.dataset_id);
   await ensureLocal(ctx.store.files, path);
+  if (dataset.source) await ensureSourceFrame(ctx, { ...dataset, source: dataset.source, path }, field);
   return { ...dataset, path };
 }
 

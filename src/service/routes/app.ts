@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context';
 import { requireKey } from '../http/auth';
 import type { AppEnv } from '../http/types';
 import { mountAutotrainRoutes } from './autotrain';
+import { mountConnectionRoutes } from './connections';
 import { mountDatasetRoutes } from './datasets';
 import { mountModelRoutes } from './models';
 import { mountPreprocessorRoutes } from './preprocessors';
@@ -34,6 +35,7 @@ export function createApp(ctx: ServiceContext): Hono<AppEnv> {
   app.use('/v1/*', (c, next) => (/json/i.test(c.req.header('content-type') ?? '') ? jsonLimit(c, next) : next()));
   mountTeamRoutes(app);
   mountDatasetRoutes(app, ctx);
+  mountConnectionRoutes(app, ctx);
   mountPreprocessorRoutes(app, ctx);
   mountModelRoutes(app, ctx);
   mountAutotrainRoutes(app, ctx);

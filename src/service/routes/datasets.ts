@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { DatasetSchema, PublicDatasetSchema } from '../../contract';
+import { DatasetSchema, PublicDatasetSchema, RegisterSourceDatasetRequestSchema } from '../../contract';
 import type { ServiceContext } from '../context';
 import { removeEverywhere } from '../datasets/fileCache';
 import { registerUpload } from '../datasets/register';
+import { registerSourceDataset } from '../datasets/sourceDataset';
 import { receiveUpload } from '../datasets/upload';
-import { sendJson } from '../http/body';
+import { readJson, sendJson } from '../http/body';
 import type { App } from '../http/types';
 import { notFound } from '../errors';
 import { datasetPath } from '../datasets/files';
@@ -13,6 +14,11 @@ import { deleteDataset, listDatasets } from '../store/datasets';
 export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/datasets', async (c) => {
     const { teamId } = c.get('session');
+    if (/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+      const dataset = await registerSourceDataset(ctx, teamId, await readJson(c, RegisterSourceDatasetRequestSchema), c.req.raw.signal);
+      ctx.logger.info(`dataset ${dataset.dataset_id} registered from connection ${dataset.source?.connection} (${dataset.rows} rows)`);
+      return sendJson(c, DatasetSchema, dataset);
+    }
     const upload = await receiveUpload(c.env.incoming, ctx.dataDir, ctx.uploadLimitBytes);
     const dataset = await registerUpload(ctx, teamId, upload, upload.fields.name ?? c.req.query('name'));
     ctx.logger.info(`dataset ${dataset.dataset_id} uploaded (${dataset.rows} rows, ${dataset.size_bytes} bytes)`);

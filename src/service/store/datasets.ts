@@ -1,4 +1,4 @@
-import type { Dataset } from '../../contract';
+import type { Dataset, DatasetSource } from '../../contract';
 import type { Queryable, Row } from './sql';
 
 function toDataset(row: Row): Dataset {
@@ -9,13 +9,15 @@ function toDataset(row: Row): Dataset {
     columns: JSON.parse(String(row.columns)) as string[],
     size_bytes: Number(row.size_bytes),
     created: String(row.created),
+    source: row.source == null ? null : (JSON.parse(String(row.source)) as DatasetSource),
   };
 }
 
 export async function insertDataset(db: Queryable, teamId: string, dataset: Dataset): Promise<void> {
   await db.run(
-    'INSERT INTO datasets (dataset_id, team_id, name, rows, columns, size_bytes, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    [dataset.dataset_id, teamId, dataset.name, dataset.rows, JSON.stringify(dataset.columns), dataset.size_bytes, dataset.created],
+    'INSERT INTO datasets (dataset_id, team_id, name, rows, columns, size_bytes, created, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    [dataset.dataset_id, teamId, dataset.name, dataset.rows, JSON.stringify(dataset.columns), dataset.size_bytes, dataset.created,
+      dataset.source ? JSON.stringify(dataset.source) : null],
   );
 }
 

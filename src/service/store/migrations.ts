@@ -148,6 +148,14 @@ const SCHEMA: ((d: Dialect) => string)[] = [
   ALTER TABLE jobs ADD COLUMN takeovers INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX jobs_lease ON jobs(status, lease_until);
   `,
+  // Datasets whose rows stay in a database (their source: connection name and table or query, as JSON), and how each
+  // version was fitted with the source of its dataset. Every version fitted so far read its rows into memory.
+  () => `
+  ALTER TABLE datasets ADD COLUMN source TEXT;
+  ALTER TABLE model_versions ADD COLUMN execution TEXT;
+  ALTER TABLE model_versions ADD COLUMN dataset_source TEXT;
+  UPDATE model_versions SET execution = 'in_memory' WHERE source <> 'upload';
+  `,
 ];
 
 export const MIGRATIONS: string[] = SCHEMA.map((migration) => migration(SQLITE));

@@ -2,6 +2,7 @@ import type { Baseline, EvaluationMetrics, FeatureInfoEntry, Metrics } from '../
 import {
   CsvFrameBuilder,
   DATASET_PARTITION,
+  columnFromValues,
   DataFrame,
   applyPreprocessor,
   evaluateBaselines,
@@ -39,6 +40,7 @@ import type {
   CsvSource,
   FitOutcome,
   FitPreprocessorTask,
+  FrameFromValuesTask,
   IngestOutcome,
   IngestTask,
   PartitionOutcome,
@@ -72,12 +74,26 @@ export function readFrame(source: CsvSource): DataFrame {
   return 'path' in source ? loadFrameSync(source.path) : new CsvFrameBuilder().push(source.text).finish();
 }
 
+/** Stores a dataset's frame with what is derived from it (health scan, summary rules) beside its CSV path. */
+function storeFrame(path: string, frame: DataFrame): void {
+  writeFrameFile(path, frame);
+  writeHealthFile(path, frame);
+  writeSummaryFile(path, frame);
+}
+
 export async function runIngest(task: IngestTask): Promise<IngestOutcome> {
   const { frame, header } = await parseUploadedFile(task.path);
-  writeFrameFile(task.path, frame);
-  writeHealthFile(task.path, frame);
-  writeSummaryFile(task.path, frame);
+  storeFrame(task.path, frame);
   return { rows: frame.nRows, columns: frame.names, header };
+}
+
+export function runFrameFromValues(task: FrameFromValuesTask): IngestOutcome {
+  const frame = new DataFrame(
+    task.columns.map((c) => columnFromValues(c.name, c.values)),
+    task.rows,
+  );
+  storeFrame(task.path, frame);
+  return { rows: frame.nRows, columns: frame.names, header: task.columns.map((c) => c.name) };
 }
 
 export function applyPreprocessorIfAny(frame: DataFrame, fitted: unknown): DataFrame {

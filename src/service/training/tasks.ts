@@ -81,6 +81,17 @@ export interface IngestTask {
   path: string;
 }
 
+/**
+ * Builds a dataset's frame from its rows as read from a database (each column's values, in row order), as an upload's
+ * frame is built from its CSV, and stores it with its health scan and summary rules.
+ */
+export interface FrameFromValuesTask {
+  kind: 'frame-from-values';
+  path: string;
+  rows: number;
+  columns: { name: string; values: unknown[] }[];
+}
+
 export interface IngestOutcome {
   rows: number;
   columns: string[];
@@ -107,7 +118,17 @@ export interface RowRulesTask {
   request: RowRuleRequest;
 }
 
-export type TrainingTask = TrainTask | RefitTask | PredictTask | FitPreprocessorTask | SearchTask | IngestTask | SummarizeTask | RowRulesTask | InspectCsvTask;
+export type TrainingTask =
+  | TrainTask
+  | RefitTask
+  | PredictTask
+  | FitPreprocessorTask
+  | SearchTask
+  | IngestTask
+  | FrameFromValuesTask
+  | SummarizeTask
+  | RowRulesTask
+  | InspectCsvTask;
 
 export interface PartitionOutcome {
   key: string;

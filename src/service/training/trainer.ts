@@ -8,6 +8,7 @@ import type { RowRuleAnswer, RowRuleRequest, SummaryRules } from '../../autotrai
 import type {
   FitOutcome,
   FitPreprocessorTask,
+  FrameFromValuesTask,
   IngestOutcome,
   PredictOutcome,
   PredictTask,
@@ -80,6 +81,11 @@ export class Trainer {
   /** Parses an uploaded CSV and stores its frame beside it; 422 naming line and column for a malformed file. */
   ingest(path: string): Promise<IngestOutcome> {
     return this.run({ kind: 'ingest', path });
+  }
+
+  /** Builds and stores a dataset's frame from its columns' values (rows read from a database); 422 naming a column no model can use. */
+  storeFrameFromValues(path: string, rows: number, columns: FrameFromValuesTask['columns']): Promise<IngestOutcome> {
+    return this.run({ kind: 'frame-from-values', path, rows, columns });
   }
 
   /** The header and row count of a CSV that is not a stored dataset (a bundled sample). */

@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { Client as PgClient } from 'pg';
 import { testCluster } from './postgresCluster';
@@ -11,6 +12,17 @@ export const REPO = resolve(__dirname, '../../..');
 export const DATASETS = join(REPO, 'media', 'datasets');
 
 let built: Promise<string> | null = null;
+
+/** The packages the bundles load from node_modules at run time (scripts/nodeBundle.mjs). */
+async function runtimePackages(): Promise<string[]> {
+  return ((await import(pathToFileURL(join(REPO, 'scripts/nodeBundle.mjs')).href)) as { RUNTIME_PACKAGES: string[] }).RUNTIME_PACKAGES;
+}
+
+/**
+ * The bundles live in a temp dir, outside the repository: they find the packages left out of them through NODE_PATH
+ * (a test that empties it sees an installation without them).
+ */
+const RUNTIME_ENV = { NODE_PATH: join(REPO, 'node_modules') };
 
 /** Bundles the CLI and the worker threads (as esbuild.mjs does for dist/) into a temp dir, once per run. */
 export function buildService(): Promise<string> {
@@ -28,6 +40,7 @@ export function buildService(): Promise<string> {
       platform: 'node',
       format: 'cjs',
       target: 'node20',
+      external: await runtimePackages(),
       logLevel: 'error',
     });
     copyFileSync(join(REPO, 'node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm'), join(out, 'node-sqlite3-wasm.wasm'));
@@ -73,10 +86,10 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'xmodels-data-'));
 }
 
-export async function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const dir = await buildService();
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [join(dir, 'cli.js'), ...args], { cwd: REPO });
+    const child = spawn(process.execPath, [join(dir, 'cli.js'), ...args], { cwd: REPO, env: { ...process.env, ...RUNTIME_ENV, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -98,7 +111,7 @@ export async function startService(
   const args = [...(database ? ['--database', database] : []), ...(options.args ?? [])];
   const child = spawn(process.execPath, [join(dir, 'cli.js'), 'serve', '--port', '0', '--data-dir', dataDir, ...args], {
     cwd: REPO,
-    env: { ...process.env, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', AZURE_OPENAI_API_KEY: '', AZURE_OPENAI_ENDPOINT: '', ...options.env },
+    env: { ...process.env, ...RUNTIME_ENV, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', AZURE_OPENAI_API_KEY: '', AZURE_OPENAI_ENDPOINT: '', ...options.env },
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -1,0 +1,21 @@
+import { ApiError, invalid } from '../errors';
+import { SourceError } from './source';
+
+/**
+ * A source's failure as the HTTP answer, naming the request `field` and the connection (never its URL): a missing
+ * table or column is a 404, anything else the caller can fix a 422. Other errors pass through.
+ */
+export function sourceApiError(error: unknown, field: string, connection: string): unknown {
+  if (!(error instanceof SourceError)) return error;
+  const detail = `Connection ${connection}: ${error.message}`;
+  switch (error.failure) {
+    case 'not-found':
+      return new ApiError(404, 'NOT_FOUND', detail, 'Check the table or column names; GET /v1/connections/{name}/tables lists the tables.', [{ path: field, message: detail }]);
+    case 'cancelled':
+      return new ApiError(400, 'BAD_REQUEST', detail);
+    case 'connect':
+    case 'missing-package':
+    case 'query':
+      return invalid(field, detail);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * What differs between the SQL of the databases a dataset's rows can stay in, kept in one object per engine: a new
+ * engine speaking SQL (Spark SQL, Trino, BigQuery…) is a new dialect and a driver, not new query-building code.
+ */
+export interface SqlDialect {
+  readonly name: string;
+  /** A name as an identifier, whatever characters or case it has. */
+  quoteIdentifier(name: string): string;
+  /** The SQL type names of the kinds of values the service reads and computes. */
+  readonly types: { readonly text: string; readonly double: string; readonly bigint: string };
+  /** `expression` converted to one of `types`. */
+  cast(expression: string, type: keyof SqlDialect['types']): string;
+  /** A deterministic 64-bit integer hash of `expression`'s value (the same value hashes alike on every run). */
+  hash(expression: string): string;
+  /**
+   * How a column of this type is read into the service: `as-is` when the driver hands its values over as JavaScript
+   * numbers, bigints, booleans or strings without loss, `text` when they are read as the database writes them as text
+   * (dates, decimals, UUIDs…), null for a type no model can use (lists, records, JSON, geometry, binary…).
+   * `category` is the engine's type category where it has one (PostgreSQL's `typcategory`).
+   */
+  readAs(type: string, category?: string): 'as-is' | 'text' | null;
+}
+
+/** Standard SQL identifier quoting (PostgreSQL, DuckDB, Trino): double quotes, a quote inside doubled. */
+export const doubleQuoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** `schema.table` with each part quoted; the schema is left out when null. */
+export function qualifiedName(dialect: SqlDialect, schema: string | null, table: string): string {
+  return schema === null ? dialect.quoteIdentifier(table) : `${dialect.quoteIdentifier(schema)}.${dialect.quoteIdentifier(table)}`;
+}
