@@ -43,7 +43,7 @@ export const SQL_DIALECTS = {
   postgres: {
     title: 'PostgreSQL',
     // A NaN equals itself in PostgreSQL. A column of unknown type is read through its text.
-    isNumber: (c, numeric) => (numeric ? `${c} IS NOT NULL AND ${c} <> 'NaN'` : `CAST(${c} AS TEXT) ~ '${PLAIN_NUMBER}'`),
+    isNumber: (c, numeric) => (numeric ? `CAST(${c} AS DOUBLE PRECISION) <> 'NaN'::float8` : `CAST(${c} AS TEXT) ~ '${PLAIN_NUMBER}'`),
     numberValue: (c, numeric) => `CAST(${numeric ? c : `CAST(${c} AS TEXT)`} AS DOUBLE PRECISION)`,
     text: (v) => `CAST(${v} AS TEXT)`,
     double: (literal) => `${literal}::float8`,

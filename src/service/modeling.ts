@@ -15,6 +15,8 @@ import { TRAIN_SOURCES } from '../contract';
 import { DEFAULT_FIT_METHOD, methodOf, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
 import type { ServiceContext, Session } from './context';
 import { requireDataset } from './datasets/register';
+import { pushdownFitFor, type PushdownFit } from './pushdown/train';
+import { deserializeModel } from './training/model-json';
 import { ApiError, invalid, notFound } from './errors';
 import type { Queryable } from './store/sql';
 import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from './store/models';
@@ -154,14 +156,26 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
   } else if (!body.model_name) {
     throw invalid('model_name', 'model_name is required to train a new model.', 'Name the model, or give model_id to add a version.');
   }
-  if (body.execution === 'pushdown') {
-    throw invalid(
-      'execution',
-      'execution "pushdown" (fitting inside the source database) is not available yet in this service.',
-      'Train with execution "auto" or "in_memory": the rows are then read into the service, up to its --max-rows-in-memory.',
-    );
+  const pushdown = await pushdownFitFor(ctx, teamId, body, options.signal);
+  try {
+    return await fitAndStore(ctx, session, body, options, existing, pushdown);
+  } finally {
+    await pushdown?.discard();
   }
-  const { source, datasetId, datasetSource } = await resolveTrainSource(ctx, teamId, body);
+}
+
+async function fitAndStore(
+  ctx: ServiceContext,
+  session: Session,
+  body: TrainRequestParsed,
+  options: TrainOptions,
+  existing: Awaited<ReturnType<typeof findModel>>,
+  pushdown: PushdownFit | null,
+): Promise<TrainResult> {
+  const teamId = session.teamId;
+  const { source, datasetId, datasetSource } = pushdown
+    ? { source: pushdown.train, datasetId: body.dataset_id ?? null, datasetSource: pushdown.datasetSource }
+    : await resolveTrainSource(ctx, teamId, body);
   const testDataset = body.test_dataset_id ? await requireDataset(ctx, teamId, body.test_dataset_id, 'test_dataset_id') : null;
   const pre = options.preprocessor ?? (await fittedPreprocessor(ctx, teamId, body.preprocessor_version_id, 'preprocessor_version_id'));
   const partitionOn = body.partition_on ?? null;
@@ -169,7 +183,7 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
   const fit = await ctx.trainer.train(
     {
       source,
-      testSource: testDataset ? { path: testDataset.path, label: `Test dataset ${testDataset.name} (${testDataset.dataset_id})` } : null,
+      testSource: pushdown ? pushdown.test : testDataset ? { path: testDataset.path, label: `Test dataset ${testDataset.name} (${testDataset.dataset_id})` } : null,
       target: body.target_column,
       modelType: body.model_type,
       partitionOn,
@@ -182,6 +196,10 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
     },
     options.signal,
   );
+  // A pushdown fit's test metrics come from every test row in the source, not from the sample the charts use.
+  const inSource = pushdown ? await pushdown.testMetrics(deserializeModel(fit.modelJson), options.signal) : null;
+  const testMetrics = inSource?.metrics ?? fit.testMetrics;
+  const execution = pushdown ? 'pushdown' : 'in_memory';
   const wireType: WireModelType = fit.classes ? 'multiclass_classification' : WIRE_TYPE[body.model_type];
   if (existing && existing.model_type !== wireType) {
     const what = (type: WireModelType) => (type === 'multiclass_classification' ? 'multiclass' : 'binary');
@@ -229,11 +247,11 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
         parameters,
         partition_on: partitionOn,
         trained_preprocessor_version_id: pre?.version_id ?? null,
-        test_metrics: fit.testMetrics,
+        test_metrics: testMetrics,
         feature_info: fit.featureInfo,
         model_json: fit.modelJson,
         partitions,
-        execution: 'in_memory',
+        execution,
         dataset_source: datasetSource,
       });
       return { model_id: modelId, version_id: versionId };
@@ -248,15 +266,15 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
     target_column: body.target_column,
     ...(fit.classes ? { classes: fit.classes } : {}),
     train_metrics: fit.trainMetrics,
-    test_metrics: fit.testMetrics,
+    test_metrics: testMetrics,
     feature_importances: fit.featureImportances,
     n_train: fit.nTrain,
-    n_test: fit.nTest,
+    n_test: inSource?.nTest ?? fit.nTest,
     partitions: partitions.map(({ evaluation: _evaluation, ...p }) => p),
     duration_ms: Date.now() - started,
     baseline: fit.baseline,
     warnings: fit.warnings,
-    execution: 'in_memory',
+    execution,
     source: datasetSource,
   };
 }

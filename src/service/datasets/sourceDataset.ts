@@ -8,7 +8,7 @@ import { sourceApiError } from '../sources/apiErrors';
 import type { NamedConnection } from '../sources/connections';
 import { readOnlyQueryProblem } from '../sources/readOnlyQuery';
 import { countSql, readRowsSql, relationSql } from '../sources/relation';
-import type { SourceColumnInfo } from '../sources/source';
+import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import { publish } from './fileCache';
 import { framePath } from './frameFile';
 
@@ -106,39 +106,56 @@ export async function ensureSourceFrame(ctx: ServiceContext, dataset: Dataset & 
 function overBudget(dataset: Dataset, budget: number, field: string): ApiError {
   return invalid(
     field,
-    `Dataset ${dataset.name} (${dataset.dataset_id}) has ${dataset.rows} rows in its source, more than this service reads into memory (--max-rows-in-memory ${budget}); fitting where the rows live (execution "pushdown") is not available yet.`,
-    'Register a query that selects fewer rows, or start the service with a larger --max-rows-in-memory.',
+    `Dataset ${dataset.name} (${dataset.dataset_id}) has ${dataset.rows} rows in its source, more than this service reads into memory (--max-rows-in-memory ${budget}).`,
+    'Train it where its rows live (execution "auto" or "pushdown"), register a query that selects fewer rows, or start the service with a larger --max-rows-in-memory.',
   );
 }
 
-/** Streams the rows in batches into per-column values, then builds and stores the frame on the worker pool. */
+/**
+ * Streams a relation's rows in batches into per-column values (at most `limit` rows: one more is `tooMany`'s error),
+ * then builds and stores their frame at `path` on the worker pool; resolves with the number of rows.
+ */
+export async function storeRelationFrame(
+  ctx: ServiceContext,
+  source: SqlSource,
+  read: { relation: string; columns: readonly SourceColumnInfo[]; path: string; limit: number; tooMany: (rows: number) => Error; signal?: AbortSignal },
+): Promise<number> {
+  const { columns } = read;
+  const values: unknown[][] = columns.map(() => []);
+  let rows = 0;
+  for await (const batch of source.stream(readRowsSql(source.dialect, read.relation, columns, read.limit + 1), [], { batchRows: BATCH_ROWS, signal: read.signal })) {
+    rows += batch.length;
+    if (rows > read.limit) throw read.tooMany(rows);
+    for (const row of batch) for (let k = 0; k < row.length; k++) values[k].push(row[k]);
+  }
+  if (rows > 0) await ctx.trainer.storeFrameFromValues(read.path, rows, columns.map((c, k) => ({ name: c.name, values: values[k] })));
+  return rows;
+}
+
+/** Reads a source dataset's rows into its stored frame, checking that its columns are still the registered ones. */
 async function readSourceFrame(ctx: ServiceContext, dataset: Dataset & { source: DatasetSource; path: string }, field: string): Promise<void> {
   const connection = requireConnection(ctx, dataset.source.connection, field);
   const { source } = connection;
   try {
     const relation = relationSql(source.dialect, dataset.source);
-    const columns = await source.describe(relation);
-    const names = columns.map((c) => c.name);
-    if (names.join('\n') !== dataset.columns.join('\n')) {
-      throw invalid(field, `The source of dataset ${dataset.name} has changed its columns since it was registered (now ${names.join(', ')}).`, 'Register it again.');
-    }
-    checkColumns(columns, field);
-    const values: unknown[][] = columns.map(() => []);
-    let rows = 0;
-    for await (const batch of source.stream(readRowsSql(source.dialect, relation, columns, ctx.maxRowsInMemory + 1), [], { batchRows: BATCH_ROWS })) {
-      rows += batch.length;
-      if (rows > ctx.maxRowsInMemory) throw overBudget({ ...dataset, rows }, ctx.maxRowsInMemory, field);
-      for (const row of batch) for (let k = 0; k < row.length; k++) values[k].push(row[k]);
-    }
+    const columns = await sourceColumns(source, relation, dataset, field);
+    const budget = ctx.maxRowsInMemory;
+    const rows = await storeRelationFrame(ctx, source, { relation, columns, path: dataset.path, limit: budget, tooMany: (n) => overBudget({ ...dataset, rows: n }, budget, field) });
     if (rows === 0) throw invalid(field, `The source of dataset ${dataset.name} has no rows any more.`);
-    await ctx.trainer.storeFrameFromValues(
-      dataset.path,
-      rows,
-      names.map((name, k) => ({ name, values: values[k] })),
-    );
     await publish(ctx.store.files, dataset.path);
     ctx.logger.info(`dataset ${dataset.dataset_id} read from connection ${connection.name} (${rows} rows)`);
   } catch (error) {
     throw sourceApiError(error, field, connection.name);
   }
+}
+
+/** The columns of a dataset's relation as the source describes them now: 422 when they are no longer the registered ones. */
+export async function sourceColumns(source: SqlSource, relation: string, dataset: Dataset, field: string, signal?: AbortSignal): Promise<SourceColumnInfo[]> {
+  const columns = await source.describe(relation, { signal });
+  const names = columns.map((c) => c.name);
+  if (names.join('\n') !== dataset.columns.join('\n')) {
+    throw invalid(field, `The source of dataset ${dataset.name} has changed its columns since it was registered (now ${names.join(', ')}).`, 'Register it again.');
+  }
+  checkColumns(columns, field);
+  return columns;
 }

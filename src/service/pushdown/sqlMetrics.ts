@@ -3,6 +3,12 @@ import type { SqlDialect } from '../../modelExport';
 
 const LOG_CLIP = 1e-15;
 
+/** Metrics and the number of rows they were computed on. */
+export interface MetricsOfRows<M> {
+  metrics: M;
+  nTest: number;
+}
+
 /** Runs one aggregate statement and hands back its single row. */
 export type OneRow = (sql: string) => Promise<Record<string, unknown>>;
 
@@ -12,7 +18,7 @@ export type OneRow = (sql: string) => Promise<Record<string, unknown>>;
  * The rows are grouped by probability, so every metric, the rank AUC included, comes from one pass over them and
  * equals the engine's `evaluateClassifier` on the same rows.
  */
-export async function classifierMetricsInSql(dialect: SqlDialect, scored: string, oneRow: OneRow): Promise<ClassifierMetrics> {
+export async function classifierMetricsInSql(dialect: SqlDialect, scored: string, oneRow: OneRow): Promise<MetricsOfRows<ClassifierMetrics>> {
   const clip = (v: string) => dialect.least(`1 - ${LOG_CLIP}`, dialect.greatest(`${LOG_CLIP}`, v));
   const sql = `
 WITH ${dialect.step('usable')}
@@ -43,7 +49,7 @@ FROM ranked`;
   const recall = tp + fn > 0 ? tp / (tp + fn) : 0;
   const mccDen = Math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn));
   const logLoss = Number(row.log_loss) / n;
-  return {
+  const metrics = {
     accuracy: n ? (tp + tn) / n : 0,
     roc_auc: positives > 0 && negatives > 0 ? Number(row.u) / (positives * negatives) : null,
     f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
@@ -57,6 +63,7 @@ FROM ranked`;
       [fn, tp],
     ],
   };
+  return { metrics, nTest: n };
 }
 
 /**
@@ -64,7 +71,7 @@ FROM ranked`;
  * the prediction `yhat` (rows without an actual value are left out); the same sums as the engine's
  * `evaluateRegressor`, in two passes so that the variances keep their precision.
  */
-export async function regressorMetricsInSql(dialect: SqlDialect, scored: string, oneRow: OneRow): Promise<RegressorMetrics> {
+export async function regressorMetricsInSql(dialect: SqlDialect, scored: string, oneRow: OneRow): Promise<MetricsOfRows<RegressorMetrics>> {
   const sql = `
 WITH ${dialect.step('usable')}
   SELECT CAST(y AS DOUBLE PRECISION) AS y, CAST(yhat AS DOUBLE PRECISION) AS yhat FROM (${scored}) AS scored WHERE y IS NOT NULL
@@ -84,11 +91,12 @@ FROM usable CROSS JOIN means`;
   const n = Number(row.n);
   const ssRes = Number(row.ss_res);
   const ssTot = Number(row.ss_tot);
-  return {
+  const metrics = {
     r2: ssTot > 0 ? 1 - ssRes / ssTot : null,
     rmse: Math.sqrt(ssRes / n),
     mae: Number(row.abs_error) / n,
     mape: Number(row.zero_actuals) > 0 ? null : Number(row.ape) / n,
     explained_variance: ssTot > 0 ? 1 - Number(row.ss_e) / ssTot : null,
   };
+  return { metrics, nTest: n };
 }

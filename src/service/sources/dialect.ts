@@ -10,8 +10,11 @@ export interface SqlDialect {
   readonly types: { readonly text: string; readonly double: string; readonly bigint: string };
   /** `expression` converted to one of `types`. */
   cast(expression: string, type: keyof SqlDialect['types']): string;
-  /** A deterministic 64-bit integer hash of `expression`'s value (the same value hashes alike on every run). */
-  hash(expression: string): string;
+  /**
+   * A deterministic non-negative integer hash (below 2^63) of `expression`'s value and `seed`: the same value and seed
+   * hash alike on every run. `expression` may be a whole row (a relation's alias).
+   */
+  hash(expression: string, seed: number): string;
   /**
    * How a column of this type is read into the service: `as-is` when the driver hands its values over as JavaScript
    * numbers, bigints, booleans or strings without loss, `text` when they are read as the database writes them as text
@@ -19,6 +22,8 @@ export interface SqlDialect {
    * `category` is the engine's type category where it has one (PostgreSQL's `typcategory`).
    */
   readAs(type: string, category?: string): 'as-is' | 'text' | null;
+  /** Whether a column of this type holds numbers (so SQL over it needs no test of its values' text). */
+  isNumeric(type: string): boolean;
 }
 
 /** Standard SQL identifier quoting (PostgreSQL, DuckDB, Trino): double quotes, a quote inside doubled. */

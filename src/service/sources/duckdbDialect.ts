@@ -10,7 +10,8 @@ export const duckdbDialect: SqlDialect = {
   quoteIdentifier: doubleQuoted,
   types: { text: 'VARCHAR', double: 'DOUBLE', bigint: 'BIGINT' },
   cast: (expression, type) => `CAST(${expression} AS ${duckdbDialect.types[type]})`,
-  hash: (expression) => `CAST(hash(${expression}) >> 1 AS BIGINT)`,
+  hash: (expression, seed) => `CAST(hash(${expression}, ${seed}) >> 1 AS BIGINT)`,
+  isNumeric: (type) => /^(U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|FLOAT|DOUBLE|DECIMAL\(\d+,\s*\d+\))$/.test(type),
   readAs(type) {
     if (NATIVE.test(type)) return 'as-is';
     return AS_TEXT.test(type) ? 'text' : null;

@@ -10,7 +10,8 @@ export const postgresDialect: SqlDialect = {
   quoteIdentifier: doubleQuoted,
   types: { text: 'text', double: 'double precision', bigint: 'bigint' },
   cast: (expression, type) => `CAST(${expression} AS ${postgresDialect.types[type]})`,
-  hash: (expression) => `hashtextextended(CAST(${expression} AS text), 0)`,
+  hash: (expression, seed) => `(hashtextextended(CAST(${expression} AS text), ${seed}) & 9223372036854775807)`,
+  isNumeric: (type) => /^(smallint|integer|bigint|real|double precision|numeric(\(.*\))?)$/.test(type),
   readAs(type, category) {
     if (NATIVE.has(type)) return 'as-is';
     if ((category !== undefined && AS_TEXT_CATEGORIES.has(category)) || type === 'uuid') return 'text';

@@ -1,0 +1,43 @@
+import type { SqlDialect } from '../sources/dialect';
+import { subquery } from '../sources/relation';
+
+/**
+ * Rows are assigned by a seeded hash of the whole row, never by an unseeded random(): the same rows and seed always
+ * make the same split and samples, in any engine and any scan order. Two coprime moduli keep the test split and
+ * the sample of training rows independent of each other.
+ */
+const TEST_MODULUS = 1_000_003;
+const SAMPLE_MODULUS = 999_983;
+const HASH = 'xm_row_hash';
+
+export interface RowSplit {
+  /** Fraction of rows held out for testing. */
+  testSize: number;
+  /** Fraction of the training rows read into memory to fit on (1: all of them). */
+  trainSample: number;
+  /** Fraction of the test rows read into memory for the charts and yardsticks (the metrics use every test row). */
+  testSample: number;
+  seed: number;
+}
+
+const below = (fraction: number, modulus: number) => Math.round(Math.min(1, Math.max(0, fraction)) * modulus);
+
+/** The relation's rows with their hash; `part` keeps the test rows, the training rows, or a sample of either. */
+export function splitRelation(
+  dialect: SqlDialect,
+  relation: string,
+  columns: readonly string[],
+  split: RowSplit,
+  part: 'test' | 'train' | 'test-sample' | 'train-sample',
+): string {
+  const isTest = `${HASH} % ${TEST_MODULUS} < ${below(split.testSize, TEST_MODULUS)}`;
+  const where = {
+    test: isTest,
+    train: `NOT (${isTest})`,
+    'test-sample': `${isTest} AND ${HASH} % ${SAMPLE_MODULUS} < ${below(split.testSample, SAMPLE_MODULUS)}`,
+    'train-sample': `NOT (${isTest}) AND ${HASH} % ${SAMPLE_MODULUS} < ${below(split.trainSample, SAMPLE_MODULUS)}`,
+  }[part];
+  const hashed = `SELECT q.*, ${dialect.hash('q', split.seed)} AS ${HASH} FROM ${subquery(relation)}`;
+  // Only the relation's own columns leave: the hash chooses rows and is no feature.
+  return `SELECT ${columns.map((c) => `h.${dialect.quoteIdentifier(c)}`).join(', ')} FROM (${hashed}) AS h WHERE ${where}`;
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { Dataset, DatasetSource, Metrics, TrainRequestParsed } from '../../contract';
+import type { Label, TransparentModel } from '../../engine';
+import { scoringTables, SQL_DIALECTS, toSql, type SqlDialect as ScoringDialect, type SqlDialectName } from '../../modelExport';
+import type { ServiceContext } from '../context';
+import { removeEverywhere } from '../datasets/fileCache';
+import { datasetPath } from '../datasets/files';
+import { requireConnection, sourceColumns, storeRelationFrame } from '../datasets/sourceDataset';
+import { invalid } from '../errors';
+import { findDataset } from '../store/datasets';
+import { sourceApiError } from '../sources/apiErrors';
+import { relationSql } from '../sources/relation';
+import type { SourceColumnInfo, SqlSource } from '../sources/source';
+import type { CsvSource } from '../training/tasks';
+import { classifierMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
+import { splitRelation, type RowSplit } from './rowSplit';
+
+/** Shares of the in-memory budget: the training rows a pushdown fit learns from, and the test rows its charts use. */
+const TRAIN_SHARE = 0.8;
+const TEST_SHARE = 0.2;
+/** Hash samples vary around their expected size; aiming a little below the share keeps them within it. */
+const SAMPLE_MARGIN = 0.95;
+
+/**
+ * A fit where the rows live: the training rows are split from the test rows in the source by a seeded hash of each
+ * row; a reproducible sample of training rows (all of them when they fit the in-memory budget) is read to fit on,
+ * with a sample of test rows for the charts and yardsticks; the test metrics are then computed in the source over
+ * every test row, from the model's own SQL scoring. The service holds at most the budget's rows, whatever the
+ * source's size.
+ */
+export interface PushdownFit {
+  train: CsvSource;
+  test: CsvSource;
+  datasetSource: DatasetSource;
+  /** The model's test metrics over every test row in the source; null for a multiclass model (its sample's stand). */
+  testMetrics(model: TransparentModel | { modelType: 'multiclass' }, signal?: AbortSignal): Promise<{ metrics: Metrics; nTest: number } | null>;
+  /** Removes the samples' files. */
+  discard(): Promise<void>;
+}
+
+export async function preparePushdownFit(
+  ctx: ServiceContext,
+  dataset: Dataset & { source: DatasetSource },
+  options: { testSize: number; seed: number; field: string; signal?: AbortSignal },
+): Promise<PushdownFit> {
+  const connection = requireConnection(ctx, dataset.source.connection, options.field);
+  const { source } = connection;
+  const relation = relationSql(source.dialect, dataset.source);
+  // The samples are stored as datasets are (their frames beside a CSV path), under names no dataset has.
+  const run = randomUUID();
+  const pathOf = (part: string) => datasetPath(ctx.dataDir, `pushdown-${run}-${part}`);
+  const discard = async () => {
+    for (const part of ['train-sample', 'test-sample']) await removeEverywhere(null, pathOf(part));
+  };
+  try {
+    const columns = await sourceColumns(source, relation, dataset, options.field, options.signal);
+    const names = columns.map((c) => c.name);
+    const budget = ctx.maxRowsInMemory;
+    const trainRows = Math.max(1, dataset.rows * (1 - options.testSize));
+    const testRows = Math.max(1, dataset.rows * options.testSize);
+    const split: RowSplit = {
+      testSize: options.testSize,
+      seed: options.seed,
+      trainSample: Math.min(1, (SAMPLE_MARGIN * TRAIN_SHARE * budget) / trainRows),
+      testSample: Math.min(1, (SAMPLE_MARGIN * TEST_SHARE * budget) / testRows),
+    };
+    const sample = async (part: 'train-sample' | 'test-sample', share: number): Promise<CsvSource> => {
+      const path = pathOf(part);
+      const limit = Math.ceil(share * budget);
+      const rows = await storeRelationFrame(ctx, source, {
+        relation: splitRelation(source.dialect, relation, names, split, part),
+        columns,
+        path,
+        limit,
+        tooMany: (n) => invalid(options.field, `The ${part.replace('-', ' ')} of dataset ${dataset.name} came to ${n} rows, more than ${limit}.`, 'Train again; if it happens again, start the service with a larger --max-rows-in-memory.'),
+        signal: options.signal,
+      });
+      if (rows === 0) throw invalid('test_size', `test_size ${options.testSize} leaves no ${part === 'test-sample' ? 'test' : 'training'} rows in dataset ${dataset.name} (${dataset.rows} rows).`);
+      return { path, label: `The ${part.replace('-', ' ')} of dataset ${dataset.name} (${dataset.dataset_id})` };
+    };
+    const train = await sample('train-sample', TRAIN_SHARE);
+    const test = await sample('test-sample', TEST_SHARE);
+    return {
+      train,
+      test,
+      datasetSource: dataset.source,
+      testMetrics: (model, signal) => testMetricsInSource(source, splitRelation(source.dialect, relation, names, split, 'test'), columns, model, signal),
+      discard,
+    };
+  } catch (error) {
+    await discard();
+    throw sourceApiError(error, options.field, connection.name);
+  }
+}
+
+async function testMetricsInSource(
+  source: SqlSource,
+  testRows: string,
+  columns: readonly SourceColumnInfo[],
+  model: TransparentModel | { modelType: 'multiclass' },
+  signal?: AbortSignal,
+): Promise<{ metrics: Metrics; nTest: number } | null> {
+  if (model.modelType === 'multiclass') return null;
+  const dialectName = source.dialect.name as SqlDialectName;
+  const scoring = SQL_DIALECTS[dialectName];
+  const numeric = columns.filter((c) => source.dialect.isNumeric(c.type)).map((c) => c.name);
+  const query = toSql(scoringTables(model, model.target), dialectName, { numericColumns: numeric, from: `(\n${testRows}\n) AS input_rows` });
+  const scored = query.replace(/;\s*$/, '');
+  const target = source.dialect.quoteIdentifier(model.target);
+  const targetNumeric = numeric.includes(model.target);
+  const oneRow = async (sql: string) => (await source.query(sql, [], { signal }))[0];
+  if (model.modelType === 'regressor') {
+    const y = `CASE WHEN ${scoring.isNumber(target, targetNumeric)} THEN ${scoring.numberValue(target, targetNumeric)} END`;
+    return regressorMetricsInSql(scoring, `SELECT ${y} AS y, xm_prediction AS yhat FROM (\n${scored}\n) AS s`, oneRow);
+  }
+  const [negative, positive] = model.targetLabels as [Label, Label];
+  const is = (label: Label) => labelTest(scoring, target, targetNumeric, label);
+  const y = `CASE WHEN ${is(positive)} THEN 1 WHEN ${is(negative)} THEN 0 END`;
+  return classifierMetricsInSql(scoring, `SELECT ${y} AS y, xm_probability AS p FROM (\n${scored}\n) AS s`, oneRow);
+}
+
+/** Whether the target holds `label`: as a number for a numeric label (as the engine reads one), else as text. */
+function labelTest(scoring: ScoringDialect, target: string, numeric: boolean, label: Label): string {
+  if (typeof label === 'number') return `(${scoring.isNumber(target, numeric)} AND ${scoring.numberValue(target, numeric)} = ${label})`;
+  return `${scoring.text(target)} = '${label.replace(/'/g, "''")}'`;
+}
+
+
+/**
+ * The pushdown fit a train request asks for, or null to fit in memory: `pushdown` always (on a dataset whose rows
+ * stay in a database), `auto` when such a dataset has more rows than the service reads into memory.
+ */
+export async function pushdownFitFor(
+  ctx: ServiceContext,
+  teamId: string,
+  body: Pick<TrainRequestParsed, 'execution' | 'dataset_id' | 'preprocessor_version_id' | 'test_dataset_id' | 'test_size' | 'seed'>,
+  signal?: AbortSignal,
+): Promise<PushdownFit | null> {
+  if (body.execution === 'in_memory') return null;
+  const dataset = body.dataset_id ? await findDataset(ctx.store, teamId, body.dataset_id) : null;
+  if (body.execution === 'auto' && !(dataset?.source && dataset.rows > ctx.maxRowsInMemory)) return null;
+  if (!dataset?.source) {
+    throw invalid(
+      'execution',
+      `execution "pushdown" fits where the rows live, so it needs a dataset_id of a dataset registered from a connection's table or query${dataset ? `; dataset ${dataset.name} was uploaded` : ''}.`,
+      'Register the data with POST /v1/datasets {source: {connection, table}}, or train with execution "in_memory".',
+    );
+  }
+  const inMemoryOnly = body.preprocessor_version_id ? 'preprocessor_version_id' : body.test_dataset_id ? 'test_dataset_id' : null;
+  if (inMemoryOnly) {
+    throw invalid(inMemoryOnly, `${inMemoryOnly} is not available with execution "pushdown": the model is scored in the source, on its own columns.`, 'Leave it out, or train with execution "in_memory".');
+  }
+  return preparePushdownFit(ctx, { ...dataset, source: dataset.source }, { testSize: body.test_size, seed: body.seed, field: 'dataset_id', signal });
+}

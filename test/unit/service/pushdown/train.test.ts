@@ -1,0 +1,211 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { Client } from 'pg';
+import { ModelPayloadSchema } from '../../../../src/contract';
+import { columnFromValues, DataFrame, evaluateModel, fromPayloads, mulberry32 } from '../../../../src/engine';
+import { splitRelation } from '../../../../src/service/pushdown/rowSplit';
+import { duckdbDialect } from '../../../../src/service/sources/duckdbDialect';
+import { postgresDialect } from '../../../../src/service/sources/postgresDialect';
+import type { SqlDialect } from '../../../../src/service/sources/dialect';
+import { client, removeDir, startService, type Call, type ServiceProcess } from '../harness';
+import { testCluster } from '../postgresCluster';
+
+const ROWS = 30_000;
+const BUDGET = 6_000;
+const COLUMNS = ['x1', 'x2', 'grade', 'churned', 'spend'];
+
+/** Customers whose churn and spend depend on two numbers and a grade, with some missing values. */
+function customers(): (number | string | null)[][] {
+  const random = mulberry32(5);
+  return Array.from({ length: ROWS }, (_, i) => {
+    const x1 = Math.round(random() * 1000) / 10;
+    const x2 = i % 50 === 0 ? null : Math.round((random() * 4 - 2) * 100) / 100;
+    const grade = ['a', 'b', 'c', 'd'][Math.floor(random() * 4)];
+    const logit = (x1 - 50) / 15 + 1.5 * (x2 ?? 0) + (grade === 'a' ? 1 : grade === 'd' ? -1 : 0);
+    const churned = random() < 1 / (1 + Math.exp(-logit)) ? 1 : 0;
+    const spend = Math.round((20 + 0.8 * x1 + 10 * (x2 ?? 0) + (grade === 'a' ? 15 : 0) + 8 * (random() - 0.5)) * 100) / 100;
+    return [x1, x2, grade, churned, spend];
+  });
+}
+
+interface Database {
+  what: string;
+  url: string;
+  dialect: SqlDialect;
+  /** The rows of a query, each a record of column values. */
+  rows(sql: string): Promise<Record<string, unknown>[]>;
+}
+
+async function duckdbDatabase(dir: string, data: (number | string | null)[][]): Promise<Database> {
+  const file = join(dir, 'customers.duckdb');
+  const instance = await DuckDBInstance.create(file);
+  const connection = await instance.connect();
+  await connection.run('CREATE TABLE customers (x1 DOUBLE, x2 DOUBLE, grade VARCHAR, churned INTEGER, spend DOUBLE)');
+  const appender = await connection.createAppender('customers');
+  for (const [x1, x2, grade, churned, spend] of data) {
+    appender.appendDouble(x1 as number);
+    if (x2 === null) appender.appendNull();
+    else appender.appendDouble(x2 as number);
+    appender.appendVarchar(grade as string);
+    appender.appendInteger(churned as number);
+    appender.appendDouble(spend as number);
+    appender.endRow();
+  }
+  appender.closeSync();
+  connection.closeSync();
+  instance.closeSync();
+  return {
+    what: 'DuckDB',
+    url: `duckdb://${file}`,
+    dialect: duckdbDialect,
+    rows: async (sql) => {
+      const reader = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
+      const c = await reader.connect();
+      try {
+        return (await c.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
+      } finally {
+        c.closeSync();
+        reader.closeSync();
+      }
+    },
+  };
+}
+
+async function postgresDatabase(data: (number | string | null)[][]): Promise<Database> {
+  const url = await (await testCluster()).createDatabase();
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  try {
+    await pg.query('CREATE TABLE customers (x1 double precision, x2 double precision, grade text, churned integer, spend double precision)');
+    for (let start = 0; start < data.length; start += 1000) {
+      const batch = data.slice(start, start + 1000);
+      const values = batch.map((_, r) => `(${COLUMNS.map((__, k) => `$${r * COLUMNS.length + k + 1}`).join(', ')})`);
+      await pg.query(`INSERT INTO customers VALUES ${values.join(', ')}`, batch.flat());
+    }
+  } finally {
+    await pg.end();
+  }
+  return {
+    what: 'PostgreSQL',
+    url,
+    dialect: postgresDialect,
+    rows: async (sql) => {
+      const c = new Client({ connectionString: url });
+      await c.connect();
+      try {
+        return (await c.query(sql)).rows as Record<string, unknown>[];
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** The engine's frame of a query's rows, as the service reads a source's rows. */
+async function frameOf(database: Database, sql: string): Promise<DataFrame> {
+  const rows = await database.rows(sql);
+  return new DataFrame(COLUMNS.map((name) => columnFromValues(name, rows.map((r) => r[name] as number | string | null))));
+}
+
+describe('pushdown: a model trained where its rows live', function () {
+  this.timeout(240_000);
+  const data = customers();
+  let dir: string;
+  const databases: Database[] = [];
+  let service: ServiceProcess;
+  let call: Call;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'xmodels-pushdown-'));
+    databases.push(await duckdbDatabase(dir, data), await postgresDatabase(data));
+    const connections = databases.flatMap((d) => ['--connection', `${d.what.toLowerCase()}=${d.url}`]);
+    service = await startService({ args: [...connections, '--max-rows-in-memory', String(BUDGET)] });
+    call = client(service.url, service.apiKey);
+  });
+  after(async () => {
+    await service.stop();
+    removeDir(service.dataDir);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function register(database: Database): Promise<string> {
+    const registered = await call('POST', '/v1/datasets', { json: { name: 'customers', source: { connection: database.what.toLowerCase(), table: 'customers' } } });
+    assert.equal(registered.status, 200, JSON.stringify(registered.body));
+    assert.equal(registered.body.rows, ROWS);
+    return registered.body.dataset_id as string;
+  }
+
+  async function payloadModel(versionId: string) {
+    const payload = ModelPayloadSchema.parse((await call('GET', `/v1/models/versions/${versionId}/payload`)).body);
+    return fromPayloads(payload.partitions, payload.model_type === 'regression' ? 'regressor' : 'classifier', { target: payload.target_name, partitionOn: payload.partition_on });
+  }
+
+  for (const index of [0, 1]) {
+    it(`fits on a sample within the budget and scores every test row in the source (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
+      const database = databases[index];
+      const datasetId = await register(database);
+      for (const [target, modelType, drop] of [['churned', 'classifier', ['spend']], ['spend', 'regressor', ['churned']]] as const) {
+        const trained = await call('POST', '/v1/models/train', {
+          json: { dataset_id: datasetId, target_column: target, model_type: modelType, model_name: `${target} ${database.what}`, drop_columns: drop },
+        });
+        assert.equal(trained.status, 200, JSON.stringify(trained.body));
+        assert.equal(trained.body.execution, 'pushdown', 'more rows than the budget: fitted where they live');
+        assert.deepEqual(trained.body.source, { connection: database.what.toLowerCase(), table: 'customers' });
+        assert.ok(trained.body.n_train <= 0.8 * BUDGET, `the training sample (${trained.body.n_train} rows) stays within its share of the budget`);
+        // The test rows the metrics were computed on, read here through the same split: the engine scores them alike.
+        const testSql = splitRelation(database.dialect, 'SELECT * FROM customers', COLUMNS, { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1 }, 'test');
+        const testFrame = await frameOf(database, testSql);
+        assert.equal(trained.body.n_test, testFrame.nRows, 'every test row is scored');
+        assert.ok(Math.abs(testFrame.nRows / ROWS - 0.2) < 0.02, `about a fifth of the rows are test rows (${testFrame.nRows})`);
+        const expected = evaluateModel(await payloadModel(trained.body.version_id as string), testFrame) as unknown as Record<string, unknown>;
+        for (const [metric, value] of Object.entries(trained.body.test_metrics as Record<string, unknown>)) {
+          if (typeof value === 'number') assert.ok(Math.abs(value - (expected[metric] as number)) < 1e-9, `${database.what} ${target}: ${metric} ${value} vs ${expected[metric]}`);
+          else assert.deepEqual(value, expected[metric], `${database.what} ${target}: ${metric}`);
+        }
+        const version = (await call('GET', `/v1/models/versions/${trained.body.model_id}`)).body[0];
+        assert.equal(version.execution, 'pushdown');
+      }
+    });
+  }
+
+  it('agrees with the in-memory fit of the same rows, and is reproducible', async () => {
+    const datasetId = await register(databases[0]);
+    const body = { dataset_id: datasetId, target_column: 'churned', model_type: 'classifier', drop_columns: ['spend'] };
+    const first = await call('POST', '/v1/models/train', { json: { ...body, model_name: 'first', execution: 'pushdown' } });
+    const again = await call('POST', '/v1/models/train', { json: { ...body, model_name: 'again', execution: 'pushdown' } });
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.deepEqual(await payloadModel(again.body.version_id as string), await payloadModel(first.body.version_id as string), 'the same rows, seed and budget give the same model');
+    // The database adds up the test rows in an order of its own: the metrics agree to the last few bits.
+    for (const [metric, value] of Object.entries(first.body.test_metrics as Record<string, unknown>)) {
+      const other = (again.body.test_metrics as Record<string, unknown>)[metric];
+      if (typeof value === 'number') assert.ok(Math.abs(value - (other as number)) < 1e-12, `${metric} ${value} vs ${other}`);
+      else assert.deepEqual(other, value, metric);
+    }
+    const sample = await call('POST', '/v1/models/train', { json: { ...body, model_name: 'in memory', execution: 'in_memory' } });
+    assert.equal(sample.status, 422, 'over the budget the rows are not read into memory');
+    assert.match(sample.body.detail, /--max-rows-in-memory 6000/);
+    const uploaded = await call('POST', '/v1/models/train', {
+      json: { ...body, dataset_id: undefined, model_name: 'uploaded', csv_content: [COLUMNS.join(','), ...data.map((r) => r.map((v) => v ?? '').join(','))].join('\n') },
+    });
+    assert.equal(uploaded.status, 200, JSON.stringify(uploaded.body));
+    const gap = Math.abs((first.body.test_metrics.roc_auc as number) - (uploaded.body.test_metrics.roc_auc as number));
+    assert.ok(gap < 0.01, `test AUC ${first.body.test_metrics.roc_auc} in the source vs ${uploaded.body.test_metrics.roc_auc} in memory`);
+  });
+
+  it('refuses pushdown where it cannot fit, naming the field', async () => {
+    const uploaded = await call('POST', '/v1/datasets?name=small', { body: 'a,b\n1,0\n2,1\n3,0\n4,1\n', headers: { 'content-type': 'text/csv' } });
+    assert.equal(uploaded.status, 200, JSON.stringify(uploaded.body));
+    const refused = await call('POST', '/v1/models/train', { json: { dataset_id: uploaded.body.dataset_id, target_column: 'b', model_name: 'x', execution: 'pushdown' } });
+    assert.equal(refused.status, 422);
+    assert.equal(refused.body.error.fields[0].path, 'execution');
+    const datasetId = await register(databases[0]);
+    const preprocessed = await call('POST', '/v1/models/train', {
+      json: { dataset_id: datasetId, target_column: 'churned', model_name: 'x', execution: 'pushdown', preprocessor_version_id: 'p' },
+    });
+    assert.equal(preprocessed.status, 422);
+    assert.equal(preprocessed.body.error.fields[0].path, 'preprocessor_version_id');
+  });
+});
