@@ -6,21 +6,10 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
 import { client, removeDir, startService, type Call, type ServiceProcess } from '../harness';
 import { testCluster } from '../postgresCluster';
+import { customersSql, duckdbSeries, postgresSeries } from './generatedCustomers';
 
 const ROWS = 5_000_000;
 const BUDGET = 200_000;
-
-/**
- * Five million customers, made by the database itself in a few seconds: two numbers, a grade and a churn flag that
- * depends on them through a logistic link, with pseudo-random noise from the row number (no unseeded random()).
- */
-const CUSTOMERS = (series: string, noise: (i: string) => string) => `
-  SELECT i AS id, CAST(i % 1000 AS DOUBLE PRECISION) / 10 AS x1, ${noise('i')} * 4 - 2 AS x2, (ARRAY['a', 'b', 'c', 'd'])[1 + CAST(i % 4 AS INTEGER)] AS grade,
-         CASE WHEN ((i % 1000) / 10.0 - 50) / 15 + 1.5 * (${noise('i')} * 4 - 2) + ln(${noise('i + 7')} / (1 - ${noise('i + 7')})) > 0 THEN 1 ELSE 0 END AS churned
-  FROM ${series} AS t(i)`;
-
-/** A number in (0, 1) from a row number, the same in PostgreSQL and DuckDB. */
-const noise = (i: string) => `(CAST(CAST(${i} AS BIGINT) * 2654435761 % 4294967291 AS DOUBLE PRECISION) + 0.5) / 4294967291`;
 
 describe('pushdown on five million rows in PostgreSQL and in a Parquet file', function () {
   this.timeout(600_000);
@@ -33,11 +22,11 @@ describe('pushdown on five million rows in PostgreSQL and in a Parquet file', fu
     const url = await (await testCluster()).createDatabase();
     const pg = new Client({ connectionString: url });
     await pg.connect();
-    await pg.query(`CREATE TABLE customers AS ${CUSTOMERS(`generate_series(1, ${ROWS})`, noise)}`);
+    await pg.query(`CREATE TABLE customers AS ${customersSql(postgresSeries(ROWS))}`);
     await pg.query('ANALYZE customers');
     await pg.end();
     const duck = await (await DuckDBInstance.create(':memory:')).connect();
-    await duck.run(`COPY (${CUSTOMERS(`range(1, ${ROWS + 1})`, noise)}) TO '${join(dir, 'customers.parquet')}' (FORMAT parquet)`);
+    await duck.run(`COPY (${customersSql(duckdbSeries(ROWS))}) TO '${join(dir, 'customers.parquet')}' (FORMAT parquet)`);
     duck.closeSync();
     service = await startService({ args: ['--connection', `warehouse=${url}`, '--connection', 'lake=duckdb::memory:', '--max-rows-in-memory', String(BUDGET)] });
     call = client(service.url, service.apiKey);

@@ -1,0 +1,86 @@
+// Data where it lives: for tables of 1M, 5M and 20M generated customers in the private PostgreSQL cluster, the
+// time of one plain `SELECT grade, count(*) … GROUP BY grade` scan (the yardstick of the machine and the table's
+// size), the pushdown fit through the API, and where the rows fit the in-memory budget the in-memory fit of the same
+// table; each fit on a fresh service, with its peak memory (VmHWM, worker threads included) and test AUC.
+// Sizes: BENCH_SOURCE_ROWS=1000000,5000000,20000000; in-memory fits up to BENCH_IN_MEMORY_ROWS=5000000 rows.
+import { readFileSync } from 'node:fs';
+import { Client } from 'pg';
+import { client, removeDir, startService } from '../unit/service/harness';
+import { testCluster } from '../unit/service/postgresCluster';
+import { customersSql, postgresSeries } from '../unit/service/pushdown/generatedCustomers';
+
+const SIZES = (process.env.BENCH_SOURCE_ROWS ?? '1000000,5000000,20000000').split(',').map(Number);
+const IN_MEMORY_ROWS = Number(process.env.BENCH_IN_MEMORY_ROWS ?? 5_000_000);
+/** The pushdown fits' budget: the default of `serve --max-rows-in-memory`. */
+const PUSHDOWN_BUDGET = 2_000_000;
+
+interface Fit {
+  seconds: number;
+  peakMb: number;
+  auc: number;
+  execution: string;
+}
+
+async function fit(url: string, table: string, execution: 'pushdown' | 'in_memory', budget: number): Promise<Fit> {
+  const service = await startService({ args: ['--connection', `bench=${url}`, '--max-rows-in-memory', String(budget)] });
+  try {
+    const call = client(service.url, service.apiKey);
+    const registered = await call('POST', '/v1/datasets', { json: { name: table, source: { connection: 'bench', table } } });
+    if (registered.status !== 200) throw new Error(JSON.stringify(registered.body));
+    const started = performance.now();
+    const trained = await call('POST', '/v1/models/train', {
+      json: { dataset_id: registered.body.dataset_id, target_column: 'churned', model_type: 'classifier', model_name: table, drop_columns: ['id'], execution },
+    });
+    if (trained.status !== 200) throw new Error(JSON.stringify(trained.body));
+    const status = readFileSync(`/proc/${service.child.pid}/status`, 'utf8');
+    return {
+      seconds: (performance.now() - started) / 1000,
+      peakMb: Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024,
+      auc: trained.body.test_metrics.roc_auc as number,
+      execution: trained.body.execution as string,
+    };
+  } finally {
+    await service.stop();
+    removeDir(service.dataDir);
+  }
+}
+
+const describe = (f: Fit) => `${f.seconds.toFixed(1)} s, peak ${f.peakMb.toFixed(0)} MB, test AUC ${f.auc.toFixed(4)}`;
+
+async function main(): Promise<void> {
+  const url = await (await testCluster()).createDatabase();
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  try {
+    for (const rows of SIZES) {
+      const table = `customers_${rows}`;
+      let started = performance.now();
+      await pg.query(`CREATE TABLE ${table} AS ${customersSql(postgresSeries(rows))}`);
+      await pg.query(`ANALYZE ${table}`);
+      const made = (performance.now() - started) / 1000;
+      started = performance.now();
+      await pg.query(`SELECT grade, count(*) FROM ${table} GROUP BY grade`);
+      const scan = (performance.now() - started) / 1000;
+      const pushdown = await fit(url, table, 'pushdown', PUSHDOWN_BUDGET);
+      console.log(`${rows} rows (made in ${made.toFixed(1)} s): one GROUP BY scan ${scan.toFixed(2)} s`);
+      console.log(`  pushdown  ${describe(pushdown)}: ${(pushdown.seconds / scan).toFixed(1)}x the scan`);
+      if (rows <= IN_MEMORY_ROWS) {
+        const inMemory = await fit(url, table, 'in_memory', rows);
+        console.log(`  in memory ${describe(inMemory)}: pushdown takes ${(pushdown.seconds / inMemory.seconds).toFixed(2)}x its time and ${(pushdown.peakMb / inMemory.peakMb).toFixed(2)}x its memory`);
+      } else {
+        console.log(`  in memory: not run above ${IN_MEMORY_ROWS} rows (BENCH_IN_MEMORY_ROWS)`);
+      }
+      await pg.query(`DROP TABLE ${table}`);
+    }
+  } finally {
+    await pg.end();
+  }
+}
+
+void main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
