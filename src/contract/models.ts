@@ -454,8 +454,23 @@ export const PredictRequestSchema = z.object({
   csv_content: z.string().min(1).optional(),
   explain: z.boolean().default(false),
   threshold: z.number().min(0).max(1).optional().describe('binary classifiers only (default 0.5); a 422 for a multiclass model'),
+  output_table: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/, 'a table name, optionally schema.name, of letters, digits and underscores')
+    .optional()
+    .describe("a dataset of a connection only: the predictions are written by the source's engine into this new table, not returned"),
+  replace: z.boolean().default(false).describe('with output_table: replace the table when it exists (else 409)'),
 });
 export type PredictRequest = z.input<typeof PredictRequestSchema>;
+
+/** What a prediction written into a table of the source answers: no rows, the table and its columns. */
+export const PredictionsTableSchema = z.object({
+  version_id: IdSchema,
+  n: z.number().int().nonnegative(),
+  output_table: z.string(),
+  columns: z.array(z.string()),
+});
+export type PredictionsTable = z.infer<typeof PredictionsTableSchema>;
 
 export const PredictionsSchema = z.object({
   version_id: IdSchema,

@@ -46,7 +46,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/models/evaluation/{partition_id}', operationId: 'get_model_evaluation', summary: 'Evaluation of a partition', response: m.EvaluationSchema },
   { method: 'get', path: '/v1/models/feature-info/{version_id}', operationId: 'get_feature_info', summary: 'Feature information of a version', response: m.FeatureInfoSchema },
   { method: 'get', path: '/v1/models/versions/{version_id}/payload', operationId: 'get_model_payload', summary: 'Fitted model of a version as partition payloads (local)', response: m.ModelPayloadSchema },
-  { method: 'post', path: '/v1/models/versions/{version_id}/predict', operationId: 'predict', summary: 'Predict with a version (local)', request: m.PredictRequestSchema, response: m.PredictionsSchema },
+  { method: 'post', path: '/v1/models/versions/{version_id}/predict', operationId: 'predict', summary: 'Predict with a version (local)', request: m.PredictRequestSchema, response: z.union([m.PredictionsSchema, m.PredictionsTableSchema]) },
   { method: 'post', path: '/v1/autotrain/summarize-dataset', operationId: 'summarize_dataset', summary: 'Summarize an uploaded CSV', upload: 'multipart', request: z.object({ file: z.string(), team_id: z.string().optional(), textgen_config: z.string().optional() }), response: at.DatasetSummarySchema },
   { method: 'post', path: '/v1/autotrain/summarize', operationId: 'summarize_by_dataset_id', summary: 'Summarize a stored dataset', request: at.SummarizeByIdRequestSchema, response: at.DatasetSummarySchema },
   { method: 'post', path: '/v1/autotrain/generate_goals', operationId: 'generate_goals', summary: 'Analysis goals for a dataset', request: at.GenerateGoalsRequestSchema, response: at.GoalsResponseSchema },

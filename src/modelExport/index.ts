@@ -5,7 +5,7 @@ import type { ExportTables } from './scoringTables';
 import { binarySql, sqlTarget, type SqlTargetOptions } from './sql';
 import type { SqlDialectName } from './sqlDialect';
 
-export { scoringTables, scoringTablesFromPayload } from './scoringTables';
+export { exportTables, scoringTables, scoringTablesFromPayload } from './scoringTables';
 export type { ScoringTables, MulticlassScoringTables, ExportTables } from './scoringTables';
 
 /** A self-contained standard-library Python module that scores rows as the service does. */

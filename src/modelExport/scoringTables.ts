@@ -145,9 +145,14 @@ function multiclassScoringTables(model: MulticlassModel, title: string): Multicl
   };
 }
 
+/** The tables of a fitted model, binary, regression or multiclass. */
+export function exportTables(model: TransparentModel | MulticlassModel, title: string): ExportTables {
+  return model.modelType === 'multiclass' ? multiclassScoringTables(model, title) : scoringTables(model, title);
+}
+
 /** The tables of a version's model as the service sends it (`GET …/versions/{id}/payload`). */
 export function scoringTablesFromPayload(payload: ModelPayload, title: string): ExportTables {
   const options = { target: payload.target_name, partitionOn: payload.partition_on };
-  if (payload.model_type === 'multiclass_classification') return multiclassScoringTables(multiclassFromPayloads(payload.partitions, options), title);
-  return scoringTables(fromPayloads(payload.partitions, payload.model_type, options), title);
+  if (payload.model_type === 'multiclass_classification') return exportTables(multiclassFromPayloads(payload.partitions, options), title);
+  return exportTables(fromPayloads(payload.partitions, payload.model_type, options), title);
 }

@@ -9,15 +9,18 @@ export interface SqlTarget {
   dialect: SqlDialect;
   numericColumns: ReadonlySet<string>;
   from: string;
+  /** A binary classifier predicts its positive label above this (its probability, or the reference method's score). */
+  threshold: number;
 }
 
 export interface SqlTargetOptions {
   numericColumns?: Iterable<string>;
   from?: string;
+  threshold?: number;
 }
 
 export function sqlTarget(dialect: SqlDialectName = 'sqlite', options: SqlTargetOptions = {}): SqlTarget {
-  return { dialect: SQL_DIALECTS[dialect], numericColumns: new Set(options.numericColumns ?? []), from: options.from ?? 'input_rows' };
+  return { dialect: SQL_DIALECTS[dialect], numericColumns: new Set(options.numericColumns ?? []), from: options.from ?? 'input_rows', threshold: options.threshold ?? 0.5 };
 }
 
 /** A REAL literal every SQL engine reads back as the same double. */
@@ -85,7 +88,7 @@ export function probabilitySql(target: SqlTarget, tables: ScoringTables, score: 
 function outputs(target: SqlTarget, tables: ScoringTables): string[] {
   const { least, greatest } = target.dialect;
   const labels = (tables.labels ?? [0, 1]).map((l) => (typeof l === 'number' ? sqlDouble(target, l) : sqlString(l)));
-  const label = (condition: string) => `CASE WHEN ${condition} > 0.5 THEN ${labels[1]} ELSE ${labels[0]} END AS xm_prediction`;
+  const label = (condition: string) => `CASE WHEN ${condition} > ${sqlNumber(target.threshold)} THEN ${labels[1]} ELSE ${labels[0]} END AS xm_prediction`;
   switch (tables.link) {
     case 'logistic':
       return [`${probabilitySql(target, tables, 'xm_score')} AS xm_probability`, label(probabilitySql(target, tables, 'xm_score'))];
@@ -127,9 +130,9 @@ export function contributionSql(target: SqlTarget, partitions: PartitionTables[]
 export function binarySql(tables: ScoringTables, target: SqlTarget = sqlTarget()): string {
   const [dataset] = tables.partitions;
   const linkNote: Record<ScoringTables['link'], string> = {
-    logistic: 'xm_probability = 1 / (1 + EXP(-xm_score)); the positive label above 0.5',
-    calibration: 'xm_probability = the calibration map at trunc(xm_score × 100); the positive label when xm_score > 0.5',
-    clip01: 'xm_probability = xm_score clipped to [0, 1]; the positive label when xm_score > 0.5',
+    logistic: `xm_probability = 1 / (1 + EXP(-xm_score)); the positive label above ${target.threshold}`,
+    calibration: `xm_probability = the calibration map at trunc(xm_score × 100); the positive label when xm_score > ${target.threshold}`,
+    clip01: `xm_probability = xm_score clipped to [0, 1]; the positive label when xm_score > ${target.threshold}`,
     range: 'xm_prediction = xm_score clipped to the prediction range seen in training',
   };
   return [

@@ -11,6 +11,7 @@ import {
   ModelVersionSchema,
   PartitionListSchema,
   PredictRequestSchema,
+  PredictionsTableSchema,
   ModelProfileSchema,
   ModelPayloadSchema,
   type ModelPayload,
@@ -29,6 +30,7 @@ import { finiteJson } from '../json';
 import { readJson, sendJson } from '../http/body';
 import type { App } from '../http/types';
 import { predictWithVersion, refitVersion, requireVersion, trainModel } from '../modeling';
+import { predictIntoTable } from '../pushdown/predict';
 import { deleteModel, findModel, findPartition, latestVersion, listModels, listPartitions, listVersions, publicVersion } from '../store/models';
 import { deserializeModel } from '../training/model-json';
 import { storeUploadedVersion } from '../uploads';
@@ -175,6 +177,11 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
 
   app.post('/v1/models/versions/:version_id/predict', async (c) => {
     const body = await readJson(c, PredictRequestSchema);
+    const { output_table } = body;
+    if (output_table !== undefined) {
+      const version = await requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
+      return sendJson(c, PredictionsTableSchema, await predictIntoTable(ctx, c.get('session').teamId, version, { ...body, output_table }));
+    }
     // Written by the worker (tests check it against PredictionsSchema): checking or serializing millions of numbers
     // here would hold up every other request.
     const chunks = await predictWithVersion(ctx, c.get('session').teamId, c.req.param('version_id'), body);

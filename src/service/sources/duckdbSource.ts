@@ -86,6 +86,24 @@ export class DuckDbSource implements SqlSource {
     return rows.map((r) => ({ schema: String(r.schema), table: String(r.table), rowsEstimate: r.rows_estimate == null ? null : Number(r.rows_estimate) }));
   }
 
+  /** Writes with a read-write database of its own, opened for these statements only; an in-memory one keeps nothing. */
+  async write(statements: readonly string[], options?: QueryOptions): Promise<void> {
+    if (this.path === ':memory:') throw new SourceError('query', 'DuckDB: an in-memory database keeps no table; connect to a database file (duckdb:///absolute/path.db) to write one.');
+    const { DuckDBInstance } = await loadDuckDb();
+    const instance = await DuckDBInstance.create(this.path);
+    const connection = await instance.connect();
+    try {
+      await this.statement(options, connection, async () => {
+        await connection.run('BEGIN TRANSACTION');
+        for (const statement of statements) await connection.run(statement);
+        await connection.run('COMMIT');
+      });
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  }
+
   async close(): Promise<void> {
     // Each statement closes the database when it is the last to finish: nothing stays open.
   }

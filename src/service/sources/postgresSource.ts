@@ -26,6 +26,8 @@ const codeOf = (error: unknown) => String((error as { code?: unknown }).code ?? 
  * (with its session in UTC, so timestamps read alike wherever the service runs); rows are fetched from a server-side
  * cursor; cancelling runs pg_cancel_backend on the statement's backend.
  */
+type TransactionMode = 'READ ONLY' | 'READ WRITE';
+
 export class PostgresSource implements SqlSource {
   readonly kind = 'postgres';
   readonly dialect = postgresDialect;
@@ -48,7 +50,7 @@ export class PostgresSource implements SqlSource {
   }
 
   async *stream(sql: string, params: readonly unknown[], options: QueryOptions & { batchRows: number }): AsyncIterable<unknown[][]> {
-    const session = await this.begin(options.signal);
+    const session = await this.begin('READ ONLY', options.signal);
     try {
       await session.run((client) => client.query({ text: `DECLARE xmodels_rows NO SCROLL CURSOR FOR ${sql}`, values: [...params] }));
       for (;;) {
@@ -86,9 +88,19 @@ export class PostgresSource implements SqlSource {
     return this.pool.end();
   }
 
+  async write(statements: readonly string[], options?: QueryOptions): Promise<void> {
+    await this.inTransaction('READ WRITE', options, async (client) => {
+      for (const statement of statements) await client.query(statement);
+    });
+  }
+
   /** Runs `use` in a READ ONLY transaction on a pooled connection, cancelling its statement when `signal` aborts. */
-  private async readOnly<T>(options: QueryOptions | undefined, use: (client: PoolClient) => Promise<T>): Promise<T> {
-    const session = await this.begin(options?.signal);
+  private readOnly<T>(options: QueryOptions | undefined, use: (client: PoolClient) => Promise<T>): Promise<T> {
+    return this.inTransaction('READ ONLY', options, use);
+  }
+
+  private async inTransaction<T>(mode: TransactionMode, options: QueryOptions | undefined, use: (client: PoolClient) => Promise<T>): Promise<T> {
+    const session = await this.begin(mode, options?.signal);
     try {
       const result = await session.run(use);
       await session.commit();
@@ -99,10 +111,10 @@ export class PostgresSource implements SqlSource {
   }
 
   /**
-   * A READ ONLY transaction on a pooled connection. Its statements (`run`) fail with SourceErrors; while one runs,
-   * `signal` aborting cancels it. `end` rolls back what was not committed and returns the connection.
+   * A transaction on a pooled connection. Its statements (`run`) fail with SourceErrors; while one runs, `signal`
+   * aborting cancels it. `end` rolls back what was not committed and returns the connection.
    */
-  private async begin(signal: AbortSignal | undefined) {
+  private async begin(mode: TransactionMode, signal: AbortSignal | undefined) {
     const client = await this.pool.connect().catch((error: unknown) => {
       throw this.connectError(error);
     });
@@ -118,7 +130,7 @@ export class PostgresSource implements SqlSource {
     let pid = 0;
     try {
       pid = Number((await run((c) => c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))).rows[0].pid);
-      await run((c) => c.query('BEGIN READ ONLY'));
+      await run((c) => c.query(`BEGIN ${mode}`));
       open = true;
     } catch (error) {
       client.release(true);

@@ -52,6 +52,8 @@ export interface SqlSource {
   describe(sql: string, options?: QueryOptions): Promise<SourceColumnInfo[]>;
   /** The tables and views it can read. */
   tables(options?: QueryOptions): Promise<SourceTableInfo[]>;
+  /** Runs statements that write (a table of predictions) in one transaction: all of them, or none. */
+  write(statements: readonly string[], options?: QueryOptions): Promise<void>;
   close(): Promise<void>;
 }
 

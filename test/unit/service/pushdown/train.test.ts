@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
 import { ModelPayloadSchema } from '../../../../src/contract';
-import { columnFromValues, DataFrame, evaluateModel, fromPayloads, mulberry32 } from '../../../../src/engine';
+import { columnFromValues, DataFrame, evaluateModel, fromPayloads, mulberry32, predict } from '../../../../src/engine';
 import { splitRelation } from '../../../../src/service/pushdown/rowSplit';
 import { duckdbDialect } from '../../../../src/service/sources/duckdbDialect';
 import { postgresDialect } from '../../../../src/service/sources/postgresDialect';
@@ -171,6 +171,38 @@ describe('pushdown: a model trained where its rows live', function () {
     });
   }
 
+  for (const index of [0, 1]) {
+    it(`predicts every row into a new table of the source, as the engine scores it (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
+      const database = databases[index];
+      const datasetId = await register(database);
+      const trained = await call('POST', '/v1/models/train', {
+        json: { dataset_id: datasetId, target_column: 'churned', model_type: 'classifier', model_name: 'churn', drop_columns: ['spend'], partition_on: 'grade' },
+      });
+      assert.equal(trained.status, 200, JSON.stringify(trained.body));
+      const predictInto = (json: Record<string, unknown>) => call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { dataset_id: datasetId, output_table: 'scored', explain: true, ...json } });
+      const written = await predictInto({});
+      assert.equal(written.status, 200, JSON.stringify(written.body));
+      const features = ['x1', 'x2'];
+      assert.deepEqual(written.body, {
+        version_id: trained.body.version_id,
+        n: ROWS,
+        output_table: 'scored',
+        columns: [...COLUMNS, 'xm_prediction', 'xm_probability', 'xm_base_value', ...features.map((f) => `xm_contribution_${f}`), 'xm_score'],
+      });
+      assert.equal((await predictInto({})).status, 409, 'an existing table is not replaced unless asked');
+      assert.equal((await predictInto({ replace: true, threshold: 0.3 })).status, 200);
+      const rows = await database.rows('SELECT * FROM scored');
+      assert.equal(rows.length, ROWS);
+      const frame = new DataFrame(COLUMNS.map((name) => columnFromValues(name, rows.map((r) => r[name] as number | string | null))));
+      const expected = predict(await payloadModel(trained.body.version_id as string), frame, { explain: true, threshold: 0.3 });
+      rows.forEach((row, r) => {
+        assert.ok(Math.abs(Number(row.xm_probability) - (expected.probabilities as Float64Array)[r]) < 1e-9, `row ${r}: probability`);
+        assert.equal(Number(row.xm_prediction), expected.predictions[r], `row ${r}: prediction at threshold 0.3`);
+        for (const f of features) assert.ok(Math.abs(Number(row[`xm_contribution_${f}`]) - (expected.contributions as Record<string, Float64Array>)[f][r]) < 1e-9, `row ${r}: ${f}`);
+      });
+    });
+  }
+
   it('agrees with the in-memory fit of the same rows, and is reproducible', async () => {
     const datasetId = await register(databases[0]);
     const body = { dataset_id: datasetId, target_column: 'churned', model_type: 'classifier', drop_columns: ['spend'] };
@@ -196,7 +228,8 @@ describe('pushdown: a model trained where its rows live', function () {
   });
 
   it('refuses pushdown where it cannot fit, naming the field', async () => {
-    const uploaded = await call('POST', '/v1/datasets?name=small', { body: 'a,b\n1,0\n2,1\n3,0\n4,1\n', headers: { 'content-type': 'text/csv' } });
+    const small = ['a,b', ...Array.from({ length: 60 }, (_, i) => `${i},${(i * 7) % 3 === 0 ? 1 : 0}`)].join('\n');
+    const uploaded = await call('POST', '/v1/datasets?name=small', { body: small, headers: { 'content-type': 'text/csv' } });
     assert.equal(uploaded.status, 200, JSON.stringify(uploaded.body));
     const refused = await call('POST', '/v1/models/train', { json: { dataset_id: uploaded.body.dataset_id, target_column: 'b', model_name: 'x', execution: 'pushdown' } });
     assert.equal(refused.status, 422);
@@ -207,5 +240,12 @@ describe('pushdown: a model trained where its rows live', function () {
     });
     assert.equal(preprocessed.status, 422);
     assert.equal(preprocessed.body.error.fields[0].path, 'preprocessor_version_id');
+    const trained = await call('POST', '/v1/models/train', { json: { dataset_id: uploaded.body.dataset_id, target_column: 'b', model_name: 'x' } });
+    assert.equal(trained.status, 200, JSON.stringify(trained.body));
+    const intoTable = await call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { dataset_id: uploaded.body.dataset_id, output_table: 'out' } });
+    assert.equal(intoTable.status, 422, 'an uploaded dataset has no database to write into');
+    assert.equal(intoTable.body.error.fields[0].path, 'output_table');
+    const badName = await call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { dataset_id: datasetId, output_table: 'out; DROP TABLE customers' } });
+    assert.equal(badName.status, 422);
   });
 });
