@@ -39,6 +39,8 @@ export interface XModelsExtensionApi {
   readonly treeView: vscode.TreeView<TreeNode>;
   readonly dataTree: DataTreeDataProvider;
   readonly dataConnections: DataConnectionStore;
+  /** The extension's global state, which holds connection names but never their URLs. */
+  readonly globalState: vscode.Memento;
   /** `inputs.use(stand-in)` answers every prompt in place of the user; `inputs.use(undefined)` restores the real ones. */
   readonly inputs: SwitchablePrompter;
   readonly commands: CommandRegistry;
@@ -187,7 +189,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   openWalkthroughOnce(context);
   const activationMs = performance.now() - started;
   log.info(`XModels activated in ${activationMs.toFixed(1)} ms`);
-  return { services, connection, tree, treeView, dataTree, dataConnections, inputs, commands, activationMs };
+  return { services, connection, tree, treeView, dataTree, dataConnections, globalState: context.globalState, inputs, commands, activationMs };
 }
 
 export async function deactivate(): Promise<void> {
