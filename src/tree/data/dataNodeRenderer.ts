@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { messageTooltip } from '../nodeText';
+import { renderMessage } from '../nodeRenderer';
 import { dataContextValue, dataNodeKey, type DataNode } from './dataNodes';
 import { connectionDescription, connectionTooltip, schemaDescription, tableDescription } from './dataNodeText';
 
@@ -30,21 +30,13 @@ export function buildDataTreeItem(node: DataNode): vscode.TreeItem {
       item.iconPath = new vscode.ThemeIcon('table');
       break;
     case 'unrestored':
+      renderMessage(item, { kind: 'error', parentKey: node.name, message: node.problem });
       item.label = node.name;
       item.description = vscode.l10n.t('not connected');
-      item.tooltip = new vscode.MarkdownString(messageTooltip({ kind: 'error', parentKey: node.name, message: node.problem }));
-      item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-      item.command = { title: vscode.l10n.t('Show Log'), command: 'xmodels.connection.showLog' };
       break;
     case 'error':
-      item.label = node.message;
-      item.tooltip = new vscode.MarkdownString(messageTooltip(node));
-      item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('notificationsErrorIcon.foreground'));
-      item.command = { title: vscode.l10n.t('Show Log'), command: 'xmodels.connection.showLog' };
-      break;
     case 'empty':
-      item.label = node.message;
-      item.iconPath = new vscode.ThemeIcon('info');
+      renderMessage(item, node);
       break;
   }
   return item;
