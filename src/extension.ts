@@ -12,6 +12,7 @@ import { textGenConfigFrom } from './common/textgen';
 import { TextGenKeyStore } from './common/textGenKey';
 import { registerAutotrain } from './commands/autotrain';
 import { ConnectionCommands } from './commands/connectionCommands';
+import { DataCommands } from './commands/dataCommands';
 import { ExportCommand } from './commands/exportCommand';
 import { LinkPreprocessorCommand } from './commands/linkPreprocessorCommand';
 import { ModelCommands } from './commands/modelCommands';
@@ -19,10 +20,13 @@ import { PredictCommand } from './commands/predictCommand';
 import { RefitCommand } from './commands/refitCommand';
 import { TrainCommands } from './commands/trainCommands';
 import { ConnectionManager } from './connection/connectionManager';
+import { DataConnectionStore } from './connection/dataConnectionStore';
 import { HostedAuthProvider } from './connection/hostedAuthProvider';
 import { ConnectionStatusBar } from './connection/statusBar';
 import { registerPanels } from './panels';
 import { SwitchablePrompter } from './prompts/vscodePrompter';
+import type { DataNode } from './tree/data/dataNodes';
+import { DataTreeDataProvider } from './tree/data/dataTreeDataProvider';
 import { ModelsTreeDataProvider } from './tree/modelsTreeDataProvider';
 import { PreprocessorBadgeProvider } from './tree/nodeRenderer';
 import type { TreeNode } from './tree/nodes';
@@ -33,6 +37,10 @@ export interface XModelsExtensionApi {
   readonly connection: ConnectionManager;
   readonly tree: ModelsTreeDataProvider;
   readonly treeView: vscode.TreeView<TreeNode>;
+  readonly dataTree: DataTreeDataProvider;
+  readonly dataConnections: DataConnectionStore;
+  /** The extension's global state, which holds connection names but never their URLs. */
+  readonly globalState: vscode.Memento;
   /** `inputs.use(stand-in)` answers every prompt in place of the user; `inputs.use(undefined)` restores the real ones. */
   readonly inputs: SwitchablePrompter;
   readonly commands: CommandRegistry;
@@ -69,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
       }
     },
   });
+  const dataConnections = new DataConnectionStore({ secrets: context.secrets, globalState: context.globalState, log, rememberSecret: (secret) => secrets.add(secret) });
   const connection: ConnectionManager = new ConnectionManager({
     settings,
     contextKeys,
@@ -78,11 +87,14 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     cliPath: join(context.extensionPath, 'dist', 'cli.js'),
     defaultDataDir: join(context.globalStorageUri.fsPath, 'service'),
     rememberSecret: (secret) => secrets.add(secret),
+    prepareLocalService: (client) => dataConnections.restoreTo(client),
   });
   connectionToStop = connection;
 
   const tree = new ModelsTreeDataProvider(connection, contextKeys, log, () => settings.current.models.pageSize);
   const treeView = vscode.window.createTreeView('xmodels.models', { treeDataProvider: tree, showCollapseAll: true });
+  const dataTree = new DataTreeDataProvider(connection, () => dataConnections.unrestored(), contextKeys, log);
+  const dataTreeView = vscode.window.createTreeView<DataNode>('xmodels.data', { treeDataProvider: dataTree, showCollapseAll: true });
   let pageSize = settings.current.models.pageSize;
   const pageSizeWatch = settings.onDidChangeSettings((current) => {
     if (current.models.pageSize === pageSize) return;
@@ -127,6 +139,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   const predict = new PredictCommand(services);
   const models = new ModelCommands(services);
   const connectionCommands = new ConnectionCommands(connection, auth, inputs, log);
+  const data = new DataCommands({ services, store: dataConnections, train, isHosted: () => connection.mode === 'hosted', refreshData: () => dataTree.refresh() });
   const panels = registerPanels(services);
   const exporter = new ExportCommand(services, () => panels.activeProfile());
   const register = services.registerCommand;
@@ -159,6 +172,15 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     register('xmodels.connection.retry', () => connectionCommands.retry()),
     register('xmodels.connection.selectTeam', () => connectionCommands.selectTeam()),
     register('xmodels.connection.showLog', () => connectionCommands.showLog()),
+    dataTree,
+    dataTreeView,
+    register('xmodels.data.refresh', () => dataTree.refresh()),
+    register('xmodels.data.addConnection', () => data.addConnection()),
+    register('xmodels.data.removeConnection', (node?: unknown) => data.removeConnection(node)),
+    register('xmodels.data.trainTable', (node?: unknown) => data.trainTable(node)),
+    register('xmodels.data.autotrainTable', (node?: unknown) => data.autotrainTable(node)),
+    register('xmodels.data.summarizeTable', (node?: unknown) => data.summarizeTable(node)),
+    register('xmodels.data.trainQuery', (node?: unknown) => data.trainQuery(node)),
     register('xmodels.textgen.setApiKey', () => textGenKey.askAndStore()),
     panels,
     registerAutotrain(services),
@@ -167,7 +189,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   openWalkthroughOnce(context);
   const activationMs = performance.now() - started;
   log.info(`XModels activated in ${activationMs.toFixed(1)} ms`);
-  return { services, connection, tree, treeView, inputs, commands, activationMs };
+  return { services, connection, tree, treeView, dataTree, dataConnections, globalState: context.globalState, inputs, commands, activationMs };
 }
 
 export async function deactivate(): Promise<void> {

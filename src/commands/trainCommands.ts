@@ -1,16 +1,17 @@
-import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { TrainModelParams } from '../client';
-import type { TrainResult } from '../contract';
+import type { Dataset, TrainResult } from '../contract';
 import type { XModelsServices } from '../common/services';
+import { summarizeDataset } from '../flows/autotrain/autotrainData';
 import { sampleCsv } from '../flows/csvSample';
-import { askNewModel, askNewVersion, type TrainingCsv } from '../flows/train/trainFlow';
+import { sourceTrainingData } from '../flows/data/sourceTraining';
+import { askNewModel, askNewVersion, fileTrainingData, type TrainingData } from '../flows/train/trainFlow';
 import { headlineMetric } from '../tree/nodeText';
 import { csvPathFrom } from './csvFile';
 import { asModelRef, requireRef, type ModelRef } from './modelRefs';
 import { underProgress } from './progress';
 
-/** Train a model from a CSV (new model or new version): the questions of the train flow, then the training. */
+/** Train a model from a CSV or a data set (new model or new version): the questions of the train flow, then the training. */
 export class TrainCommands {
   constructor(private readonly services: XModelsServices) {}
 
@@ -19,7 +20,22 @@ export class TrainCommands {
     const csv = await this.csvFrom(arg, vscode.l10n.t('Train a model: choose a CSV file'));
     if (!csv) return undefined;
     const request = await askNewModel(this.services.prompter, csv, this.services.settings.current.training, preferredTarget);
-    return request && this.run(request, request.model_name ?? '', csv.path);
+    return request && this.run(request, request.model_name ?? '', csv);
+  }
+
+  /**
+   * A new model from a data set registered from a database table or query: its rows stay in the database, and the
+   * flow's suggestions come from the service's summary of all of them.
+   */
+  async trainDataset(dataset: Dataset): Promise<TrainResult | undefined> {
+    const client = await this.services.getClient();
+    const textgen = await this.services.textGenConfig();
+    const summary = await underProgress(vscode.l10n.t('Reading the columns of {0}', dataset.name), (signal) =>
+      summarizeDataset(client.autotrain, dataset.dataset_id, signal, (what, warnings) => warnings.forEach((warning) => this.services.log.warn(`Training ${what}: ${warning}`)), textgen),
+    );
+    const data = sourceTrainingData(dataset, summary);
+    const request = await askNewModel(this.services.prompter, data, this.services.settings.current.training);
+    return request && this.run(request, request.model_name ?? '', data);
   }
 
   /** `xmodels.models.trainVersion`: same target and model type as the model, data from a CSV. */
@@ -30,7 +46,7 @@ export class TrainCommands {
     const csv = await this.csvFrom(undefined, vscode.l10n.t('New version of {0}: choose a CSV file', model.model_name));
     if (!csv) return undefined;
     const request = await askNewVersion(this.services.prompter, csv, this.services.settings.current.training, model);
-    return request && this.run(request, model.model_name, csv.path);
+    return request && this.run(request, model.model_name, csv);
   }
 
   /** `xmodels.walkthrough.trainSample`: the bundled penguins dataset, predicting body mass. */
@@ -38,22 +54,22 @@ export class TrainCommands {
     return this.train(vscode.Uri.joinPath(this.services.extensionUri, 'media', 'datasets', 'penguins.csv'), 'Body Mass (g)');
   }
 
-  private async csvFrom(arg: unknown, title: string): Promise<TrainingCsv | undefined> {
+  private async csvFrom(arg: unknown, title: string): Promise<TrainingData | undefined> {
     const path = await csvPathFrom(arg, this.services.prompter, title);
-    return path === undefined ? undefined : { path, sample: await sampleCsv(path) };
+    return path === undefined ? undefined : fileTrainingData(path, await sampleCsv(path));
   }
 
-  private async run(request: TrainModelParams, name: string, csvPath: string): Promise<TrainResult> {
+  private async run(request: TrainModelParams, name: string, data: TrainingData): Promise<TrainResult> {
     const client = await this.services.getClient();
-    const file = basename(csvPath);
-    this.services.log.info(`Training ${name} on ${csvPath}: target ${request.target_column}, ${request.model_type}`);
+    const csvPath = 'file_path' in data.rows ? data.rows.file_path : undefined;
+    this.services.log.info(`Training ${name} on ${csvPath ?? data.label}: target ${request.target_column}, ${request.model_type}`);
     const result = await underProgress(vscode.l10n.t('Training {0}', name), (signal, report) => {
-      report(vscode.l10n.t('uploading {0} and training…', file));
+      report(csvPath ? vscode.l10n.t('uploading {0} and training…', data.label) : vscode.l10n.t('training on {0}…', data.label));
       return this.services.whileModelsBusy(vscode.l10n.t('Training {0}…', name), () => client.models.trainModel(request, { signal }));
     });
     this.services.log.info(`Trained ${name}: model ${result.model_id}, version ${result.version_id} in ${result.duration_ms} ms`);
     await this.services.revealModel(result.model_id, result.version_id);
-    offerPanels(vscode.l10n.t('Trained {0}: {1} on {2} test rows.', name, headlineMetric(result.test_metrics) ?? 'no test metric', result.n_test), result, name, vscode.Uri.file(csvPath));
+    offerPanels(vscode.l10n.t('Trained {0}: {1} on {2} test rows.', name, headlineMetric(result.test_metrics) ?? 'no test metric', result.n_test), result, name, csvPath === undefined ? undefined : vscode.Uri.file(csvPath));
     return result;
   }
 }

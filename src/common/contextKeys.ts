@@ -8,6 +8,7 @@ export interface ContextKeyValues {
   'xmodels.connectionState': ConnectionState;
   'xmodels.connectionMode': 'local' | 'hosted';
   'xmodels.hasModels': boolean;
+  'xmodels.hasDataConnections': boolean;
 }
 
 /** Sets context keys, skipping writes that would not change anything. */

@@ -16,6 +16,8 @@ export interface ColumnProfile {
   samples: string[];
   /** A categorical column with 3 to 50 distinct values: those values sorted as text (a multiclass target's classes). */
   classes?: string[];
+  /** Set instead of `classes` when only the number of categories is known (a database table's summary). */
+  classCount?: number;
 }
 
 export interface CsvSample {
@@ -77,6 +79,11 @@ function inferKind(present: string[], distinct: number): ColumnKind {
 
 export type ModelKind = 'classifier' | 'regressor';
 
+/** How many classes a multiclass target has; undefined for any other column. */
+export function classCountOf(column: ColumnProfile): number | undefined {
+  return column.classes?.length ?? column.classCount;
+}
+
 /**
  * A classifier needs two classes (binary) or 3 to 50 categories (multiclass); a regressor a numeric target. Other
  * columns cannot be targets.
@@ -84,13 +91,14 @@ export type ModelKind = 'classifier' | 'regressor';
 export function modelTypesFor(column: ColumnProfile): ModelKind[] {
   if (column.kind === 'binary') return column.samples.every((value) => Number.isFinite(Number(value))) ? ['classifier', 'regressor'] : ['classifier'];
   if (column.kind === 'number') return ['regressor'];
-  if (column.classes) return ['classifier'];
+  if (classCountOf(column) !== undefined) return ['classifier'];
   return [];
 }
 
 /** `Binary classifier`, or `Classifier (3 classes: Adelie, Chinstrap, Gentoo)` for a multiclass target. */
 export function classifierLabel(column: ColumnProfile | undefined): string {
   const classes = column?.classes;
+  if (column?.classCount !== undefined) return l10n.t('Classifier ({0} classes)', column.classCount);
   if (!classes) return l10n.t('Binary classifier');
   const shown = classes.length > 6 ? `${classes.slice(0, 5).join(', ')}, …` : classes.join(', ');
   return l10n.t('Classifier ({0} classes: {1})', classes.length, shown);
@@ -107,7 +115,8 @@ export function suggestModelType(column: ColumnProfile): ModelKind {
 export function rankTargets(columns: ColumnProfile[]): ColumnProfile[] {
   const score = (column: ColumnProfile, index: number): number => {
     if (modelTypesFor(column).length === 0) return -1;
-    let points = column.kind === 'binary' ? 4 : column.classes ? (column.classes.length <= 10 ? 3 : 2) : 1;
+    const classes = classCountOf(column);
+    let points = column.kind === 'binary' ? 4 : classes !== undefined ? (classes <= 10 ? 3 : 2) : 1;
     if (targetNames.test(column.name)) points += 4;
     if (index === columns.length - 1) points += 1;
     return points;

@@ -1,6 +1,8 @@
 const keyPatterns: RegExp[] = [
   /("?(?:api_key|apiKey|accessToken|password)"?\s*[:=]\s*"?)([^"\s,}]+)/gi,
   /(Bearer\s+)([^\s"']+)/gi,
+  // The password of a URL's user info: postgres://user:password@host/db.
+  /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]*:)([^\s/?#]+)(?=@)/gi,
 ];
 
 /** Replaces every known secret, and anything that looks like a key assignment, with `***`. */

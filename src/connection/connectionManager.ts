@@ -37,9 +37,11 @@ export interface ConnectionDependencies {
   defaultDataDir: string;
   /** Called with every API key in use, so the log can mask it. */
   rememberSecret(secret: string): void;
+  /** Runs after each start of the local service, before the extension counts as connected (what it keeps in memory only). */
+  prepareLocalService(client: XModelsClient): Promise<void>;
 }
 
-const noFeatures: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false };
+const noFeatures: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false, sources: false };
 
 /**
  * The one owner of the service connection: starts and supervises the local service, or signs in to the hosted one,
@@ -185,10 +187,11 @@ export class ConnectionManager implements vscode.Disposable {
       });
       if (teamId && info.team_id !== teamId) info = await client.connect({ refresh: true });
       const features = await client.health().then((health) => new Set(health.features), () => new Set<string>());
+      if (mode === 'local') await this.deps.prepareLocalService(client);
       if (generation !== this.generation) return;
       this.client = traceClient(client, this.deps.log, () => this.deps.settings.current.trace.requests);
       this.info = info;
-      this._features = { deleteModel: features.has('delete_model'), predict: features.has('predict'), preprocessors: features.has('preprocessors') };
+      this._features = { deleteModel: features.has('delete_model'), predict: features.has('predict'), preprocessors: features.has('preprocessors'), sources: features.has('sources') };
       this.reason = undefined;
       this.deps.log.info(`Connected to the ${this.where} as ${info.username}, team ${info.team_name}`);
       this.setState('connected');

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { contextValueFor } from './contextValue';
-import { nodeKey, type TreeFeatures, type TreeNode } from './nodes';
+import { nodeKey, type MessageNode, type TreeFeatures, type TreeNode } from './nodes';
 import {
   messageTooltip,
   modelDescription,
@@ -55,14 +55,8 @@ export function buildTreeItem(node: TreeNode, features: TreeFeatures): vscode.Tr
       item.command = { title: vscode.l10n.t('Load More Models'), command: 'xmodels.models.loadMore' };
       break;
     case 'error':
-      item.label = node.message;
-      item.tooltip = new vscode.MarkdownString(messageTooltip(node));
-      item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('notificationsErrorIcon.foreground'));
-      item.command = { title: vscode.l10n.t('Show Log'), command: 'xmodels.connection.showLog' };
-      break;
     case 'empty':
-      item.label = node.message;
-      item.iconPath = new vscode.ThemeIcon('info');
+      renderMessage(item, node);
       break;
     case 'busy':
       item.label = node.message;
@@ -70,6 +64,18 @@ export function buildTreeItem(node: TreeNode, features: TreeFeatures): vscode.Tr
       break;
   }
   return item;
+}
+
+/** A placeholder in place of children, in any of the views: a failure (click for the log) or an empty list. */
+export function renderMessage(item: vscode.TreeItem, node: MessageNode): void {
+  item.label = node.message;
+  if (node.kind === 'empty') {
+    item.iconPath = new vscode.ThemeIcon('info');
+    return;
+  }
+  item.tooltip = new vscode.MarkdownString(messageTooltip(node));
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('notificationsErrorIcon.foreground'));
+  item.command = { title: vscode.l10n.t('Show Log'), command: 'xmodels.connection.showLog' };
 }
 
 /** Draws a "P" badge on versions with a linked preprocessor. */

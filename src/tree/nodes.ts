@@ -48,6 +48,8 @@ export interface TreeFeatures {
   deleteModel: boolean;
   predict: boolean;
   preprocessors: boolean;
+  /** Database connections and datasets whose rows stay in them (the Data view). */
+  sources: boolean;
 }
 
 export function nodeKey(node: TreeNode): string {

@@ -65,7 +65,7 @@ async function activation(dir: string): Promise<void> {
   const ours = await timeActivation(join(dir, 'extension.js'), dir);
   const [baseline, ms] = [base.load + base.activate, ours.load + ours.activate];
   const kb = statSync(join(dir, 'extension.js')).size / 1024;
-  console.log(`extension bundle (minified): ${kb.toFixed(0)} KB (target < 400 KB)`);
+  console.log(`extension bundle (minified): ${kb.toFixed(0)} KB (target < 420 KB)`);
   console.log(
     `load + activate: ${ms.toFixed(1)} ms (load ${ours.load.toFixed(1)}, activate ${ours.activate.toFixed(1)}); one-command extension ${baseline.toFixed(1)} ms; ratio ${(ms / baseline).toFixed(1)}`,
   );
@@ -80,7 +80,7 @@ async function treeFirstPaint(): Promise<void> {
   const paint = async (count: number): Promise<number> => {
     const connection = {
       state: 'connected' as const,
-      features: { deleteModel: true, predict: true, preprocessors: true },
+      features: { deleteModel: true, predict: true, preprocessors: true, sources: true },
       onDidChangeConnection: () => ({ dispose() {} }),
       getClient: async () => ({ models: { listTeamModels: async () => models.slice(0, count) } }) as never,
       start: () => undefined,

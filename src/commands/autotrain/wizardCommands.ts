@@ -7,10 +7,10 @@ import type {
 } from '../../contract/autotrain';
 import type { CreatePreprocessorResponse } from '../../contract/datasets';
 import {
-  fetchGoals, fetchLabels, fetchRecommendations, loadAutotrainData, summarizeCsv,
+  fetchGoals, fetchLabels, fetchRecommendations, loadAutotrainData, summarizeCsv, summarizeDataset,
 } from '../../flows/autotrain/autotrainData';
 import { collectAutotrainChoices } from '../../flows/autotrain/autotrainWizard';
-import { csvPathOf, summaryGoalOf, summaryLabelOf, summaryStepsOf, wizardOptionsOf } from '../../flows/autotrain/commandArgs';
+import { csvPathOf, datasetRefOf, summaryGoalOf, summaryLabelOf, summaryStepsOf, wizardOptionsOf } from '../../flows/autotrain/commandArgs';
 import { renderInsightsMarkdown } from '../../flows/autotrain/insightsMarkdown';
 import { defaultModelDescription, defaultModelName, fileBaseName, validateName } from '../../flows/autotrain/modelNaming';
 import { goalItems } from '../../flows/autotrain/pickItems';
@@ -32,6 +32,12 @@ export interface InsightsResult {
   readonly document: vscode.TextDocument;
 }
 
+/** The data a command works on: a CSV or Parquet file, or a data set the service holds; `summarize` makes its summary. */
+interface CommandData {
+  readonly fileName: string;
+  summarize(client: XModelsClient, signal: AbortSignal, textgen: TextGenConfig): Promise<DatasetSummary>;
+}
+
 function isCancelledCall(error: unknown): boolean {
   return (error as { cancelled?: unknown }).cancelled === true;
 }
@@ -43,13 +49,14 @@ export class WizardCommands {
   /** The multi-step wizard, then the job under a progress notification; resolves to the trained model. */
   async start(args: readonly unknown[]): Promise<TrainedModel | undefined> {
     const prompter = this.prompterOf(args);
-    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile(vscode.l10n.t('Autotrain: choose a CSV file')));
-    if (!file) return undefined;
+    const data = await this.dataOf(args, vscode.l10n.t('Autotrain: choose a CSV file'));
+    if (!data) return undefined;
     const { client, textgen } = await this.connected();
     const loading = new AbortController();
     let choices;
     try {
-      choices = await collectAutotrainChoices(prompter, loadAutotrainData(client.autotrain, file, loading.signal, this.warn, textgen));
+      const summarizing = data.summarize(client, loading.signal, textgen);
+      choices = await collectAutotrainChoices(prompter, loadAutotrainData(client.autotrain, data.fileName, summarizing, loading.signal, this.warn, textgen));
     } finally {
       loading.abort();
     }
@@ -60,14 +67,13 @@ export class WizardCommands {
     return followTraining(this.services, client.autotrain, started, choices.modelName);
   }
 
-  /** Summary, goals, labels and recommendations of a CSV, shown in the dataset summary panel. */
+  /** Summary, goals, labels and recommendations of a CSV or a data set, shown in the dataset summary panel. */
   async summarize(args: readonly unknown[]): Promise<DatasetSummaryPayload | undefined> {
-    const prompter = this.prompterOf(args);
-    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile(vscode.l10n.t('Summarize a CSV file')));
-    if (!file) return undefined;
+    const data = await this.dataOf(args, vscode.l10n.t('Summarize a CSV file'));
+    if (!data) return undefined;
     const { client, textgen } = await this.connected();
-    const payload = await this.underProgress(vscode.l10n.t('Summarizing {0}', fileBaseName(file)), async (report, signal) => {
-      const summary = await summarizeCsv(client.autotrain, file, signal, this.warn, textgen);
+    const payload = await this.underProgress(vscode.l10n.t('Summarizing {0}', fileBaseName(data.fileName)), async (report, signal) => {
+      const summary = await data.summarize(client, signal, textgen);
       report(vscode.l10n.t('Suggesting goals, labels and feature engineering'));
       const [goals, labels, recommendations] = await Promise.all([
         fetchGoals(client.autotrain, summary, signal, this.warn, textgen),
@@ -144,6 +150,16 @@ export class WizardCommands {
     return { client: await this.services.getClient(), textgen: await this.services.textGenConfig() };
   }
 
+  /** The data set given as the first argument, else the CSV given or picked; undefined when the picker was dismissed. */
+  private async dataOf(args: readonly unknown[], pickTitle: string): Promise<CommandData | undefined> {
+    const dataset = datasetRefOf(args[0]);
+    if (dataset) {
+      return { fileName: dataset.name, summarize: (client, signal, textgen) => summarizeDataset(client.autotrain, dataset.dataset_id, signal, this.warn, textgen) };
+    }
+    const file = csvPathOf(args[0]) ?? (await this.prompterOf(args).pickCsvFile(pickTitle));
+    return file === undefined ? undefined : { fileName: file, summarize: (client, signal, textgen) => summarizeCsv(client.autotrain, file, signal, this.warn, textgen) };
+  }
+
   private prompterOf(args: readonly unknown[]): Prompter {
     return wizardOptionsOf(args).prompter ?? this.services.prompter;
   }
@@ -160,16 +176,16 @@ export class WizardCommands {
     const given = summaryGoalOf(command, args[0]);
     if (given) return given;
     const prompter = this.prompterOf(args);
-    const file = csvPathOf(args[0]) ?? (await prompter.pickCsvFile(vscode.l10n.t('Choose a CSV file')));
-    if (!file) return undefined;
+    const data = await this.dataOf(args, vscode.l10n.t('Choose a CSV file'));
+    if (!data) return undefined;
     const { client, textgen } = await this.connected();
-    const loaded = await this.underProgress(vscode.l10n.t('Suggesting questions for {0}', fileBaseName(file)), async (_report, signal) => {
-      const summary = await summarizeCsv(client.autotrain, file, signal, this.warn, textgen);
+    const loaded = await this.underProgress(vscode.l10n.t('Suggesting questions for {0}', fileBaseName(data.fileName)), async (_report, signal) => {
+      const summary = await data.summarize(client, signal, textgen);
       return { summary, goals: await fetchGoals(client.autotrain, summary, signal, this.warn, textgen) };
     });
     if (!loaded) return undefined;
     const goal = await prompter.pickOne({
-      id: 'goal', position: { title: fileBaseName(file), canGoBack: false },
+      id: 'goal', position: { title: fileBaseName(data.fileName), canGoBack: false },
       placeholder: vscode.l10n.t('Which question?'), items: goalItems(loaded.goals, undefined),
     });
     return answered(goal) ? { summary: loaded.summary, goal } : undefined;

@@ -19,6 +19,15 @@ export async function summarizeCsv(
   return summary;
 }
 
+/** Summarizes a data set the service already holds (one registered from a database table or query). */
+export async function summarizeDataset(
+  api: Pick<AutotrainApi, 'summarizeByDatasetId'>, datasetId: string, signal: AbortSignal, warn: WarningSink, textgen: TextGenRequest,
+): Promise<DatasetSummary> {
+  const summary = await api.summarizeByDatasetId({ dataset_id: datasetId, textgen_config: textgen }, { signal });
+  warn('summary', summary.warnings ?? []);
+  return summary;
+}
+
 export async function fetchGoals(
   api: SuggestionApi, summary: DatasetSummary, signal: AbortSignal, warn: WarningSink, textgen: TextGenRequest,
 ): Promise<Goal[]> {
@@ -50,19 +59,20 @@ function settledQuietly<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * Starts summarizing the CSV at once and asks for labels, goals and recommendations as soon as the summary arrives,
- * so each wizard step only waits for what it shows.
+ * Takes the summary being made (of a CSV, or of a data set the service holds) and asks for labels, goals and
+ * recommendations as soon as it arrives, so each wizard step only waits for what it shows.
  */
 export function loadAutotrainData(
-  api: SuggestionApi & Pick<AutotrainApi, 'summarizeDataset'>,
-  file: string,
+  api: SuggestionApi,
+  fileName: string,
+  summarizing: Promise<DatasetSummary>,
   signal: AbortSignal,
   warn: WarningSink,
   textgen: TextGenRequest,
 ): AutotrainData {
-  const summary = settledQuietly(summarizeCsv(api, file, signal, warn, textgen));
+  const summary = settledQuietly(summarizing);
   return {
-    fileName: file,
+    fileName,
     summary,
     labels: settledQuietly(summary.then((s) => fetchLabels(api, s, signal, warn, textgen))),
     goals: settledQuietly(summary.then((s) => fetchGoals(api, s, signal, warn, textgen))),

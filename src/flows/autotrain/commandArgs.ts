@@ -33,6 +33,18 @@ export function csvPathOf(arg: unknown): string | undefined {
   return uri.fsPath;
 }
 
+/** A data set the service already holds (one registered from a database table or query), as commands pass it. */
+export interface DatasetRef {
+  readonly dataset_id: string;
+  readonly name: string;
+}
+
+/** The data set argument of a command run on a table of the Data view, or undefined when the argument is none. */
+export function datasetRefOf(arg: unknown): DatasetRef | undefined {
+  const ref = arg as Partial<DatasetRef> | undefined;
+  return typeof ref?.dataset_id === 'string' && typeof ref.name === 'string' ? { dataset_id: ref.dataset_id, name: ref.name } : undefined;
+}
+
 function isPayload(arg: unknown): arg is Record<string, unknown> {
   return typeof arg === 'object' && arg !== null && 'summary' in arg;
 }

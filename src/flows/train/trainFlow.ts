@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { TrainModelParams } from '../../client';
 import type { ModelInfo } from '../../contract';
 import {
+  classCountOf,
   classifierLabel,
   MAX_CLASSES,
   modelTypesFor,
@@ -23,14 +24,23 @@ import { runSteps, stepPosition, type Step } from '../../prompts/steps';
 import { modelTypeLabel } from '../../tree/nodeText';
 import { editParameters } from '../parameterStep';
 
-/** The CSV a model is trained on: its path and a sample of its rows. */
-export interface TrainingCsv {
-  readonly path: string;
+/** The rows a model is trained on: a local file the request uploads, or a dataset the service already holds. */
+export interface TrainingData {
+  /** What titles and the model's description name: the file name, or the table or query. */
+  readonly label: string;
+  /** The model name offered first. */
+  readonly suggestedName: string;
   readonly sample: CsvSample;
+  readonly rows: { readonly file_path: string } | { readonly dataset_id: string };
+}
+
+/** A local CSV or Parquet file and the sample of its first rows. */
+export function fileTrainingData(path: string, sample: CsvSample): TrainingData {
+  return { label: basename(path), suggestedName: basename(path).replace(/\.csv$/i, ''), sample, rows: { file_path: path } };
 }
 
 interface TrainPlan {
-  csv: TrainingCsv;
+  data: TrainingData;
   target: string;
   /** The suggested target, listed first. */
   suggestedTarget: string;
@@ -66,16 +76,16 @@ function columnItem(column: ColumnProfile, suggested = false): PickItem<string> 
   };
 }
 
-function newPlan(csv: TrainingCsv, training: Settings['training'], preferredTarget: string | undefined): TrainPlan {
-  const target = csv.sample.columns.find((column) => column.name === preferredTarget) ?? rankTargets(csv.sample.columns)[0];
+function newPlan(data: TrainingData, training: Settings['training'], preferredTarget: string | undefined): TrainPlan {
+  const target = data.sample.columns.find((column) => column.name === preferredTarget) ?? rankTargets(data.sample.columns)[0];
   return {
-    csv,
+    data,
     target: target.name,
     suggestedTarget: target.name,
     modelType: suggestModelType(target),
     partitionOn: undefined,
-    drop: suggestDropColumns(csv.sample.columns),
-    name: basename(csv.path).replace(/\.csv$/i, ''),
+    drop: suggestDropColumns(data.sample.columns),
+    name: data.suggestedName,
     method: training.method,
     params: defaultParams(training),
     defaults: defaultParams(training),
@@ -83,13 +93,13 @@ function newPlan(csv: TrainingCsv, training: Settings['training'], preferredTarg
 }
 
 function title(plan: TrainPlan): string {
-  const file = basename(plan.csv.path);
-  return plan.modelId ? l10n.t('New version of {0} from {1}', plan.name, file) : l10n.t('Train a model from {0}', file);
+  const from = plan.data.label;
+  return plan.modelId ? l10n.t('New version of {0} from {1}', plan.name, from) : l10n.t('Train a model from {0}', from);
 }
 
 function targetStep(prompter: Prompter, plan: TrainPlan): Step {
   return async () => {
-    const { columns } = plan.csv.sample;
+    const { columns } = plan.data.sample;
     const ranked = rankTargets(columns);
     const suggested = columns.find((column) => column.name === plan.suggestedTarget) ?? ranked[0];
     const ordered = [suggested, ...ranked.filter((column) => column !== suggested)];
@@ -113,7 +123,7 @@ function targetStep(prompter: Prompter, plan: TrainPlan): Step {
 
 function modelTypeStep(prompter: Prompter, plan: TrainPlan): Step {
   return async () => {
-    const column = plan.csv.sample.columns.find((candidate) => candidate.name === plan.target);
+    const column = plan.data.sample.columns.find((candidate) => candidate.name === plan.target);
     const usable = column ? modelTypesFor(column) : [];
     const describe = (kind: ModelKind) =>
       usable.includes(kind)
@@ -130,7 +140,7 @@ function modelTypeStep(prompter: Prompter, plan: TrainPlan): Step {
       detail:
         kind === 'regressor'
           ? l10n.t('Predicts a number.')
-          : column?.classes
+          : column && classCountOf(column) !== undefined
             ? l10n.t('Predicts the most probable class, with a probability for every class (one model per class against the rest).')
             : l10n.t('Predicts one of two classes with a calibrated probability.'),
     }));
@@ -150,7 +160,7 @@ function modelTypeStep(prompter: Prompter, plan: TrainPlan): Step {
 function partitionStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps: number): Step {
   return async () => {
     const none: PickItem<string | null> = { value: null, label: l10n.t('No partitions'), description: l10n.t('one model for all rows') };
-    const items = [none, ...partitionCandidates(plan.csv.sample.columns, plan.target).map((column) => columnItem(column))];
+    const items = [none, ...partitionCandidates(plan.data.sample.columns, plan.target).map((column) => columnItem(column))];
     const current = items.find((item) => item.value === plan.partitionOn) ?? none;
     const picked = await prompter.pickOne({
       id: 'partition',
@@ -166,7 +176,7 @@ function partitionStep(prompter: Prompter, plan: TrainPlan, step: number, totalS
 
 function dropStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps: number): Step {
   return async () => {
-    const items = plan.csv.sample.columns
+    const items = plan.data.sample.columns
       .filter((column) => column.name !== plan.target && column.name !== plan.partitionOn)
       .map((column) => ({ ...columnItem(column), picked: plan.drop.includes(column.name) }));
     const picked = await prompter.pickMany({
@@ -208,12 +218,12 @@ function trainRequest(plan: TrainPlan): TrainModelParams {
   return {
     target_column: plan.target,
     model_type: plan.modelType,
-    file_path: plan.csv.path,
+    ...plan.data.rows,
     partition_on: plan.partitionOn,
     drop_columns: plan.drop.length ? plan.drop : undefined,
     method: plan.method,
     ...trainRequestParams(plan.method, plan.params, plan.defaults),
-    ...(plan.modelId ? { model_id: plan.modelId } : { model_name: plan.name, model_description: l10n.t('Trained from {0}', basename(plan.csv.path)) }),
+    ...(plan.modelId ? { model_id: plan.modelId } : { model_name: plan.name, model_description: l10n.t('Trained from {0}', plan.data.label) }),
   };
 }
 
@@ -221,18 +231,18 @@ function trainRequest(plan: TrainPlan): TrainModelParams {
  * A new model: target → model type → partitions → dropped columns → name → parameters, with Back. Resolves to the
  * training request, or undefined when the user dismissed a prompt.
  */
-export async function askNewModel(prompter: Prompter, csv: TrainingCsv, training: Settings['training'], preferredTarget?: string): Promise<TrainModelParams | undefined> {
-  const plan = newPlan(csv, training, preferredTarget);
+export async function askNewModel(prompter: Prompter, data: TrainingData, training: Settings['training'], preferredTarget?: string): Promise<TrainModelParams | undefined> {
+  const plan = newPlan(data, training, preferredTarget);
   return (await runSteps(targetStep(prompter, plan))) ? trainRequest(plan) : undefined;
 }
 
 /** A new version of `model`: same target and model type; partitions → dropped columns → parameters. */
-export async function askNewVersion(prompter: Prompter, csv: TrainingCsv, training: Settings['training'], model: ModelInfo): Promise<TrainModelParams | undefined> {
-  if (!csv.sample.columns.some((column) => column.name === model.target_name)) {
-    throw new UserFacingError(l10n.t('{0} has no column {1}, the target of {2}.', basename(csv.path), model.target_name, model.model_name));
+export async function askNewVersion(prompter: Prompter, data: TrainingData, training: Settings['training'], model: ModelInfo): Promise<TrainModelParams | undefined> {
+  if (!data.sample.columns.some((column) => column.name === model.target_name)) {
+    throw new UserFacingError(l10n.t('{0} has no column {1}, the target of {2}.', data.label, model.target_name, model.model_name));
   }
   const plan: TrainPlan = {
-    ...newPlan(csv, training, model.target_name),
+    ...newPlan(data, training, model.target_name),
     target: model.target_name,
     modelType: modelTypeLabel(model.model_type),
     name: model.model_name,

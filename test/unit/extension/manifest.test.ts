@@ -84,7 +84,7 @@ describe('package.json contributions', () => {
       for (const entry of entries) assert.ok(declared.includes(entry.command), `${menu}: ${entry.command} is not declared`);
     }
     const itemMenus = manifest.contributes.menus['view/item/context'] as { when: string }[];
-    for (const entry of itemMenus) assert.match(entry.when, /^view == xmodels\.models && viewItem =~ \/\^/);
+    for (const entry of itemMenus) assert.match(entry.when, /^view == xmodels\.(models|data) && viewItem =~ \/\^/);
   });
 
   it('namespaces every setting and scopes machine-dependent ones to the machine', () => {

@@ -15,8 +15,8 @@ import {
 import { nodeKey, type TreeFeatures, type VersionNode } from '../../../src/tree/nodes';
 import { model, partition, version } from '../extension/fixtures';
 
-const all: TreeFeatures = { deleteModel: true, predict: true, preprocessors: true };
-const none: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false };
+const all: TreeFeatures = { deleteModel: true, predict: true, preprocessors: true, sources: true };
+const none: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false, sources: false };
 
 function versionNode(overrides: Parameters<typeof version>[0] = {}, latest = true): VersionNode {
   const v = version(overrides);

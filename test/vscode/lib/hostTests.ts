@@ -34,7 +34,8 @@ export async function bundleHostSuite(): Promise<string[]> {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode'],
+    // DuckDB is a native module: loaded from node_modules, where the suites build their test databases with it.
+    external: ['vscode', '@duckdb/node-api'],
     sourcemap: 'inline',
     define: { XMODELS_SUITE_FILES: JSON.stringify(files) },
     logLevel: 'warning',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XModelsClient } from '../../../../src/client';
-import { loadAutotrainData } from '../../../../src/flows/autotrain/autotrainData';
+import { loadAutotrainData, summarizeCsv } from '../../../../src/flows/autotrain/autotrainData';
 import { collectAutotrainChoices } from '../../../../src/flows/autotrain/autotrainWizard';
 import { planTraining, startTraining } from '../../../../src/flows/autotrain/trainingPlan';
 import { churnCsv, startLocalService, type LocalService } from '../../client/localService';
@@ -26,7 +26,9 @@ describe('autotrain wizard against the local service', function () {
 
   async function runWizard(answers: ScriptedAnswer[]) {
     const prompter = new ScriptedPrompter(answers);
-    const data = loadAutotrainData(client.autotrain, csv, new AbortController().signal, (what, list) => warnings.push(...list.map((w) => `${what}: ${w}`)), {});
+    const signal = new AbortController().signal;
+    const warn = (what: string, list: readonly string[]) => warnings.push(...list.map((w) => `${what}: ${w}`));
+    const data = loadAutotrainData(client.autotrain, csv, summarizeCsv(client.autotrain, csv, signal, warn, {}), signal, warn, {});
     const choices = await collectAutotrainChoices(prompter, data);
     assert.ok(choices, 'the wizard finished');
     return { prompter, choices };

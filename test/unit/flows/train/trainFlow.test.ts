@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import type { ModelInfo } from '../../../../src/contract';
 import { sniffCsv } from '../../../../src/common/csvColumns';
 import { parseSettings } from '../../../../src/common/settingsSchema';
-import { askNewModel, askNewVersion, type TrainingCsv } from '../../../../src/flows/train/trainFlow';
+import { askNewModel, askNewVersion, fileTrainingData, type TrainingData } from '../../../../src/flows/train/trainFlow';
 import { ScriptedPrompter, type ScriptedAnswer } from '../../prompts/scriptedPrompter';
 
-function churnCsv(): TrainingCsv {
+function churnCsv(): TrainingData {
   const rows = Array.from({ length: 40 }, (_, i) => `c${i},${i % 24},${['basic', 'pro', 'team'][i % 3]},${i % 2 ? 'yes' : 'no'}`);
-  return { path: '/data/churn.csv', sample: sniffCsv(['customer_id,tenure,plan,churned', ...rows].join('\n')) };
+  return fileTrainingData('/data/churn.csv', sniffCsv(['customer_id,tenure,plan,churned', ...rows].join('\n')));
 }
 
 const training = parseSettings({}).settings.training;
