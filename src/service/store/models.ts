@@ -138,6 +138,8 @@ export function publicVersion(v: VersionRecord): ModelVersion {
     partitions: v.partitions,
     linked_preprocessor: v.linked_preprocessor,
     test_metrics: v.test_metrics,
+    execution: v.execution,
+    dataset_source: v.dataset_source,
   };
 }
 
