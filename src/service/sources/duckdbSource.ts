@@ -12,7 +12,9 @@ let loaded: Promise<DuckDbModule> | null = null;
  * service installed without it still runs (its DuckDB connections then fail with `missing-package`).
  */
 export function loadDuckDb(): Promise<DuckDbModule> {
-  loaded ??= import('@duckdb/node-api').catch((error: unknown) => {
+  // require rather than import(): the CommonJS bundles resolve it as Node resolves their other packages (NODE_PATH too).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loaded ??= Promise.resolve().then(() => require('@duckdb/node-api') as DuckDbModule).catch((error: unknown) => {
     loaded = null;
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new SourceError(
@@ -61,10 +63,12 @@ export class DuckDbSource implements SqlSource {
       for (;;) {
         const chunk = await run(() => result.fetchChunk());
         if (!chunk || chunk.rowCount === 0) break;
-        for (const row of chunk.getRows()) batch.push(row);
-        if (batch.length >= options.batchRows) {
-          yield batch;
-          batch = [];
+        for (const row of chunk.getRows()) {
+          batch.push(row);
+          if (batch.length === options.batchRows) {
+            yield batch;
+            batch = [];
+          }
         }
       }
       if (batch.length > 0) yield batch;

@@ -39,7 +39,9 @@ describe('service: bad input gives the contract errors, never a 500', function (
   it('400 for malformed JSON and a wrong content type', async () => {
     assertError(await env.call('POST', '/v1/models/train', { body: '{"target_column": ', contentType: 'application/json' }), 400, 'BAD_REQUEST', ['JSON']);
     assertError(await env.call('POST', '/v1/models/train', { body: 'a=b', contentType: 'application/x-www-form-urlencoded' }), 400, 'BAD_REQUEST', ['application/x-www-form-urlencoded']);
-    assertError(await env.call('POST', '/v1/datasets', { body: '{}', contentType: 'application/json' }), 400, 'BAD_REQUEST', ['multipart/form-data']);
+    assertError(await env.call('POST', '/v1/datasets', { body: '<csv/>', contentType: 'application/xml' }), 400, 'BAD_REQUEST', ['multipart/form-data']);
+    // JSON registers a table or query of a connection: without a source it is a 422 naming it.
+    assertError(await env.call('POST', '/v1/datasets', { body: '{}', contentType: 'application/json' }), 422, 'VALIDATION_ERROR', ['source']);
   });
 
   it('422 naming the field and value for schema violations', async () => {
