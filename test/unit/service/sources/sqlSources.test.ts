@@ -113,11 +113,16 @@ for (const engine of engines) {
       assert.equal(Number((await source.query('SELECT 1 AS one'))[0].one), 1, 'the source still answers');
     });
 
-    it('hashes values alike on every run (for splits computed in SQL)', async () => {
-      const sql = `SELECT ${source.dialect.hash(source.dialect.quoteIdentifier('customer_id'))} AS h FROM customers ORDER BY customer_id LIMIT 3`;
-      const first = (await source.query(sql)).map((r) => String(r.h));
-      assert.deepEqual((await source.query(sql)).map((r) => String(r.h)), first);
+    it('hashes values alike on every run, differently per seed, never below 0 (for splits computed in SQL)', async () => {
+      const hashes = async (seed: number) => {
+        const sql = `SELECT ${source.dialect.hash(source.dialect.quoteIdentifier('customer_id'), seed)} AS h FROM customers ORDER BY customer_id LIMIT 3`;
+        return (await source.query(sql)).map((r) => BigInt(String(r.h)));
+      };
+      const first = await hashes(42);
+      assert.deepEqual(await hashes(42), first);
+      assert.notDeepEqual(await hashes(7), first);
       assert.equal(new Set(first).size, 3);
+      assert.ok(first.every((h) => h >= 0n && h < 2n ** 63n));
     });
   });
 }
