@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, symlinkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -44,8 +44,6 @@ export function buildService(): Promise<string> {
       logLevel: 'error',
     });
     copyFileSync(join(REPO, 'node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm'), join(out, 'node-sqlite3-wasm.wasm'));
-    // The packages left out of the bundle (DuckDB's, loaded on first use) resolve from beside it, as from dist/.
-    symlinkSync(join(REPO, 'node_modules'), join(out, 'node_modules'), 'dir');
     return out;
   })();
   return built;

@@ -171,19 +171,23 @@ describe('service: datasets whose rows stay in a database', function () {
     await db.end();
   });
 
-  it('answers a source dataset over the in-memory budget, and pushdown, with a 422 naming them', async () => {
+  it('trains a source dataset over the in-memory budget where it lives, and answers what cannot be with a 422 naming it', async () => {
     await call('POST', '/v1/connections', { json: { name: 'files', url: 'duckdb::memory:' } });
     const big = await call('POST', '/v1/datasets', { json: { source: { connection: 'files', query: 'SELECT range AS x, range % 2 AS y FROM range(1001)' } } });
     assert.equal(big.body.rows, 1001);
-    const over = await call('POST', '/v1/models/train', { json: { target_column: 'y', model_name: 'big', dataset_id: big.body.dataset_id } });
+    const over = await call('POST', '/v1/models/train', { json: { target_column: 'y', model_name: 'big', dataset_id: big.body.dataset_id, execution: 'in_memory' } });
     assert.equal(over.status, 422);
-    assert.match(over.body.detail, /1001 rows .*--max-rows-in-memory 1000.*execution "pushdown"/);
+    assert.match(over.body.detail, /1001 rows .*--max-rows-in-memory 1000/);
+    assert.match(over.body.error.suggestion, /execution "auto" or "pushdown"/);
+    const auto = await call('POST', '/v1/models/train', { json: { target_column: 'y', model_name: 'big', dataset_id: big.body.dataset_id } });
+    assert.equal(auto.status, 200, JSON.stringify(auto.body));
+    assert.equal(auto.body.execution, 'pushdown');
     const summary = await call('POST', '/v1/autotrain/summarize', { json: { req: { dataset_id: big.body.dataset_id } } });
     assert.equal(summary.status, 422);
     assert.match(summary.body.detail, /--max-rows-in-memory 1000/);
     const pushdown = await call('POST', '/v1/models/train', { json: { target_column: 'y', model_name: 'big', csv_content: 'x,y\n1,0\n2,1\n', execution: 'pushdown' } });
     assert.deepEqual([pushdown.status, pushdown.body.error.fields[0].path], [422, 'execution']);
-    assert.match(pushdown.body.detail, /not available yet/);
+    assert.match(pushdown.body.detail, /needs a dataset_id of a dataset registered from a connection/);
   });
 
   it('cancels a registration\'s query when its caller goes away', async () => {
