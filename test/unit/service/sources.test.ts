@@ -253,7 +253,7 @@ describe('service: who may add connections', function () {
   });
 
   it('a service without DuckDB\'s package starts and answers a DuckDB connection with a 422 saying so', async () => {
-    const service = await startService({ env: { NODE_PATH: '' } });
+    const service = await startService({ args: ['--allow-connection-api'], env: { NODE_PATH: '' } });
     const call = client(service.url, service.apiKey);
     const added = await call('POST', '/v1/connections', { json: { name: 'files', url: 'duckdb::memory:' } });
     assert.equal(added.status, 422);
