@@ -74,7 +74,7 @@ export class Workbench {
     await this.activityBarItem().waitFor({ state: 'visible', timeout: timeoutMs });
   }
 
-  /** The side bar while it shows the XModels container (title "XModels: Models"). */
+  /** The side bar while it shows the XModels container (title "XModels", with its Models and Data views). */
   xmodelsSideBar(): Locator {
     return this.page.locator('#workbench\\.parts\\.sidebar', {
       has: this.page.locator('.composite.title h2', { hasText: /^XModels/ }),

@@ -12,9 +12,10 @@ describe('XModels in the workbench (smoke)', () => {
     assert.equal(await workbench.activityBarItem().getAttribute('aria-label'), 'XModels');
   });
 
-  it('shows the Models view when the XModels item is clicked', async () => {
+  it('shows the Models and the Data view when the XModels item is clicked', async () => {
     const sideBar = await workbench.openXModelsView();
-    assert.match((await sideBar.locator('.composite.title h2').textContent()) ?? '', /^XModels: Models$/);
+    assert.match((await sideBar.locator('.composite.title h2').textContent()) ?? '', /^XModels$/);
+    assert.deepEqual(await sideBar.locator('.pane-header h3.title').allTextContents(), ['Models', 'Data']);
     const path = await workbench.screenshot('smoke-models-view');
     assert.ok(existsSync(path), `no screenshot at ${path}`);
   });
