@@ -10,7 +10,7 @@ export { mulberry32 } from './prng';
 export { DataFrame, binaryLabels, numberColumn, categoryColumn, inferColumn, takeColumn } from './data/frame';
 export type { Column, NumberColumn, CategoryColumn } from './data/frame';
 export { parseCsv, CsvFrameBuilder } from './data/csv';
-export { columnFromValues, type CellValue } from './data/values';
+export { ColumnValuesBuilder, columnFromValues, type CellValue } from './data/values';
 export { CSV_DELIMITERS, CSV_EXTENSIONS, CsvTextDecoder, decodeCsvBytes, detectDelimiter, detectEncoding, type CsvDelimiter, type CsvEncoding } from './data/csvDialect';
 export { parseJsonWithNonFinite } from './model/json';
 export { DEFAULT_PARAMS, PARAM_NAMES, PARAM_RANGES, validateParams } from './params/xplainable';

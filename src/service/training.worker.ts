@@ -9,7 +9,7 @@ import {
   InputError,
   readFrame,
   runFitPreprocessor,
-  runFrameFromValues,
+  runStoreFrame,
   runIngest,
   runRefit,
   runTrain,
@@ -51,8 +51,8 @@ function execute(task: TrainingTask): unknown {
       return runSearch(task);
     case 'ingest':
       return runIngest(task);
-    case 'frame-from-values':
-      return runFrameFromValues(task);
+    case 'store-frame':
+      return runStoreFrame(task);
     case 'summarize':
       return writeSummaryFile(task.path, loadFrameSync(task.path));
     case 'inspect-csv':

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Dataset, DatasetSource, RegisterSourceDatasetRequest } from '../../contract';
+import { ColumnValuesBuilder } from '../../engine';
 import type { ServiceContext } from '../context';
 import { ApiError, invalid } from '../errors';
 import { insertDataset } from '../store/datasets';
@@ -14,6 +15,8 @@ import { framePath } from './frameFile';
 
 /** Rows fetched from a source per round trip while a dataset's frame is read. */
 const BATCH_ROWS = 10_000;
+/** Rows a column's arrays start with (they double as rows come). */
+const EXPECTED_ROWS = 65_536;
 
 /** The request field a source's failure is about. */
 const fieldOf = (source: { table?: string; query?: string }) => (source.query !== undefined ? 'source.query' : 'source.table');
@@ -112,23 +115,23 @@ function overBudget(dataset: Dataset, budget: number, field: string): ApiError {
 }
 
 /**
- * Streams a relation's rows in batches into per-column values (at most `limit` rows: one more is `tooMany`'s error),
- * then builds and stores their frame at `path` on the worker pool; resolves with the number of rows.
+ * Streams a relation's rows in batches into the engine's columns (at most `limit` rows: one more is `tooMany`'s
+ * error), holding each column's typed arrays rather than its cells, then stores their frame at `path` on the worker
+ * pool; resolves with the number of rows.
  */
 export async function storeRelationFrame(
   ctx: ServiceContext,
   source: SqlSource,
   read: { relation: string; columns: readonly SourceColumnInfo[]; path: string; limit: number; tooMany: (rows: number) => Error; signal?: AbortSignal },
 ): Promise<number> {
-  const { columns } = read;
-  const values: unknown[][] = columns.map(() => []);
+  const builders = read.columns.map((c) => new ColumnValuesBuilder(c.name, Math.min(read.limit, EXPECTED_ROWS)));
   let rows = 0;
-  for await (const batch of source.stream(readRowsSql(source.dialect, read.relation, columns, read.limit + 1), [], { batchRows: BATCH_ROWS, signal: read.signal })) {
+  for await (const batch of source.stream(readRowsSql(source.dialect, read.relation, read.columns, read.limit + 1), [], { batchRows: BATCH_ROWS, signal: read.signal })) {
     rows += batch.length;
     if (rows > read.limit) throw read.tooMany(rows);
-    for (const row of batch) for (let k = 0; k < row.length; k++) values[k].push(row[k]);
+    for (const row of batch) for (let k = 0; k < row.length; k++) builders[k].add(row[k]);
   }
-  if (rows > 0) await ctx.trainer.storeFrameFromValues(read.path, rows, columns.map((c, k) => ({ name: c.name, values: values[k] })));
+  if (rows > 0) await ctx.trainer.storeFrame(read.path, rows, builders.map((b) => b.finish()));
   return rows;
 }
 

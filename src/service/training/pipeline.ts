@@ -2,7 +2,6 @@ import type { Baseline, EvaluationMetrics, FeatureInfoEntry, Metrics } from '../
 import {
   CsvFrameBuilder,
   DATASET_PARTITION,
-  columnFromValues,
   DataFrame,
   applyPreprocessor,
   evaluateBaselines,
@@ -40,7 +39,7 @@ import type {
   CsvSource,
   FitOutcome,
   FitPreprocessorTask,
-  FrameFromValuesTask,
+  StoreFrameTask,
   IngestOutcome,
   IngestTask,
   PartitionOutcome,
@@ -87,13 +86,10 @@ export async function runIngest(task: IngestTask): Promise<IngestOutcome> {
   return { rows: frame.nRows, columns: frame.names, header };
 }
 
-export function runFrameFromValues(task: FrameFromValuesTask): IngestOutcome {
-  const frame = new DataFrame(
-    task.columns.map((c) => columnFromValues(c.name, c.values)),
-    task.rows,
-  );
+export function runStoreFrame(task: StoreFrameTask): IngestOutcome {
+  const frame = new DataFrame(task.columns, task.rows);
   storeFrame(task.path, frame);
-  return { rows: frame.nRows, columns: frame.names, header: task.columns.map((c) => c.name) };
+  return { rows: frame.nRows, columns: frame.names, header: frame.names };
 }
 
 export function applyPreprocessorIfAny(frame: DataFrame, fitted: unknown): DataFrame {

@@ -1,3 +1,4 @@
+import type { Column } from '../../engine';
 import type { MessagePort } from 'node:worker_threads';
 import type { Baseline, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep } from '../../contract';
 import type { FitMethod, ModelType, ParamGroups, RefitParams } from '../../engine';
@@ -82,14 +83,14 @@ export interface IngestTask {
 }
 
 /**
- * Builds a dataset's frame from its rows as read from a database (each column's values, in row order), as an upload's
- * frame is built from its CSV, and stores it with its health scan and summary rules.
+ * Stores a dataset's frame, built from its rows as read from a database (as an upload's frame is built from its CSV),
+ * with its health scan and summary rules.
  */
-export interface FrameFromValuesTask {
-  kind: 'frame-from-values';
+export interface StoreFrameTask {
+  kind: 'store-frame';
   path: string;
   rows: number;
-  columns: { name: string; values: unknown[] }[];
+  columns: Column[];
 }
 
 export interface IngestOutcome {
@@ -125,7 +126,7 @@ export type TrainingTask =
   | FitPreprocessorTask
   | SearchTask
   | IngestTask
-  | FrameFromValuesTask
+  | StoreFrameTask
   | SummarizeTask
   | RowRulesTask
   | InspectCsvTask;

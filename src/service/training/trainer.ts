@@ -1,14 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { joinRowParts } from './jsonPieces';
 import { WorkerPool } from './pool';
 import { invalid } from '../errors';
 import type { RowRuleAnswer, RowRuleRequest, SummaryRules } from '../../autotrain';
+import type { Column } from '../../engine';
 import type {
   FitOutcome,
   FitPreprocessorTask,
-  FrameFromValuesTask,
   IngestOutcome,
   PredictOutcome,
   PredictTask,
@@ -46,7 +46,7 @@ export class Trainer {
     return this.pool.size;
   }
 
-  private async run<T>(task: TrainingTask, signal?: AbortSignal, transferList?: SearchTask['port'][]): Promise<T> {
+  private async run<T>(task: TrainingTask, signal?: AbortSignal, transferList?: Transferable[]): Promise<T> {
     const reply = await this.pool.run<TaskReply<T>>(task, { signal, transferList });
     if (!reply.ok) {
       const field = reply.error.field ?? task.kind;
@@ -83,9 +83,10 @@ export class Trainer {
     return this.run({ kind: 'ingest', path });
   }
 
-  /** Builds and stores a dataset's frame from its columns' values (rows read from a database); 422 naming a column no model can use. */
-  storeFrameFromValues(path: string, rows: number, columns: FrameFromValuesTask['columns']): Promise<IngestOutcome> {
-    return this.run({ kind: 'frame-from-values', path, rows, columns });
+  /** Stores a dataset's frame built from rows read from a database; its columns' arrays move to the worker, not copied. */
+  storeFrame(path: string, rows: number, columns: Column[]): Promise<IngestOutcome> {
+    const arrays = columns.map((c) => (c.storage === 'number' ? c.values.buffer : c.codes.buffer) as ArrayBuffer);
+    return this.run({ kind: 'store-frame', path, rows, columns }, undefined, arrays);
   }
 
   /** The header and row count of a CSV that is not a stored dataset (a bundled sample). */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseCsv, type Column } from '../../../../src/engine';
-import { columnFromValues } from '../../../../src/engine/data/values';
+import { ColumnValuesBuilder, columnFromValues } from '../../../../src/engine/data/values';
 import { loadDataset } from '../helpers';
 
 /** The column the CSV reader builds from these fields (a second column keeps a line with an empty field from being blank). */
@@ -40,6 +40,20 @@ describe('engine: columns from typed values', () => {
         col.storage === 'number' ? (Number.isNaN(col.values[r]) ? null : col.values[r]) : col.codes[r] < 0 ? null : col.levels[col.codes[r]],
       );
       assert.deepEqual(columnFromValues(col.name, values), col, col.name);
+    }
+  });
+
+  it('builds the same column one value at a time from a small start, through missing runs and a change of kind', () => {
+    const cases: (number | string | boolean | null)[][] = [
+      [...Array<null>(5000).fill(null), 1.5, null, 2],
+      [...Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? null : i / 4)), 'n/a', 3],
+      [true, null, false, 2, 'x'],
+      Array<null>(40).fill(null),
+    ];
+    for (const values of cases) {
+      const builder = new ColumnValuesBuilder('x', 1);
+      for (const v of values) builder.add(v);
+      assert.deepEqual(builder.finish(), csvColumn(values.map((v) => (v === null ? '' : String(v)))));
     }
   });
 

@@ -3,10 +3,12 @@
  * depends on them through a logistic link, with pseudo-random noise from the row number (no unseeded random()), so
  * PostgreSQL and DuckDB make the same rows. `series` names the row numbers (`generate_series(1, n)`, `range(1, n + 1)`).
  */
-export function customersSql(series: string): string {
+export function customersSql(series: string, extraColumns = 0): string {
+  // Extra numbers the churn does not depend on, for tables as wide as users train on.
+  const extra = Array.from({ length: extraColumns }, (_, k) => `, ${noise('i', [104729 + 7919 * k, 1000003])} * 100 AS e${k}`).join('');
   return `
   SELECT i AS id, CAST(i % 1000 AS DOUBLE PRECISION) / 10 AS x1, ${X2} AS x2, (ARRAY['a', 'b', 'c', 'd'])[1 + CAST(i % 4 AS INTEGER)] AS grade,
-         CASE WHEN ((CAST(i % 1000 AS DOUBLE PRECISION) / 10 - 50) / 15 + 1.5 * ${X2}) / 3 + ln(${noise('i', NOISE_2)} / (1 - ${noise('i', NOISE_2)})) > 0 THEN 1 ELSE 0 END AS churned
+         CASE WHEN ((CAST(i % 1000 AS DOUBLE PRECISION) / 10 - 50) / 15 + 1.5 * ${X2}) / 3 + ln(${noise('i', NOISE_2)} / (1 - ${noise('i', NOISE_2)})) > 0 THEN 1 ELSE 0 END AS churned${extra}
   FROM ${series} AS t(i)`;
 }
 
