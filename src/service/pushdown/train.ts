@@ -15,14 +15,12 @@ import type { CsvSource } from '../training/tasks';
 import { classifierMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
 import { splitRelation, type RowSplit } from './rowSplit';
 
-/** Shares of the in-memory budget: the training rows a pushdown fit learns from, and the test rows its charts use. */
-const TRAIN_SHARE = 0.8;
-const TEST_SHARE = 0.2;
 /**
- * The most training rows a pushdown fit reads, whatever the budget: per-feature steps over at most a few hundred bins
- * are as good from a million rows as from more (measured with `npm run bench -- sources`), and the memory is not.
+ * The rows a pushdown fit reads: a share of the in-memory budget for the training rows it learns from and the test
+ * rows its charts and yardsticks use, and at most so many whatever the budget: per-feature steps over at most a few
+ * hundred bins are as good from a million rows as from more (`npm run bench -- sources`), and the memory is not.
  */
-const MAX_SAMPLE_ROWS = 1_000_000;
+const SAMPLES = { 'train-sample': { share: 0.8, most: 1_000_000 }, 'test-sample': { share: 0.2, most: 100_000 } } as const;
 /** Hash samples vary around their expected size; aiming a little below the share keeps them within it. */
 const SAMPLE_MARGIN = 0.95;
 
@@ -60,18 +58,18 @@ export async function preparePushdownFit(
   try {
     const columns = await sourceColumns(source, relation, dataset, options.field, options.signal);
     const names = columns.map((c) => c.name);
-    const budget = Math.min(ctx.maxRowsInMemory, MAX_SAMPLE_ROWS / TRAIN_SHARE);
+    const limitOf = (part: keyof typeof SAMPLES) => Math.min(Math.ceil(SAMPLES[part].share * ctx.maxRowsInMemory), SAMPLES[part].most);
     const trainRows = Math.max(1, dataset.rows * (1 - options.testSize));
     const testRows = Math.max(1, dataset.rows * options.testSize);
     const split: RowSplit = {
       testSize: options.testSize,
       seed: options.seed,
-      trainSample: Math.min(1, (SAMPLE_MARGIN * TRAIN_SHARE * budget) / trainRows),
-      testSample: Math.min(1, (SAMPLE_MARGIN * TEST_SHARE * budget) / testRows),
+      trainSample: Math.min(1, (SAMPLE_MARGIN * limitOf('train-sample')) / trainRows),
+      testSample: Math.min(1, (SAMPLE_MARGIN * limitOf('test-sample')) / testRows),
     };
-    const sample = async (part: 'train-sample' | 'test-sample', share: number): Promise<CsvSource> => {
+    const sample = async (part: keyof typeof SAMPLES): Promise<CsvSource> => {
       const path = pathOf(part);
-      const limit = Math.ceil(share * budget);
+      const limit = limitOf(part);
       const rows = await storeRelationFrame(ctx, source, {
         relation: splitRelation(source.dialect, relation, names, split, part),
         columns,
@@ -83,8 +81,8 @@ export async function preparePushdownFit(
       if (rows === 0) throw invalid('test_size', `test_size ${options.testSize} leaves no ${part === 'test-sample' ? 'test' : 'training'} rows in dataset ${dataset.name} (${dataset.rows} rows).`);
       return { path, label: `The ${part.replace('-', ' ')} of dataset ${dataset.name} (${dataset.dataset_id})` };
     };
-    const train = await sample('train-sample', TRAIN_SHARE);
-    const test = await sample('test-sample', TEST_SHARE);
+    const train = await sample('train-sample');
+    const test = await sample('test-sample');
     return {
       train,
       test,
