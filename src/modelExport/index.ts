@@ -6,11 +6,13 @@ import { binarySql, sqlTarget, type SqlTargetOptions } from './sql';
 import type { SqlDialectName } from './sqlDialect';
 
 export { exportTables, scoringTables, scoringTablesFromPayload } from './scoringTables';
+export { scoredColumns } from './scoredColumns';
 export type { ScoringTables, MulticlassScoringTables, ExportTables } from './scoringTables';
 
 /** A self-contained standard-library Python module that scores rows as the service does. */
 export const toPython = (tables: ExportTables): string => (tables.modelType === 'multiclass' ? multiclassPython(tables) : binaryPython(tables));
 
+export { sqlString } from './sql';
 export { SQL_DIALECTS, type SqlDialect, type SqlDialectName } from './sqlDialect';
 
 /**

@@ -1,7 +1,8 @@
+import { scoredColumn } from './scoredColumns';
 import type { MulticlassScoringTables } from './scoringTables';
 import { byPartition, contributionSql, probabilitySql, routedCte, sqlName, sqlDouble, sqlString, sqlTarget, type SqlTarget } from './sql';
 
-const column = (...parts: string[]): string => sqlName(['xm', ...parts].join('_'));
+const column = (...parts: string[]): string => sqlName(scoredColumn(...parts));
 
 /** The first class, in order, whose probability is at least every later one's and above every earlier one's. */
 function predictionCase(classes: string[]): string {

@@ -1,3 +1,4 @@
+import { scoredColumn } from './scoredColumns';
 import type { FeatureTable, PartitionTables, ScoringTables, Scorer } from './scoringTables';
 import { SQL_DIALECTS, type SqlDialect, type SqlDialectName } from './sqlDialect';
 
@@ -38,7 +39,7 @@ export const sqlName = (name: string): string => `"${name.replace(/"/g, '""')}"`
 
 /** Column names the query adds; prefixed so they do not clash with the input's columns. */
 const PARTITION = 'xm_partition';
-const contributionColumn = (feature: string): string => sqlName(`xm_contribution_${feature}`);
+const contributionColumn = (feature: string): string => sqlName(scoredColumn('contribution', feature));
 
 function featureCase(target: SqlTarget, f: FeatureTable): string {
   const column = sqlName(f.name);

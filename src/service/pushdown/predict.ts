@@ -1,11 +1,12 @@
 import type { PredictionsTable } from '../../contract';
-import { exportTables, toSql, type ExportTables, type SqlDialectName } from '../../modelExport';
+import { exportTables, scoredColumns, toSql } from '../../modelExport';
 import type { ServiceContext } from '../context';
 import { requireConnection, sourceColumns } from '../datasets/sourceDataset';
 import { conflict, invalid } from '../errors';
 import { sourceApiError } from '../sources/apiErrors';
 import { qualifiedName } from '../sources/dialect';
-import { relationSql } from '../sources/relation';
+import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
+import { relationSql, subquery } from '../sources/relation';
 import { findDataset } from '../store/datasets';
 import type { VersionRecord } from '../store/models';
 import { deserializeModel } from '../training/model-json';
@@ -41,16 +42,16 @@ export async function predictIntoTable(ctx: ServiceContext, teamId: string, vers
     const columns = await sourceColumns(source, relation, dataset, 'dataset_id');
     const tables = exportTables(deserializeModel(version.model_json), version.version_id);
     const numericColumns = columns.filter((c) => source.dialect.isNumeric(c.type)).map((c) => c.name);
-    const scoring = toSql(tables, source.dialect.name as SqlDialectName, { numericColumns, from: `(\n${relation}\n) AS input_rows`, threshold: body.threshold });
-    const outputs = outputColumns(tables, body.explain);
+    const scoring = toSql(tables, source.dialect.name, { numericColumns, from: subquery(relation), threshold: body.threshold });
+    const outputs = scoredColumns(tables, body.explain);
     const clash = outputs.find((o) => columns.some((c) => c.name === o));
     if (clash) throw invalid('output_table', `The dataset has a column ${clash}, a name the predictions use.`, `Register a query that renames ${clash}.`);
-    const select = [...columns.map((c) => c.name), ...outputs].map((c) => `s.${source.dialect.quoteIdentifier(c)}`).join(', ');
+    const select = [...columns.map((c) => c.name), ...outputs].map((c) => `q.${source.dialect.quoteIdentifier(c)}`).join(', ');
     const exists = (await source.tables()).some((t) => t.table === name && (schema === null || t.schema === schema));
     if (exists && !body.replace) {
       throw conflict(`The table ${body.output_table} exists already.`, 'Name a new table, or pass "replace": true to replace it.');
     }
-    await source.write([...(exists ? [`DROP TABLE ${table}`] : []), `CREATE TABLE ${table} AS SELECT ${select} FROM (\n${scoring.replace(/;\s*$/, '')}\n) AS s`]);
+    await source.write([...(exists ? [`DROP TABLE ${table}`] : []), `CREATE TABLE ${table} AS SELECT ${select} FROM ${subquery(withoutTrailingSemicolon(scoring))}`]);
     const [{ n }] = await source.query(`SELECT count(*) AS n FROM ${table}`);
     ctx.logger.info(`version ${version.version_id} predicted dataset ${dataset.dataset_id} into ${body.output_table} of connection ${connection.name}`);
     return { version_id: version.version_id, n: Number(n), output_table: body.output_table, columns: [...columns.map((c) => c.name), ...outputs] };
@@ -59,13 +60,3 @@ export async function predictIntoTable(ctx: ServiceContext, teamId: string, vers
   }
 }
 
-/** The columns the scoring query adds that a prediction keeps, as the SQL export names them. */
-function outputColumns(tables: ExportTables, explain: boolean): string[] {
-  if (tables.modelType === 'multiclass') {
-    const perClass = (what: string) => tables.classes.map((c) => `xm_${what}_${c}`);
-    const explained = explain ? [...perClass('base_value'), ...tables.classes.flatMap((c) => tables.features.map((f) => `xm_contribution_${c}_${f}`))] : [];
-    return ['xm_prediction', ...perClass('probability'), ...explained];
-  }
-  const explained = explain ? ['xm_base_value', ...tables.features.map((f) => `xm_contribution_${f}`), 'xm_score'] : [];
-  return ['xm_prediction', ...(tables.modelType === 'classifier' ? ['xm_probability'] : []), ...explained];
-}

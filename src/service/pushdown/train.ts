@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Dataset, DatasetSource, Metrics, TrainRequestParsed } from '../../contract';
 import type { Label, TransparentModel } from '../../engine';
-import { scoringTables, SQL_DIALECTS, toSql, type SqlDialect as ScoringDialect, type SqlDialectName } from '../../modelExport';
+import { scoringTables, SQL_DIALECTS, sqlString, toSql, type SqlDialect as ScoringDialect } from '../../modelExport';
 import type { ServiceContext } from '../context';
 import { removeEverywhere } from '../datasets/fileCache';
 import { datasetPath } from '../datasets/files';
@@ -9,7 +9,8 @@ import { requireConnection, sourceColumns, storeRelationFrame } from '../dataset
 import { invalid } from '../errors';
 import { findDataset } from '../store/datasets';
 import { sourceApiError } from '../sources/apiErrors';
-import { relationSql } from '../sources/relation';
+import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
+import { relationSql, subquery } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import type { CsvSource } from '../training/tasks';
 import { classifierMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
@@ -104,30 +105,27 @@ async function testMetricsInSource(
   signal?: AbortSignal,
 ): Promise<{ metrics: Metrics; nTest: number } | null> {
   if (model.modelType === 'multiclass') return null;
-  const dialectName = source.dialect.name as SqlDialectName;
-  const scoring = SQL_DIALECTS[dialectName];
+  const scoring = SQL_DIALECTS[source.dialect.name];
   const numeric = columns.filter((c) => source.dialect.isNumeric(c.type)).map((c) => c.name);
-  const query = toSql(scoringTables(model, model.target), dialectName, { numericColumns: numeric, from: `(\n${testRows}\n) AS input_rows` });
-  const scored = query.replace(/;\s*$/, '');
+  const scored = subquery(withoutTrailingSemicolon(toSql(scoringTables(model, model.target), source.dialect.name, { numericColumns: numeric, from: subquery(testRows) })));
   const target = source.dialect.quoteIdentifier(model.target);
   const targetNumeric = numeric.includes(model.target);
   const oneRow = async (sql: string) => (await source.query(sql, [], { signal }))[0];
   if (model.modelType === 'regressor') {
     const y = `CASE WHEN ${scoring.isNumber(target, targetNumeric)} THEN ${scoring.numberValue(target, targetNumeric)} END`;
-    return regressorMetricsInSql(scoring, `SELECT ${y} AS y, xm_prediction AS yhat FROM (\n${scored}\n) AS s`, oneRow);
+    return regressorMetricsInSql(scoring, `SELECT ${y} AS y, xm_prediction AS yhat FROM ${scored}`, oneRow);
   }
   const [negative, positive] = model.targetLabels as [Label, Label];
   const is = (label: Label) => labelTest(scoring, target, targetNumeric, label);
   const y = `CASE WHEN ${is(positive)} THEN 1 WHEN ${is(negative)} THEN 0 END`;
-  return classifierMetricsInSql(scoring, `SELECT ${y} AS y, xm_probability AS p FROM (\n${scored}\n) AS s`, oneRow);
+  return classifierMetricsInSql(scoring, `SELECT ${y} AS y, xm_probability AS p FROM ${scored}`, oneRow);
 }
 
 /** Whether the target holds `label`: as a number for a numeric label (as the engine reads one), else as text. */
 function labelTest(scoring: ScoringDialect, target: string, numeric: boolean, label: Label): string {
   if (typeof label === 'number') return `(${scoring.isNumber(target, numeric)} AND ${scoring.numberValue(target, numeric)} = ${label})`;
-  return `${scoring.text(target)} = '${label.replace(/'/g, "''")}'`;
+  return `${scoring.text(target)} = ${sqlString(label)}`;
 }
-
 
 /**
  * The pushdown fit a train request asks for, or null to fit in memory: `pushdown` always (on a dataset whose rows

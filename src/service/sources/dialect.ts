@@ -1,9 +1,12 @@
+import type { SqlDialectName } from '../../modelExport';
+
 /**
  * What differs between the SQL of the databases a dataset's rows can stay in, kept in one object per engine: a new
  * engine speaking SQL (Spark SQL, Trino, BigQuery…) is a new dialect and a driver, not new query-building code.
  */
 export interface SqlDialect {
-  readonly name: string;
+  /** The engine, also the dialect of its scoring query (the SQL export's). */
+  readonly name: SqlDialectName;
   /** A name as an identifier, whatever characters or case it has. */
   quoteIdentifier(name: string): string;
   /** The SQL type names of the kinds of values the service reads and computes. */
