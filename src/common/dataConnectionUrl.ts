@@ -1,13 +1,5 @@
+import { connectionKindOf, DUCKDB_FILE_PREFIX, DUCKDB_MEMORY_URL } from '../contract/connections';
 import { l10n } from './l10n';
-
-export type DataConnectionKind = 'postgres' | 'duckdb';
-
-/** The kind of database a connection URL points at, or undefined when it is neither form. */
-export function dataConnectionKind(url: string): DataConnectionKind | undefined {
-  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
-  if (url === 'duckdb::memory:' || url.startsWith('duckdb://')) return 'duckdb';
-  return undefined;
-}
 
 /**
  * What is wrong with the shape of a connection URL, said so the user knows what to fix, or undefined when it has
@@ -16,7 +8,7 @@ export function dataConnectionKind(url: string): DataConnectionKind | undefined 
 export function dataConnectionUrlProblem(value: string): string | undefined {
   const url = value.trim();
   if (!url) return l10n.t('Enter a URL: postgres://user:password@host:5432/database, duckdb:///absolute/path.db or duckdb::memory:.');
-  switch (dataConnectionKind(url)) {
+  switch (connectionKindOf(url)) {
     case 'postgres':
       return postgresProblem(url);
     case 'duckdb':
@@ -35,8 +27,8 @@ function postgresProblem(url: string): string | undefined {
 }
 
 function duckdbProblem(url: string): string | undefined {
-  if (url === 'duckdb::memory:') return undefined;
-  const path = url.slice('duckdb://'.length);
+  if (url === DUCKDB_MEMORY_URL) return undefined;
+  const path = url.slice(DUCKDB_FILE_PREFIX.length);
   if (!path.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(path)) {
     return l10n.t('Give the database file as an absolute path after duckdb:// (three slashes on Linux and macOS): duckdb:///absolute/path.db, or duckdb::memory:.');
   }

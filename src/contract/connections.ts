@@ -8,6 +8,17 @@ export const ConnectionNameSchema = z
 export const ConnectionKindSchema = z.enum(['postgres', 'duckdb']);
 export type ConnectionKind = z.infer<typeof ConnectionKindSchema>;
 
+/** The in-memory DuckDB, whose SQL reads local files; a DuckDB file is `duckdb://` and its absolute path. */
+export const DUCKDB_MEMORY_URL = 'duckdb::memory:';
+export const DUCKDB_FILE_PREFIX = 'duckdb://';
+
+/** The kind of database a connection URL points at (its scheme alone), or undefined when it is neither form. */
+export function connectionKindOf(url: string): ConnectionKind | undefined {
+  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
+  if (url === DUCKDB_MEMORY_URL || url.startsWith(DUCKDB_FILE_PREFIX)) return 'duckdb';
+  return undefined;
+}
+
 /** A named connection as the service lists it: never its URL or password. */
 export const ConnectionSchema = z.object({
   name: ConnectionNameSchema,

@@ -1,10 +1,9 @@
 import { isAbsolute } from 'node:path';
-import { ConnectionNameSchema } from '../../contract';
+import { ConnectionNameSchema, connectionKindOf, DUCKDB_FILE_PREFIX, DUCKDB_MEMORY_URL, type ConnectionKind } from '../../contract';
 import { redactUrl } from '../store/postgresErrors';
-import type { SourceKind } from './source';
 
 export interface ConnectionTarget {
-  kind: SourceKind;
+  kind: ConnectionKind;
   /** The URL as given: it may hold a password, so it is kept in memory and never shown or stored. */
   url: string;
   /** A DuckDB database file, or `:memory:`. */
@@ -13,15 +12,16 @@ export interface ConnectionTarget {
 
 /** What a connection URL points at, or an error naming the (redacted) URL and the forms it may take. */
 export function parseConnectionUrl(url: string): ConnectionTarget {
-  if (/^postgres(ql)?:\/\//i.test(url)) {
+  const kind = connectionKindOf(url);
+  if (kind === 'postgres') {
     if (!URL.canParse(url) || new URL(url).pathname.length <= 1) {
       throw new Error(`The connection URL ${redactUrl(url)} is not a PostgreSQL URL: write it as postgres://user:password@host:5432/database.`);
     }
     return { kind: 'postgres', url };
   }
-  if (url === 'duckdb::memory:') return { kind: 'duckdb', url, duckdbPath: ':memory:' };
-  if (url.startsWith('duckdb://')) {
-    const path = decodeURIComponent(url.slice('duckdb://'.length));
+  if (url === DUCKDB_MEMORY_URL) return { kind: 'duckdb', url, duckdbPath: ':memory:' };
+  if (kind === 'duckdb') {
+    const path = decodeURIComponent(url.slice(DUCKDB_FILE_PREFIX.length));
     if (!isAbsolute(path)) throw new Error(`The DuckDB URL ${url} names no absolute path: write it as duckdb:///absolute/path.db (three slashes).`);
     return { kind: 'duckdb', url, duckdbPath: path };
   }

@@ -1,6 +1,6 @@
+import type { ConnectionKind } from '../../contract';
 import type { SqlDialect } from './dialect';
 
-export type SourceKind = 'postgres' | 'duckdb';
 
 /** A column of a query's result as the database describes it. */
 export interface SourceColumnInfo {
@@ -40,7 +40,7 @@ export class SourceError extends Error {
  * or a read-only database) and must be a single query; parameters are `$1`, `$2`…
  */
 export interface SqlSource {
-  readonly kind: SourceKind;
+  readonly kind: ConnectionKind;
   readonly dialect: SqlDialect;
   /** Connects and runs a trivial query; a SourceError of `connect` says what failed. */
   test(options?: QueryOptions): Promise<void>;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { dataConnectionKind, dataConnectionSecrets, dataConnectionUrlProblem } from '../../../src/common/dataConnectionUrl';
+import { dataConnectionSecrets, dataConnectionUrlProblem } from '../../../src/common/dataConnectionUrl';
+import { connectionKindOf } from '../../../src/contract/connections';
 import { maskSecrets } from '../../../src/common/mask';
 
 describe('data connection URLs', () => {
@@ -7,9 +8,9 @@ describe('data connection URLs', () => {
     for (const url of ['postgres://ana:pw@db.example:5432/sales', 'postgresql://db.example/sales', 'duckdb:///srv/data/shop.db', 'duckdb::memory:', ' duckdb:///C:/data/shop.db ']) {
       assert.equal(dataConnectionUrlProblem(url), undefined, url);
     }
-    assert.equal(dataConnectionKind('postgresql://h/db'), 'postgres');
-    assert.equal(dataConnectionKind('duckdb::memory:'), 'duckdb');
-    assert.equal(dataConnectionKind('mysql://h/db'), undefined);
+    assert.equal(connectionKindOf('postgresql://h/db'), 'postgres');
+    assert.equal(connectionKindOf('duckdb::memory:'), 'duckdb');
+    assert.equal(connectionKindOf('mysql://h/db'), undefined);
   });
 
   it('says what to fix, without repeating the URL', () => {
