@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { AsyncBuffer, FileMetaData } from 'hyparquet' with { 'resolution-mode': 'import' };
-import { DataFrame, EngineError, columnFromValues, type Column } from '../../engine';
+import { ColumnValuesBuilder, DataFrame, EngineError, type Column } from '../../engine';
 import { ParquetInputError, parquetColumns, withoutDecimal, type ParquetColumn } from './parquetSchema';
 import { decimalValue, float32Value, timeOfDayText, timestampParsers } from './parquetValues';
 
@@ -44,11 +44,12 @@ async function readingColumn<T>(column: string | null, read: () => Promise<T>): 
   }
 }
 
-/** One column's values over every row, decoded a row group at a time, then typed by the engine. */
+/** One column over every row, decoded a row group at a time and typed by the engine as its values arrive, in order. */
 async function readColumn(file: AsyncBuffer, metadata: FileMetaData, column: ParquetColumn, nRows: number): Promise<Column> {
   const { parquetRead } = await import('hyparquet');
   const { compressors } = await import('hyparquet-compressors');
-  const values: unknown[] = new Array(nRows);
+  const builder = new ColumnValuesBuilder(column.name, nRows);
+  let next = 0;
   const convert =
     column.kind === 'decimal'
       ? (v: unknown) => decimalValue(v, column.scale)
@@ -70,21 +71,21 @@ async function readColumn(file: AsyncBuffer, metadata: FileMetaData, column: Par
       parsers,
       utf8: column.kind !== 'decimal',
       onChunk: ({ columnData, rowStart }) => {
-        for (let i = 0; i < columnData.length; i++) {
-          const row = rowStart + i;
-          if (row >= groupStart && row < groupEnd) values[row] = convert(columnData[i]);
-        }
+        // A chunk may repeat rows already read; one that skips rows leaves the group short, which is caught below.
+        if (rowStart > next) return;
+        for (let i = next - rowStart; i < columnData.length && next < groupEnd; i++, next++) builder.add(convert(columnData[i]));
       },
     });
+    if (next !== groupEnd) throw new ParquetInputError(`it is corrupt: column ${column.name} has ${next - groupStart} of the ${groupEnd - groupStart} rows of a row group`, column.name);
     groupStart = groupEnd;
   }
-  return columnFromValues(column.name, values);
+  return builder.finish();
 }
 
 /**
  * Reads a Parquet file into the frame its data makes as CSV: its schema is checked first (ParquetInputError for a
  * cut-short or corrupt file, a nested column, a type or compression that cannot be read), then one column at a time
- * is decoded, a row group at a time, and typed by the engine (`columnFromValues`).
+ * is decoded, a row group at a time, and typed by the engine as it is read (`ColumnValuesBuilder`).
  */
 export async function parseParquetFile(path: string): Promise<{ frame: DataFrame; header: string[] }> {
   checkFooter(path);
