@@ -47,23 +47,28 @@ export class DataConnectionStore {
     this.problems.delete(name);
   }
 
-  /** Sends every stored connection to a freshly started local service; one that fails is logged and kept. */
+  /**
+   * Sends every stored connection to a freshly started local service, all at once (the service tests each one, so an
+   * unreachable database holds up the start no longer than its own test); one that fails is logged and kept.
+   */
   async restoreTo(client: Pick<XModelsClient, 'connections'>): Promise<void> {
     this.problems.clear();
-    for (const name of this.names()) {
-      const url = await this.deps.secrets.get(secretKey(name));
-      if (url === undefined) {
-        this.problems.set(name, l10n.t('Its URL is no longer in the secret storage: remove the connection and add it again.'));
-        continue;
-      }
-      this.remember(url);
-      try {
-        await client.connections.add({ name, url });
-        this.deps.log.info(`Data connection ${name} restored`);
-      } catch (error) {
-        this.problems.set(name, describeError(error));
-        this.deps.log.warn(`Data connection ${name} could not be restored: ${describeError(error)}`);
-      }
+    await Promise.all(this.names().map((name) => this.restore(client, name)));
+  }
+
+  private async restore(client: Pick<XModelsClient, 'connections'>, name: string): Promise<void> {
+    const url = await this.deps.secrets.get(secretKey(name));
+    if (url === undefined) {
+      this.problems.set(name, l10n.t('Its URL is no longer in the secret storage: remove the connection and add it again.'));
+      return;
+    }
+    this.remember(url);
+    try {
+      await client.connections.add({ name, url });
+      this.deps.log.info(`Data connection ${name} restored`);
+    } catch (error) {
+      this.problems.set(name, describeError(error));
+      this.deps.log.warn(`Data connection ${name} could not be restored: ${describeError(error)}`);
     }
   }
 
