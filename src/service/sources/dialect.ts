@@ -29,8 +29,6 @@ export interface SqlDialect {
   isNumeric(type: string): boolean;
 }
 
-/** Standard SQL identifier quoting (PostgreSQL, DuckDB, Trino): double quotes, a quote inside doubled. */
-export const doubleQuoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** `schema.table` with each part quoted; the schema is left out when null. */
 export function qualifiedName(dialect: SqlDialect, schema: string | null, table: string): string {

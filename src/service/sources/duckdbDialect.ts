@@ -1,4 +1,5 @@
-import { doubleQuoted, type SqlDialect } from './dialect';
+import { sqlName } from '../../modelExport';
+import type { SqlDialect } from './dialect';
 
 /** Types @duckdb/node-api returns as JavaScript numbers, bigints, booleans and strings. */
 const NATIVE = /^(BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|VARCHAR)$/;
@@ -7,7 +8,7 @@ const AS_TEXT = /^(HUGEINT|UHUGEINT|DECIMAL\(\d+,\s*\d+\)|DATE|TIME|TIME WITH TI
 
 export const duckdbDialect: SqlDialect = {
   name: 'duckdb',
-  quoteIdentifier: doubleQuoted,
+  quoteIdentifier: sqlName, // standard SQL quoting, as the SQL export writes names
   types: { text: 'VARCHAR', double: 'DOUBLE', bigint: 'BIGINT' },
   cast: (expression, type) => `CAST(${expression} AS ${duckdbDialect.types[type]})`,
   hash: (expression, seed) => `CAST(hash(${expression}, ${seed}) >> 1 AS BIGINT)`,

@@ -1,4 +1,5 @@
-import { doubleQuoted, type SqlDialect } from './dialect';
+import { sqlName } from '../../modelExport';
+import type { SqlDialect } from './dialect';
 
 /** Types the pg driver returns as JavaScript numbers and booleans (int8 and numeric come as text, read as such). */
 const NATIVE = new Set(['smallint', 'integer', 'real', 'double precision', 'boolean']);
@@ -7,7 +8,7 @@ const AS_TEXT_CATEGORIES = new Set(['N', 'S', 'D', 'T', 'E']);
 
 export const postgresDialect: SqlDialect = {
   name: 'postgres',
-  quoteIdentifier: doubleQuoted,
+  quoteIdentifier: sqlName, // standard SQL quoting, as the SQL export writes names
   types: { text: 'text', double: 'double precision', bigint: 'bigint' },
   cast: (expression, type) => `CAST(${expression} AS ${postgresDialect.types[type]})`,
   hash: (expression, seed) => `(hashtextextended(CAST(${expression} AS text), ${seed}) & 9223372036854775807)`,
