@@ -2,6 +2,7 @@ import type { PublicDatasets } from './datasets/public';
 import type { JobRunner } from './jobs/runner';
 import type { Logger } from './logger';
 import type { Connections } from './sources/connections';
+import type { SqlSource } from './sources/source';
 import type { Database } from './store/sql';
 import type { KeyIdentity } from './store/teams';
 import type { Trainer } from './training/trainer';
@@ -22,6 +23,11 @@ export interface ServiceContext {
   connectionApi: boolean;
   /** The most rows of a source dataset read into memory (`serve --max-rows-in-memory`). */
   maxRowsInMemory: number;
+  /**
+   * The service's own embedded DuckDB, never reachable by a caller's SQL: it reads uploaded Parquet files that have
+   * more rows than the in-memory budget where they lie, as a connection's tables are read.
+   */
+  uploadsEngine: SqlSource;
 }
 
 /** Who a request (or a job started by one) acts as. */

@@ -15,6 +15,7 @@ import { stderrLogger, type Logger } from './logger';
 import { answerAdminRequest, serveAdminRequests } from './store/adminRequests';
 import { openServiceDatabase } from './store/open';
 import { Connections } from './sources/connections';
+import { DuckDbSource } from './sources/duckdbSource';
 import type { ConnectionTarget } from './sources/connectionUrl';
 import type { Database, Queryable } from './store/sql';
 import { createKey, findOrCreateTeam, identifyKey } from './store/teams';
@@ -23,6 +24,8 @@ import { Trainer } from './training/trainer';
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 512 * 1024 * 1024;
 /** Rows of a source dataset read into memory at most: a laptop holds them (as values, then as a frame) comfortably. */
 export const DEFAULT_MAX_ROWS_IN_MEMORY = 2_000_000;
+/** What the embedded DuckDB over large Parquet uploads may hold in memory before it spills to the data dir. */
+const UPLOADS_ENGINE_MEMORY = '384MB';
 const KEY_FILE = 'api_key';
 const DEFAULT_TEAM = 'default';
 
@@ -118,6 +121,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
     connections: new Connections(options.connections ?? new Map()),
     connectionApi: options.connectionApi ?? false,
     maxRowsInMemory: options.maxRowsInMemory ?? DEFAULT_MAX_ROWS_IN_MEMORY,
+    uploadsEngine: new DuckDbSource(':memory:', { memoryLimit: UPLOADS_ENGINE_MEMORY, tempDirectory: join(options.dataDir, 'duckdb-spill') }),
   };
   registerExecutors(ctx);
   await jobs.start();

@@ -2,17 +2,23 @@
 // time of one plain `SELECT grade, count(*) … GROUP BY grade` scan (the yardstick of the machine and the table's
 // size), the pushdown fit through the API, and where the rows fit the in-memory budget the in-memory fit of the same
 // table; each fit on a fresh service, with its peak memory (VmHWM, worker threads included) and test AUC.
+// Then a Parquet file of the same customers (BENCH_PARQUET_ROWS=10000000) is uploaded and trained (more rows than the
+// budget: where the file lies, by the service's own DuckDB), with the upload's and the fit's time and the peak memory.
 // Sizes: BENCH_SOURCE_ROWS=1000000,5000000,20000000; in-memory fits up to BENCH_IN_MEMORY_ROWS=5000000 rows.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { client, removeDir, startService } from '../unit/service/harness';
 import { testCluster } from '../unit/service/postgresCluster';
-import { customersSql, postgresSeries } from '../unit/service/pushdown/generatedCustomers';
+import { writeParquet } from '../unit/service/datasets/duckdbParquet';
+import { customersSql, duckdbSeries, postgresSeries } from '../unit/service/pushdown/generatedCustomers';
 
-const SIZES = (process.env.BENCH_SOURCE_ROWS ?? '1000000,5000000,20000000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SOURCE_ROWS ?? '1000000,5000000,20000000').split(',').filter(Boolean).map(Number);
 const IN_MEMORY_ROWS = Number(process.env.BENCH_IN_MEMORY_ROWS ?? 5_000_000);
 /** The pushdown fits' budget: the default of `serve --max-rows-in-memory`. */
 const PUSHDOWN_BUDGET = 2_000_000;
+const PARQUET_ROWS = Number(process.env.BENCH_PARQUET_ROWS ?? 10_000_000);
 
 interface Fit {
   seconds: number;
@@ -32,10 +38,9 @@ async function fit(url: string, table: string, execution: 'pushdown' | 'in_memor
       json: { dataset_id: registered.body.dataset_id, target_column: 'churned', model_type: 'classifier', model_name: table, drop_columns: ['id'], execution },
     });
     if (trained.status !== 200) throw new Error(JSON.stringify(trained.body));
-    const status = readFileSync(`/proc/${service.child.pid}/status`, 'utf8');
     return {
       seconds: (performance.now() - started) / 1000,
-      peakMb: Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024,
+      peakMb: peakMb(service.child.pid),
       auc: trained.body.test_metrics.roc_auc as number,
       execution: trained.body.execution as string,
     };
@@ -44,6 +49,9 @@ async function fit(url: string, table: string, execution: 'pushdown' | 'in_memor
     removeDir(service.dataDir);
   }
 }
+
+/** A process's peak resident memory (VmHWM, its threads included). */
+const peakMb = (pid: number | undefined) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 const describe = (f: Fit) => `${f.seconds.toFixed(1)} s, peak ${f.peakMb.toFixed(0)} MB, test AUC ${f.auc.toFixed(4)}`;
 
@@ -74,6 +82,35 @@ async function main(): Promise<void> {
     }
   } finally {
     await pg.end();
+  }
+  await parquetUpload(PARQUET_ROWS);
+}
+
+/** Uploads a Parquet file of `rows` customers to a service with the default budget and trains it. */
+async function parquetUpload(rows: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'xmodels-bench-parquet-'));
+  const service = await startService({ args: ['--upload-limit-mb', '4096'] });
+  try {
+    let started = performance.now();
+    const file = await writeParquet(customersSql(duckdbSeries(rows), 7), join(dir, 'customers.parquet'));
+    const made = (performance.now() - started) / 1000;
+    const call = client(service.url, service.apiKey);
+    started = performance.now();
+    const uploaded = await call('POST', '/v1/datasets?name=customers', { body: readFileSync(file), contentType: 'application/vnd.apache.parquet' });
+    if (uploaded.status !== 200) throw new Error(JSON.stringify(uploaded.body));
+    const upload = (performance.now() - started) / 1000;
+    started = performance.now();
+    const trained = await call('POST', '/v1/models/train', {
+      json: { dataset_id: uploaded.body.dataset_id, target_column: 'churned', model_type: 'classifier', model_name: 'customers', drop_columns: ['id'] },
+    });
+    if (trained.status !== 200) throw new Error(JSON.stringify(trained.body));
+    const fitted = { seconds: (performance.now() - started) / 1000, peakMb: peakMb(service.child.pid), auc: trained.body.test_metrics.roc_auc as number, execution: trained.body.execution as string };
+    console.log(`Parquet upload of ${rows} rows (${(statSync(file).size / 1e6).toFixed(0)} MB, made in ${made.toFixed(1)} s): uploaded in ${upload.toFixed(1)} s`);
+    console.log(`  ${fitted.execution} ${describe(fitted)}`);
+  } finally {
+    await service.stop();
+    removeDir(service.dataDir);
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

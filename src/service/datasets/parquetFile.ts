@@ -82,6 +82,14 @@ async function readColumn(file: AsyncBuffer, metadata: FileMetaData, column: Par
   return builder.finish();
 }
 
+/** The number of rows of a Parquet file, from its footer alone (ParquetInputError for a cut-short or corrupt one). */
+export async function parquetRowCount(path: string): Promise<number> {
+  checkFooter(path);
+  const { asyncBufferFromFile, parquetMetadataAsync } = await import('hyparquet');
+  const file = await asyncBufferFromFile(path);
+  return Number((await readingColumn(null, () => parquetMetadataAsync(file))).num_rows);
+}
+
 /**
  * Reads a Parquet file into the frame its data makes as CSV: its schema is checked first (ParquetInputError for a
  * cut-short or corrupt file, a nested column, a type or compression that cannot be read), then one column at a time

@@ -11,7 +11,8 @@ import { ApiError, invalid, notFound } from '../errors';
 import { findDataset, insertDataset } from '../store/datasets';
 import { checkCsvShape, datasetPath } from './files';
 import { isParquetFile } from './parquetFile';
-import { ensureSourceFrame } from './sourceDataset';
+import { largeParquetShape } from './largeParquet';
+import { ensureSourceFrame, overBudget } from './sourceDataset';
 import type { ReceivedUpload } from './upload';
 
 /**
@@ -21,7 +22,7 @@ import type { ReceivedUpload } from './upload';
 export async function registerUpload(ctx: ServiceContext, teamId: string, upload: ReceivedUpload, name: string | undefined): Promise<Dataset> {
   const label = name || upload.fileName || 'The upload';
   try {
-    const shape = await ctx.trainer.ingest(upload.path).catch((error: unknown) => {
+    const shape = (await largeParquetShape(ctx, upload.path, label)) ?? await ctx.trainer.ingest(upload.path).catch((error: unknown) => {
       if (!(error instanceof ApiError)) throw error;
       if (isParquetFile(upload.path)) throw invalid('file', `${label} is not a readable Parquet file: ${error.detail}`, 'Write the file again with a Parquet writer, with flat columns.');
       throw invalid('file', `${label} is not a readable CSV: ${error.detail}`, 'Save the file as delimited text with a header row.');
@@ -60,6 +61,7 @@ export async function requireDataset(
   const path = datasetPath(ctx.dataDir, dataset.dataset_id);
   await ensureLocal(ctx.store.files, path);
   if (dataset.source) await ensureSourceFrame(ctx, { ...dataset, source: dataset.source, path }, field);
+  else if (dataset.rows > ctx.maxRowsInMemory && !(await hasStoredFrame(path))) throw overBudget(dataset, ctx.maxRowsInMemory, field);
   return { ...dataset, path };
 }
 

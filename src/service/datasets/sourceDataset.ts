@@ -5,7 +5,7 @@ import { ColumnValuesBuilder } from '../../engine';
 import type { ServiceContext } from '../context';
 import { ApiError, invalid } from '../errors';
 import { insertDataset } from '../store/datasets';
-import { sourceApiError } from '../sources/apiErrors';
+import { connectionLabel, sourceApiError } from '../sources/apiErrors';
 import type { NamedConnection } from '../sources/connections';
 import { readOnlyQueryProblem } from '../sources/readOnlyQuery';
 import { countSql, readRowsSql, relationSql } from '../sources/relation';
@@ -36,7 +36,7 @@ export function requireConnection(ctx: ServiceContext, name: string, field: stri
 }
 
 /** 422 naming the first column a model cannot use, or a column name given twice (the frame needs unique names). */
-function checkColumns(columns: readonly SourceColumnInfo[], field: string): void {
+export function checkColumns(columns: readonly SourceColumnInfo[], field: string): void {
   if (columns.length === 0) throw invalid(field, 'The source has no columns.');
   const unusable = columns.find((c) => c.readAs === null);
   if (unusable) {
@@ -84,7 +84,7 @@ export async function registerSourceDataset(ctx: ServiceContext, teamId: string,
     await insertDataset(ctx.store, teamId, dataset);
     return dataset;
   } catch (error) {
-    throw sourceApiError(error, field, connection.name);
+    throw sourceApiError(error, field, connectionLabel(connection.name));
   }
 }
 
@@ -106,7 +106,7 @@ export async function ensureSourceFrame(ctx: ServiceContext, dataset: Dataset & 
   await pending;
 }
 
-function overBudget(dataset: Dataset, budget: number, field: string): ApiError {
+export function overBudget(dataset: Dataset, budget: number, field: string): ApiError {
   return invalid(
     field,
     `Dataset ${dataset.name} (${dataset.dataset_id}) has ${dataset.rows} rows in its source, more than this service reads into memory (--max-rows-in-memory ${budget}).`,
@@ -148,7 +148,7 @@ async function readSourceFrame(ctx: ServiceContext, dataset: Dataset & { source:
     await publish(ctx.store.files, dataset.path);
     ctx.logger.info(`dataset ${dataset.dataset_id} read from connection ${connection.name} (${rows} rows)`);
   } catch (error) {
-    throw sourceApiError(error, field, connection.name);
+    throw sourceApiError(error, field, connectionLabel(connection.name));
   }
 }
 

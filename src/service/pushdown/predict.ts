@@ -1,12 +1,13 @@
 import type { PredictionsTable } from '../../contract';
 import { exportTables, scoredColumns, toSql } from '../../modelExport';
 import type { ServiceContext } from '../context';
-import { requireConnection, sourceColumns } from '../datasets/sourceDataset';
+import { datasetRelation } from '../datasets/datasetRelation';
+import { sourceColumns } from '../datasets/sourceDataset';
 import { conflict, invalid } from '../errors';
 import { sourceApiError } from '../sources/apiErrors';
 import { qualifiedName } from '../sources/dialect';
 import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
-import { relationSql, subquery } from '../sources/relation';
+import { subquery } from '../sources/relation';
 import { findDataset } from '../store/datasets';
 import type { VersionRecord } from '../store/models';
 import { deserializeModel } from '../training/model-json';
@@ -27,18 +28,17 @@ export interface PredictIntoTable {
  */
 export async function predictIntoTable(ctx: ServiceContext, teamId: string, version: VersionRecord, body: PredictIntoTable): Promise<PredictionsTable> {
   const dataset = body.dataset_id ? await findDataset(ctx.store, teamId, body.dataset_id) : null;
-  if (!dataset?.source) {
+  const rows = dataset ? await datasetRelation(ctx, dataset, 'dataset_id') : null;
+  if (!dataset || !rows?.datasetSource) {
     throw invalid('output_table', 'output_table writes the predictions into a table beside the rows, so it needs a dataset_id of a dataset registered from a connection.', 'Leave output_table out to get the predictions in the answer.');
   }
   if (version.trained_preprocessor_version_id || version.linked_preprocessor) {
     throw invalid('output_table', `Version ${version.version_id} has a preprocessor, which runs in the service, not in the source.`, 'Predict without output_table, or with a version that has no preprocessor.');
   }
-  const connection = requireConnection(ctx, dataset.source.connection, 'dataset_id');
-  const { source } = connection;
+  const { source, relation } = rows;
   const [schema, name] = body.output_table.includes('.') ? body.output_table.split('.') : [null, body.output_table];
   const table = qualifiedName(source.dialect, schema, name);
   try {
-    const relation = relationSql(source.dialect, dataset.source);
     const columns = await sourceColumns(source, relation, dataset, 'dataset_id');
     const tables = exportTables(deserializeModel(version.model_json), version.version_id);
     const numericColumns = columns.filter((c) => source.dialect.isNumeric(c.type)).map((c) => c.name);
@@ -53,10 +53,10 @@ export async function predictIntoTable(ctx: ServiceContext, teamId: string, vers
     }
     await source.write([...(exists ? [`DROP TABLE ${table}`] : []), `CREATE TABLE ${table} AS SELECT ${select} FROM ${subquery(withoutTrailingSemicolon(scoring))}`]);
     const [{ n }] = await source.query(`SELECT count(*) AS n FROM ${table}`);
-    ctx.logger.info(`version ${version.version_id} predicted dataset ${dataset.dataset_id} into ${body.output_table} of connection ${connection.name}`);
+    ctx.logger.info(`version ${version.version_id} predicted dataset ${dataset.dataset_id} into ${body.output_table} (${rows.where})`);
     return { version_id: version.version_id, n: Number(n), output_table: body.output_table, columns: [...columns.map((c) => c.name), ...outputs] };
   } catch (error) {
-    throw sourceApiError(error, 'output_table', connection.name);
+    throw sourceApiError(error, 'output_table', rows.where);
   }
 }
 

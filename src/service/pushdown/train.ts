@@ -5,12 +5,13 @@ import { scoringTables, SQL_DIALECTS, sqlString, toSql, type SqlDialect as Scori
 import type { ServiceContext } from '../context';
 import { removeEverywhere } from '../datasets/fileCache';
 import { datasetPath } from '../datasets/files';
-import { requireConnection, sourceColumns, storeRelationFrame } from '../datasets/sourceDataset';
+import { datasetRelation, type DatasetRelation } from '../datasets/datasetRelation';
+import { sourceColumns, storeRelationFrame } from '../datasets/sourceDataset';
 import { invalid } from '../errors';
 import { findDataset } from '../store/datasets';
 import { sourceApiError } from '../sources/apiErrors';
 import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
-import { relationSql, subquery } from '../sources/relation';
+import { subquery } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import type { CsvSource } from '../training/tasks';
 import { classifierMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
@@ -35,7 +36,8 @@ const SAMPLE_MARGIN = 0.95;
 export interface PushdownFit {
   train: CsvSource;
   test: CsvSource;
-  datasetSource: DatasetSource;
+  /** The dataset's source as the version records it; null for an uploaded file. */
+  datasetSource: DatasetSource | null;
   /** The model's test metrics over every test row in the source; null for a multiclass model (its sample's stand). */
   testMetrics(model: TransparentModel | { modelType: 'multiclass' }, signal?: AbortSignal): Promise<{ metrics: Metrics; nTest: number } | null>;
   /** Removes the samples' files. */
@@ -44,12 +46,11 @@ export interface PushdownFit {
 
 export async function preparePushdownFit(
   ctx: ServiceContext,
-  dataset: Dataset & { source: DatasetSource },
+  dataset: Dataset,
+  rows: DatasetRelation,
   options: { testSize: number; seed: number; field: string; signal?: AbortSignal },
 ): Promise<PushdownFit> {
-  const connection = requireConnection(ctx, dataset.source.connection, options.field);
-  const { source } = connection;
-  const relation = relationSql(source.dialect, dataset.source);
+  const { source, relation } = rows;
   // The samples are stored as datasets are (their frames beside a CSV path), under names no dataset has.
   const run = randomUUID();
   const pathOf = (part: string) => datasetPath(ctx.dataDir, `pushdown-${run}-${part}`);
@@ -87,13 +88,13 @@ export async function preparePushdownFit(
     return {
       train,
       test,
-      datasetSource: dataset.source,
+      datasetSource: rows.datasetSource,
       testMetrics: (model, signal) => testMetricsInSource(source, splitRelation(source.dialect, relation, names, split, 'test'), columns, model, signal),
       discard,
     };
   } catch (error) {
     await discard();
-    throw sourceApiError(error, options.field, connection.name);
+    throw sourceApiError(error, options.field, rows.where);
   }
 }
 
@@ -139,11 +140,12 @@ export async function pushdownFitFor(
 ): Promise<PushdownFit | null> {
   if (body.execution === 'in_memory') return null;
   const dataset = body.dataset_id ? await findDataset(ctx.store, teamId, body.dataset_id) : null;
-  if (body.execution === 'auto' && !(dataset?.source && dataset.rows > ctx.maxRowsInMemory)) return null;
-  if (!dataset?.source) {
+  const rows = dataset ? await datasetRelation(ctx, dataset, 'dataset_id') : null;
+  if (body.execution === 'auto' && !(rows && dataset && dataset.rows > ctx.maxRowsInMemory)) return null;
+  if (!rows || !dataset) {
     throw invalid(
       'execution',
-      `execution "pushdown" fits where the rows live, so it needs a dataset_id of a dataset registered from a connection's table or query${dataset ? `; dataset ${dataset.name} was uploaded` : ''}.`,
+      `execution "pushdown" fits where the rows live, so it needs a dataset_id of a dataset registered from a connection's table or query, or of an uploaded Parquet file with more rows than the service reads into memory${dataset ? `; dataset ${dataset.name} was uploaded and is read into memory` : ''}.`,
       'Register the data with POST /v1/datasets {source: {connection, table}}, or train with execution "in_memory".',
     );
   }
@@ -151,5 +153,5 @@ export async function pushdownFitFor(
   if (inMemoryOnly) {
     throw invalid(inMemoryOnly, `${inMemoryOnly} is not available with execution "pushdown": the model is scored in the source, on its own columns.`, 'Leave it out, or train with execution "in_memory".');
   }
-  return preparePushdownFit(ctx, { ...dataset, source: dataset.source }, { testSize: body.test_size, seed: body.seed, field: 'dataset_id', signal });
+  return preparePushdownFit(ctx, dataset, rows, { testSize: body.test_size, seed: body.seed, field: 'dataset_id', signal });
 }

@@ -5,7 +5,7 @@ import { ApiError, invalid, notFound } from '../errors';
 import { readJson, sendJson } from '../http/body';
 import type { App } from '../http/types';
 import { requireConnection } from '../datasets/sourceDataset';
-import { sourceApiError } from '../sources/apiErrors';
+import { connectionLabel, sourceApiError } from '../sources/apiErrors';
 import type { NamedConnection } from '../sources/connections';
 import { parseConnectionUrl } from '../sources/connectionUrl';
 import { qualifiedName } from '../sources/dialect';
@@ -39,7 +39,7 @@ export function mountConnectionRoutes(app: App, ctx: ServiceContext): void {
       throw invalid('url', (error as Error).message);
     }
     const added = await ctx.connections.add(body.name, target).catch((error: unknown) => {
-      throw sourceApiError(error, 'url', body.name);
+      throw sourceApiError(error, 'url', connectionLabel(body.name));
     });
     if (added === 'operator') throw invalid('name', `The connection ${body.name} is defined by the service's operator and cannot be replaced.`, 'Choose another name.');
     ctx.logger.info(`connection ${added.name} (${added.kind}) added`);
@@ -59,7 +59,7 @@ export function mountConnectionRoutes(app: App, ctx: ServiceContext): void {
   app.get('/v1/connections/:name/tables', async (c) => {
     const connection = requireConnection(ctx, c.req.param('name'), 'name');
     const tables = await connection.source.tables({ signal: c.req.raw.signal }).catch((error: unknown) => {
-      throw sourceApiError(error, 'name', connection.name);
+      throw sourceApiError(error, 'name', connectionLabel(connection.name));
     });
     return sendJson(
       c,
@@ -73,7 +73,7 @@ export function mountConnectionRoutes(app: App, ctx: ServiceContext): void {
     const { dialect } = connection.source;
     const table = `SELECT * FROM ${qualifiedName(dialect, c.req.param('schema'), c.req.param('table'))}`;
     const columns = await connection.source.describe(table, { signal: c.req.raw.signal }).catch((error: unknown) => {
-      throw sourceApiError(error, 'table', connection.name);
+      throw sourceApiError(error, 'table', connectionLabel(connection.name));
     });
     return sendJson(
       c,

@@ -1,13 +1,17 @@
 import { ApiError, invalid } from '../errors';
 import { SourceError } from './source';
 
+/** How a failure names a named connection. */
+export const connectionLabel = (name: string): string => `Connection ${name}`;
+
 /**
- * A source's failure as the HTTP answer, naming the request `field` and the connection (never its URL): a missing
- * table or column is a 404, anything else the caller can fix a 422. Other errors pass through.
+ * A source's failure as the HTTP answer, naming the request `field` and where the rows are (a connection by its name,
+ * never its URL): a missing table or column is a 404, anything else the caller can fix a 422. Other errors pass
+ * through.
  */
-export function sourceApiError(error: unknown, field: string, connection: string): unknown {
+export function sourceApiError(error: unknown, field: string, where: string): unknown {
   if (!(error instanceof SourceError)) return error;
-  const detail = `Connection ${connection}: ${error.message}`;
+  const detail = `${where}: ${error.message}`;
   switch (error.failure) {
     case 'not-found':
       return new ApiError(404, 'NOT_FOUND', detail, 'Check the table or column names; GET /v1/connections/{name}/tables lists the tables.', [{ path: field, message: detail }]);

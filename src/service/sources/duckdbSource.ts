@@ -43,8 +43,14 @@ export class DuckDbSource implements SqlSource {
   private instance: Promise<DuckDb.DuckDBInstance> | null = null;
   private users = 0;
 
-  /** `path` is the database file, or `:memory:`. */
-  constructor(private readonly path: string) {}
+  /**
+   * `path` is the database file, or `:memory:`; `limits` bound the memory DuckDB itself takes in the service's process
+   * (sorts and joins beyond it spill to `tempDirectory`).
+   */
+  constructor(
+    private readonly path: string,
+    private readonly limits: { memoryLimit: string; tempDirectory: string } | null = null,
+  ) {}
 
   async test(options?: QueryOptions): Promise<void> {
     await this.query('SELECT 1 AS ok', [], options);
@@ -158,7 +164,9 @@ export class DuckDbSource implements SqlSource {
     const { DuckDBInstance } = await loadDuckDb();
     const memory = this.path === ':memory:';
     try {
-      return await DuckDBInstance.create(this.path, memory ? {} : { access_mode: 'READ_ONLY' });
+      const options: Record<string, string> = memory ? {} : { access_mode: 'READ_ONLY' };
+      if (this.limits) Object.assign(options, { memory_limit: this.limits.memoryLimit, temp_directory: this.limits.tempDirectory });
+      return await DuckDBInstance.create(this.path, options);
     } catch (error) {
       this.instance = null;
       const message = error instanceof Error ? error.message : String(error);
