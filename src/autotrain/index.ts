@@ -27,6 +27,7 @@
 export { resolveTextGen, RULES_CONTEXT } from './llm/textgen';
 export type { TextGenContext, TextGenOverrides, LlmEndpoint, Env } from './llm/textgen';
 export { completeSummary, summarizeDataset, summaryRules } from './summary/summary';
+export { withWholeDataFacts, type WholeColumnFacts } from './summary/wholeData';
 export type { DatasetInfo, SummaryRules } from './summary/summary';
 export { answerFromRows } from './rows';
 export type { RowRuleAnswer, RowRuleRequest, Rows } from './rows';

@@ -35,6 +35,12 @@ export const DatasetSummarySchema = z.object({
   missing_values: z.record(z.string(), z.number().int().nonnegative()),
   field_names: z.array(z.string()),
   fields: z.array(SummaryFieldSchema),
+  /**
+   * Set when the dataset has more rows than the service reads into memory: the rows of the reproducible sample the
+   * types, samples and distinct counts come from (`rows`, the missing values and the numeric statistics are over
+   * every row, computed where the rows live).
+   */
+  sample_rows: z.number().int().positive().optional(),
   /** Set when an LLM enrichment was asked for and could not be used. */
   warnings: z.array(z.string()).optional(),
 });

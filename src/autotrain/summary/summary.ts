@@ -20,7 +20,7 @@ function samplesOf(dtype: AutotrainDtype, distinct: readonly string[]): SampleVa
   return dtype === 'number' ? first.map(Number) : first;
 }
 
-function describeField(name: string, dtype: AutotrainDtype, props: Omit<FieldProperties, 'description'>, missing: number, top: string | undefined): string {
+export function describeField(name: string, dtype: AutotrainDtype, props: Omit<FieldProperties, 'description'>, missing: number, top: string | undefined): string {
   const tail = `${props.num_unique_values} unique, ${missing} missing`;
   if (props.num_unique_values === 0) return `Column '${name}' is empty: all ${missing} values are missing.`;
   switch (dtype) {
@@ -124,7 +124,7 @@ function describeDataset(summary: Omit<DatasetSummary, 'dataset_description'>): 
 }
 
 /** The part of a summary read from the rows alone, the same for every request on the dataset (so it is cached). */
-export type SummaryRules = Pick<DatasetSummary, 'rows' | 'columns' | 'dtypes' | 'missing_values' | 'field_names' | 'fields'>;
+export type SummaryRules = Pick<DatasetSummary, 'rows' | 'columns' | 'dtypes' | 'missing_values' | 'field_names' | 'fields' | 'sample_rows'>;
 
 /** Summarises every row of the frame with deterministic rules. */
 export function summaryRules(frame: DataFrame): SummaryRules {

@@ -22,6 +22,7 @@ import {
 } from '../../autotrain';
 import type { ServiceContext, Session } from '../context';
 import { datasetRows, loadSummaryRules, requireDataset } from '../datasets/register';
+import { requireDatasetForRules } from '../datasets/datasetSample';
 import { invalid, notFound } from '../errors';
 import { trainModel } from '../modeling';
 import { linkPreprocessor } from '../store/models';
@@ -105,7 +106,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
   const { signal } = controls;
   const started = Date.now();
   controls.progress(2, 'loading the dataset');
-  const dataset = await requireDataset(ctx, job.team_id, req.summary.dataset_id as string);
+  const dataset = await requireDatasetForRules(ctx, job.team_id, req.summary.dataset_id as string, 'req.summary.dataset_id', signal);
   const source = { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` };
   if (req.textgen_key_withheld && !apiKey) {
     ctx.logger.info(

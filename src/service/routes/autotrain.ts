@@ -33,7 +33,8 @@ import {
   type TextGenContext,
 } from '../../autotrain';
 import type { ServiceContext, Session } from '../context';
-import { datasetRows, loadSummaryRules, registerUpload, requireDataset } from '../datasets/register';
+import { requireDatasetForRules } from '../datasets/datasetSample';
+import { datasetRows, loadSummaryRules, registerUpload } from '../datasets/register';
 import { receiveUpload } from '../datasets/upload';
 import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
@@ -63,7 +64,7 @@ function parseTextGenField(value: string | undefined): TextGenConfig | undefined
 /** The dataset rows behind a summary, when the summary names a dataset of the team; the rules over them run on the worker pool. */
 async function summaryRows(ctx: ServiceContext, teamId: string, summary: DatasetSummary, signal: AbortSignal): Promise<Rows | undefined> {
   if (!summary.dataset_id) return undefined;
-  const dataset = await requireDataset(ctx, teamId, summary.dataset_id, 'summary.dataset_id');
+  const dataset = await requireDatasetForRules(ctx, teamId, summary.dataset_id, 'summary.dataset_id', signal);
   return datasetRows(ctx, dataset.path, signal);
 }
 
@@ -102,7 +103,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/summarize', async (c) => {
     const body = await readJson(c, SummarizeByIdRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
-    const dataset = await requireDataset(ctx, teamId, body.req.dataset_id, 'req.dataset_id');
+    const dataset = await requireDatasetForRules(ctx, teamId, body.req.dataset_id, 'req.dataset_id', c.req.raw.signal);
     const summary = await completeSummary(
       await loadSummaryRules(ctx, dataset.path),
       { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.(csv|parquet)$/i, ''), file_name: dataset.name },
@@ -158,7 +159,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const teamId = teamOf(c.get('session'), body.team_id);
     const summary = body.req.summary;
     if (!summary.dataset_id) throw invalid('req.summary.dataset_id', 'The summary has no dataset_id; summarize the CSV with this service first.');
-    const dataset = await requireDataset(ctx, teamId, summary.dataset_id, 'req.summary.dataset_id');
+    const dataset = await requireDatasetForRules(ctx, teamId, summary.dataset_id, 'req.summary.dataset_id', c.req.raw.signal);
     if (body.req.label && !summary.columns.includes(body.req.label)) {
       throw invalid('req.label', `label ${body.req.label} is not a column of the dataset; columns are: ${summary.columns.join(', ')}.`);
     }

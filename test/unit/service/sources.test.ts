@@ -171,7 +171,7 @@ describe('service: datasets whose rows stay in a database', function () {
     await db.end();
   });
 
-  it('trains a source dataset over the in-memory budget where it lives, and answers what cannot be with a 422 naming it', async () => {
+  it('trains and summarises a source dataset over the in-memory budget where it lives, and answers what cannot be with a 422 naming it', async () => {
     await call('POST', '/v1/connections', { json: { name: 'files', url: 'duckdb::memory:' } });
     const big = await call('POST', '/v1/datasets', { json: { source: { connection: 'files', query: 'SELECT range AS x, range % 2 AS y FROM range(1001)' } } });
     assert.equal(big.body.rows, 1001);
@@ -183,8 +183,12 @@ describe('service: datasets whose rows stay in a database', function () {
     assert.equal(auto.status, 200, JSON.stringify(auto.body));
     assert.equal(auto.body.execution, 'pushdown');
     const summary = await call('POST', '/v1/autotrain/summarize', { json: { req: { dataset_id: big.body.dataset_id } } });
-    assert.equal(summary.status, 422);
-    assert.match(summary.body.detail, /--max-rows-in-memory 1000/);
+    assert.equal(summary.status, 200, JSON.stringify(summary.body));
+    assert.equal(summary.body.rows, 1001, 'counted over every row');
+    assert.ok(summary.body.sample_rows <= 1000, `the rules read a sample within the budget (${summary.body.sample_rows} rows)`);
+    const predicted = await call('POST', `/v1/models/versions/${auto.body.version_id}/predict`, { json: { dataset_id: big.body.dataset_id } });
+    assert.equal(predicted.status, 422);
+    assert.match(predicted.body.detail, /--max-rows-in-memory 1000/);
     const pushdown = await call('POST', '/v1/models/train', { json: { target_column: 'y', model_name: 'big', csv_content: 'x,y\n1,0\n2,1\n', execution: 'pushdown' } });
     assert.deepEqual([pushdown.status, pushdown.body.error.fields[0].path], [422, 'execution']);
     assert.match(pushdown.body.detail, /needs a dataset_id of a dataset registered from a connection/);

@@ -11,7 +11,7 @@ const BUDGET = 2_000;
 /** Customers whose churn follows tenure and plan, with noise from a hash of the row number. */
 const CUSTOMERS = `
   SELECT i AS customer_id, (i * 37) % 72 AS tenure, ['basic', 'plus', 'pro'][1 + i % 3] AS plan,
-         round(20 + ((i * 53) % 100) / 2.0, 2) AS monthly,
+         CASE WHEN i % 7 = 0 THEN NULL ELSE round(20 + ((i * 53) % 100) / 2.0, 2) END AS monthly,
          CASE WHEN ((i * 37) % 72) + 8 * (i % 3) - 12 * (hash(i) % 3) < 30 THEN 'yes' ELSE 'no' END AS churned
   FROM range(${ROWS}) t(i)`;
 
@@ -55,6 +55,26 @@ describe('service: a Parquet upload larger than the in-memory budget', function 
     assert.equal(inMemory.body.execution, 'in_memory');
     const gap = inMemory.body.test_metrics.roc_auc - pushed.body.test_metrics.roc_auc;
     assert.ok(gap < 0.02, `pushdown AUC ${pushed.body.test_metrics.roc_auc} vs in memory ${inMemory.body.test_metrics.roc_auc}`);
+  });
+
+  it('is summarised from a reproducible sample, with the counts and statistics of every row', async () => {
+    const uploaded = await upload(call, parquet, 'customers to summarise', 'application/vnd.apache.parquet');
+    const summarize = () => call('POST', '/v1/autotrain/summarize', { json: { req: { dataset_id: uploaded.body.dataset_id } } });
+    const summary = await summarize();
+    assert.equal(summary.status, 200, JSON.stringify(summary.body));
+    assert.equal(summary.body.rows, ROWS);
+    assert.ok(summary.body.sample_rows > 0.8 * BUDGET && summary.body.sample_rows <= BUDGET, `a sample within the budget (${summary.body.sample_rows} rows)`);
+    const monthly = [...Array(ROWS).keys()].filter((i) => i % 7 !== 0).map((i) => Math.round((20 + ((i * 53) % 100) / 2) * 100) / 100);
+    assert.equal(summary.body.missing_values.monthly, ROWS - monthly.length);
+    const tenure = [...Array(ROWS).keys()].map((i) => (i * 37) % 72);
+    const field = (name: string) => summary.body.fields.find((f: { column: string }) => f.column === name).properties;
+    assert.ok(Math.abs(field('tenure').mean - tenure.reduce((a, b) => a + b, 0) / ROWS) < 1e-9, `mean tenure ${field('tenure').mean}`);
+    assert.equal(field('monthly').max, Math.max(...monthly));
+    assert.equal(field('churned').dtype, 'boolean', 'the types come from the sample');
+    assert.deepEqual((await summarize()).body, summary.body, 'the same summary again');
+    const labels = await call('POST', '/v1/autotrain/generate_labels', { json: { req: { summary: summary.body } } });
+    assert.equal(labels.status, 200, JSON.stringify(labels.body));
+    assert.ok(labels.body.labels.some((l: { column: string }) => l.column === 'churned'), JSON.stringify(labels.body.labels));
   });
 
   it('answers what needs its rows in memory with a 422 naming the budget, and pushdown predictions need a table', async () => {
