@@ -1,5 +1,6 @@
 import type { CategoryColumn, DataFrame, NumberColumn } from './frame';
 import { histogram } from './histogram';
+import { sortNumbers } from './radixSort';
 
 /** Column health (transparent-models.md §10) and a distribution for display. */
 export type HealthType = 'numeric' | 'categorical' | 'date' | 'text' | 'id' | 'empty';
@@ -52,7 +53,7 @@ export function scanHealth(frame: DataFrame): ColumnHealth[] {
 export function sortedPresent(values: Float64Array, scratch: Float64Array): Float64Array {
   let m = 0;
   for (const v of values) if (!Number.isNaN(v)) scratch[m++] = v;
-  return scratch.subarray(0, m).sort();
+  return sortNumbers(scratch.subarray(0, m));
 }
 
 function scanNumbers(col: NumberColumn, n: number, scratch: Float64Array): ColumnHealth {
