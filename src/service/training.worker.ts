@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { CsvError, EngineError } from '../engine';
 import { answerFromRows, searchParameters } from '../autotrain';
 import { loadFrameSync, parseCsvFile } from './datasets/frameFile';
+import { writeHealthFile } from './datasets/healthFile';
 import { ParquetInputError } from './datasets/parquetSchema';
 import { writeSummaryFile } from './datasets/summaryFile';
 import {
@@ -55,6 +56,9 @@ function execute(task: TrainingTask): unknown {
       return runStoreFrame(task);
     case 'summarize':
       return writeSummaryFile(task.path, loadFrameSync(task.path));
+    case 'scan-health':
+      writeHealthFile(task.path, loadFrameSync(task.path));
+      return null;
     case 'inspect-csv':
       return inspectCsv(task.path);
     case 'row-rules':

@@ -9,6 +9,7 @@ import type { Dataset } from '../../contract';
 import type { ServiceContext } from '../context';
 import { ApiError, invalid, notFound } from '../errors';
 import { findDataset, insertDataset } from '../store/datasets';
+import { scanAfterUpload, scansSettled } from './datasetScans';
 import { checkCsvShape, datasetPath } from './files';
 import { isParquetFile } from './parquetFile';
 import { largeParquetShape } from './largeParquet';
@@ -22,7 +23,8 @@ import type { ReceivedUpload } from './upload';
 export async function registerUpload(ctx: ServiceContext, teamId: string, upload: ReceivedUpload, name: string | undefined): Promise<Dataset> {
   const label = name || upload.fileName || 'The upload';
   try {
-    const shape = (await largeParquetShape(ctx, upload.path, label)) ?? await ctx.trainer.ingest(upload.path).catch((error: unknown) => {
+    const kept = await largeParquetShape(ctx, upload.path, label);
+    const shape = kept ?? await ctx.trainer.ingest(upload.path).catch((error: unknown) => {
       if (!(error instanceof ApiError)) throw error;
       if (isParquetFile(upload.path)) throw invalid('file', `${label} is not a readable Parquet file: ${error.detail}`, 'Write the file again with a Parquet writer, with flat columns.');
       throw invalid('file', `${label} is not a readable CSV: ${error.detail}`, 'Save the file as delimited text with a header row.');
@@ -39,6 +41,7 @@ export async function registerUpload(ctx: ServiceContext, teamId: string, upload
     // Files first: a dataset other replicas can list already has its files to download.
     await publish(ctx.store.files, upload.path);
     await insertDataset(ctx.store, teamId, dataset);
+    if (!kept) scanAfterUpload(ctx, upload.path);
     return dataset;
   } catch (error) {
     await removeEverywhere(ctx.store.files, upload.path).catch((cleanup: unknown) => ctx.logger.error(`removing the files of a failed upload failed`, cleanup));
@@ -60,6 +63,7 @@ export async function requireDataset(
   if (!dataset) throw notFound('Dataset', datasetId).withField(field);
   const path = datasetPath(ctx.dataDir, dataset.dataset_id);
   await ensureLocal(ctx.store.files, path);
+  await scansSettled(path);
   if (dataset.source) await ensureSourceFrame(ctx, { ...dataset, source: dataset.source, path }, field);
   else if (dataset.rows > ctx.maxRowsInMemory && !(await hasStoredFrame(path))) throw overBudget(dataset, ctx.maxRowsInMemory, field);
   return { ...dataset, path };
@@ -89,6 +93,7 @@ export async function datasetRows(ctx: ServiceContext, csvPath: string, signal?:
 
 /** The rules part of the dataset's summary, cached at upload (computed on the worker pool for an older dataset). */
 export async function loadSummaryRules(ctx: ServiceContext, csvPath: string): Promise<SummaryRules> {
+  await scansSettled(csvPath);
   const cached = await readSummaryFile(csvPath);
   if (cached) return cached;
   const rules = await ctx.trainer.summarize(csvPath);

@@ -82,7 +82,7 @@ function storeFrame(path: string, frame: DataFrame): void {
 
 export async function runIngest(task: IngestTask): Promise<IngestOutcome> {
   const { frame, header } = await parseUploadedFile(task.path);
-  storeFrame(task.path, frame);
+  writeFrameFile(task.path, frame);
   return { rows: frame.nRows, columns: frame.names, header };
 }
 

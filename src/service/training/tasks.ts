@@ -112,6 +112,12 @@ export interface SummarizeTask {
   path: string;
 }
 
+/** The data-health scan of a stored dataset's every column, computed from its frame and cached beside it. */
+export interface ScanHealthTask {
+  kind: 'scan-health';
+  path: string;
+}
+
 /** An autotrain rule over a stored dataset's rows (goals, labels, charts, insights), answered from its frame. */
 export interface RowRulesTask {
   kind: 'row-rules';
@@ -120,6 +126,7 @@ export interface RowRulesTask {
 }
 
 export type TrainingTask =
+  | ScanHealthTask
   | TrainTask
   | RefitTask
   | PredictTask

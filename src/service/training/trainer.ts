@@ -78,7 +78,10 @@ export class Trainer {
     return this.run({ kind: 'fit-preprocessor', ...task }, signal);
   }
 
-  /** Parses an uploaded CSV and stores its frame beside it; 422 naming line and column for a malformed file. */
+  /**
+   * Parses an uploaded CSV or Parquet file and stores its frame beside it (not its health scan or summary); 422
+   * naming line and column for a malformed file.
+   */
   ingest(path: string): Promise<IngestOutcome> {
     return this.run({ kind: 'ingest', path });
   }
@@ -92,6 +95,11 @@ export class Trainer {
   /** The header and row count of a CSV that is not a stored dataset (a bundled sample). */
   inspectCsv(path: string): Promise<IngestOutcome> {
     return this.run({ kind: 'inspect-csv', path });
+  }
+
+  /** The data-health scan of a stored dataset, computed from its frame and cached beside it. */
+  async scanHealth(path: string): Promise<void> {
+    await this.run({ kind: 'scan-health', path });
   }
 
   /** The rules part of a stored dataset's summary, computed and cached now when the dataset has none yet. */

@@ -81,13 +81,13 @@ describe('service: datasets, preprocessors and the autotrain helpers', function 
     assert.deepEqual(predicted.body.warnings, []);
   });
 
-  it('caches the rules part of a summary at upload and serves later summaries from it, computing it for an older dataset', async () => {
+  it('caches the rules part of a summary after upload and serves later summaries from it, computing it for an older dataset', async () => {
     const datasetId = await uploadCsv(env.call, smallCsv(40), 'cached.csv');
     const cache = join(env.service.dataDir, 'datasets', `${datasetId}.summary.json`);
-    assert.ok(existsSync(cache), 'the upload stores its summary rules');
     const summarize = () => env.call('POST', '/v1/autotrain/summarize', { json: { team_id: null, req: { dataset_id: datasetId } } });
     const first = DatasetSummarySchema.parse((await summarize()).body);
     assert.equal(first.rows, 40);
+    assert.ok(existsSync(cache), 'the scans started at upload store its summary rules');
 
     writeFileSync(cache, JSON.stringify({ ...JSON.parse(readFileSync(cache, 'utf8')), rows: 12345 }));
     const fromCache = DatasetSummarySchema.parse((await summarize()).body);

@@ -48,7 +48,10 @@ describe('service: CSV dialects, stored frames and large datasets', function () 
   it('trains a dataset stored before frames and health scans existed, converting it on first use', async () => {
     const datasetId = await uploadCsv(env.call, generatedCsv(500));
     const stored = (ext: string) => join(env.service.dataDir, 'datasets', `${datasetId}.${ext}`);
-    for (const ext of ['frame', 'health.json']) assert.ok(existsSync(stored(ext)), `the upload stores its ${ext}`);
+    assert.ok(existsSync(stored('frame')), 'the upload stores its frame before it answers');
+    // The health scan follows the answer; any use of the dataset waits for it.
+    assert.equal((await env.call('POST', '/v1/autotrain/summarize', { json: { req: { dataset_id: datasetId } } })).status, 200);
+    assert.ok(existsSync(stored('health.json')), 'the scans started at upload store its health');
     const scanned = JSON.parse(readFileSync(stored('health.json'), 'utf8')) as { feature: string }[];
     assert.deepEqual(scanned.map((h) => h.feature), ['x1', 'x2', 'group', 'label']);
     for (const ext of ['frame', 'health.json']) rmSync(stored(ext));
