@@ -29,6 +29,7 @@ import {
   type TrainRequest,
   type TrainResult,
 } from '../contract/models';
+import { AutotrainResponseSchema, type AutotrainResponse } from '../contract/autotrain';
 import * as z from 'zod';
 import { exactlyOneSource } from './dataSource';
 import type { DatasetsApi } from './datasets';
@@ -121,6 +122,15 @@ export class ModelsApi {
       if (params.file_path !== undefined && body.dataset_id) await this.datasets.delete(body.dataset_id).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Starts the same train as `trainModel` on a dataset (`dataset_id` or `dataset_name`) as a job (202): follow it with
+   * `autotrain.waitForTraining`, which reports its progress (a fit where the rows live reports its scans), and stop
+   * it with `autotrain.cancelTraining`, which cancels the statement running in the database.
+   */
+  async startTraining(params: TrainRequest, options?: CallOptions): Promise<AutotrainResponse> {
+    return this.transport.postJson('models/train/jobs', params, AutotrainResponseSchema, options);
   }
 
   async refitModel(version_id: string, params: RefitRequest, options?: CallOptions): Promise<RefitResult> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Connection, Dataset, RegisterSourceDatasetRequest, TrainResult } from '../contract';
+import type { Connection, Dataset, RegisterSourceDatasetRequest } from '../contract';
 import { dataConnectionSecrets } from '../common/dataConnectionUrl';
 import { describeError, isApiError, UserFacingError } from '../common/errors';
 import { maskSecrets } from '../common/mask';
@@ -10,6 +10,7 @@ import { askQuery } from '../flows/data/queryFlow';
 import { tableDatasetRequest } from '../flows/data/sourceTraining';
 import { qualifiedTableName, type ConnectionNode, type TableNode, type UnrestoredNode } from '../tree/data/dataNodes';
 import { underProgress } from './progress';
+import type { TrainedModel } from './autotrain/trainingProgress';
 import type { TrainCommands } from './trainCommands';
 
 export interface DataCommandsDependencies {
@@ -80,7 +81,7 @@ export class DataCommands {
   }
 
   /** `xmodels.data.trainTable`: the train flow on a table, whose rows stay in the database. */
-  async trainTable(arg?: unknown): Promise<TrainResult | undefined> {
+  async trainTable(arg?: unknown): Promise<TrainedModel | undefined> {
     return this.deps.train.trainDataset(await this.registerTable(requireNode(arg, 'table')));
   }
 
@@ -93,7 +94,7 @@ export class DataCommands {
   }
 
   /** `xmodels.data.trainQuery`: asks for a SELECT on the connection and trains on its rows. */
-  async trainQuery(arg?: unknown): Promise<TrainResult | undefined> {
+  async trainQuery(arg?: unknown): Promise<TrainedModel | undefined> {
     const { name } = requireNode(arg, 'connection');
     const query = await askQuery(this.deps.services.prompter, name);
     if (query === undefined) return undefined;

@@ -9,6 +9,7 @@ import { askNewModel, askNewVersion, fileTrainingData, type TrainingData } from 
 import { headlineMetric } from '../tree/nodeText';
 import { csvPathFrom } from './csvFile';
 import { asModelRef, requireRef, type ModelRef } from './modelRefs';
+import { followTraining, type TrainedModel } from './autotrain/trainingProgress';
 import { underProgress } from './progress';
 
 /** Train a model from a CSV or a data set (new model or new version): the questions of the train flow, then the training. */
@@ -27,7 +28,7 @@ export class TrainCommands {
    * A new model from a data set registered from a database table or query: its rows stay in the database, and the
    * flow's suggestions come from the service's summary of all of them.
    */
-  async trainDataset(dataset: Dataset): Promise<TrainResult | undefined> {
+  async trainDataset(dataset: Dataset): Promise<TrainedModel | undefined> {
     const client = await this.services.getClient();
     const textgen = await this.services.textGenConfig();
     const summary = await underProgress(vscode.l10n.t('Reading the columns of {0}', dataset.name), (signal) =>
@@ -35,7 +36,12 @@ export class TrainCommands {
     );
     const data = sourceTrainingData(dataset, summary);
     const request = await askNewModel(this.services.prompter, data, this.services.settings.current.training);
-    return request && this.run(request, request.model_name ?? '', data);
+    if (!request) return undefined;
+    // A job rather than one long request: a table of millions of rows shows the progress of its scans, and Cancel
+    // stops the statement running in the database.
+    this.services.log.info(`Training ${request.model_name} on ${data.label}: target ${request.target_column}, ${request.model_type}`);
+    const started = await client.models.startTraining({ ...request, dataset_id: dataset.dataset_id });
+    return followTraining(this.services, client.autotrain, started, request.model_name ?? dataset.name);
   }
 
   /** `xmodels.models.trainVersion`: same target and model type as the model, data from a CSV. */

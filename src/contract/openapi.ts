@@ -41,6 +41,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/models/partitions/{version_id}', operationId: 'list_model_version_partitions', summary: 'Partitions of a version ("latest" needs model_id)', response: m.PartitionListSchema, query: [{ name: 'model_id', required: false }] },
   { method: 'put', path: '/v1/preprocessors/link-preprocessor', operationId: 'link_preprocessor', summary: 'Link a preprocessor version to a model version', request: ds.LinkPreprocessorRequestSchema, status: 204 },
   { method: 'post', path: '/v1/models/train', operationId: 'train_model', summary: 'Train a model', request: m.TrainRequestSchema, response: m.TrainResultSchema },
+  { method: 'post', path: '/v1/models/train/jobs', operationId: 'start_training', summary: 'Train a model as a job (202): progress and cancel through the training routes', request: m.TrainRequestSchema, response: at.AutotrainResponseSchema, status: 202 },
   { method: 'post', path: '/v1/models/versions/{version_id}/refit', operationId: 'refit_model', summary: 'Refit a version with new parameters', request: m.RefitRequestSchema, response: m.RefitResultSchema },
   { method: 'get', path: '/v1/models/profile/{version_id}', operationId: 'get_model_profile', summary: 'Profile of a version', response: m.ModelProfileSchema },
   { method: 'get', path: '/v1/models/evaluation/{partition_id}', operationId: 'get_model_evaluation', summary: 'Evaluation of a partition', response: m.EvaluationSchema },

@@ -15,7 +15,7 @@ import { TRAIN_SOURCES } from '../contract';
 import { DEFAULT_FIT_METHOD, methodOf, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
 import type { ServiceContext, Session } from './context';
 import { requireDataset } from './datasets/register';
-import { pushdownFitFor, type PushdownFit } from './pushdown/train';
+import { pushdownFitFor, type PushdownFit, type TrainProgress } from './pushdown/train';
 import { deserializeModel } from './training/model-json';
 import { ApiError, invalid, notFound } from './errors';
 import type { Queryable } from './store/sql';
@@ -139,11 +139,15 @@ export interface TrainOptions {
   extraParameters?: Record<string, unknown>;
   /** A preprocessor fitted by the caller and stored by its commit step (instead of preprocessor_version_id). */
   preprocessor?: { version_id: string; fitted: unknown };
+  /** Told the progress of the train (0–100) and its step: the scans of a pushdown fit report the rows read. */
+  progress?: TrainProgress;
 }
 
-/** Trains on a worker and stores the model (or a new version of `model_id`) in one transaction. */
-export async function trainModel(ctx: ServiceContext, session: Session, body: TrainRequestParsed, options: TrainOptions = {}): Promise<TrainResult> {
-  const teamId = session.teamId;
+/**
+ * The model a train request adds a version to (null for a new model), checked against the request: 404 for an
+ * unknown `model_id`, 422 for another target or model type, or a new model without a name.
+ */
+export async function checkTrainTarget(ctx: ServiceContext, teamId: string, body: TrainRequestParsed): Promise<Awaited<ReturnType<typeof findModel>>> {
   const existing = body.model_id ? await findModel(ctx.store, teamId, body.model_id) : null;
   if (body.model_id && !existing) throw notFound('Model', body.model_id).withField('model_id');
   if (existing) {
@@ -156,7 +160,14 @@ export async function trainModel(ctx: ServiceContext, session: Session, body: Tr
   } else if (!body.model_name) {
     throw invalid('model_name', 'model_name is required to train a new model.', 'Name the model, or give model_id to add a version.');
   }
-  const pushdown = await pushdownFitFor(ctx, teamId, body, options.signal);
+  return existing;
+}
+
+/** Trains on a worker and stores the model (or a new version of `model_id`) in one transaction. */
+export async function trainModel(ctx: ServiceContext, session: Session, body: TrainRequestParsed, options: TrainOptions = {}): Promise<TrainResult> {
+  const teamId = session.teamId;
+  const existing = await checkTrainTarget(ctx, teamId, body);
+  const pushdown = await pushdownFitFor(ctx, teamId, body, options.signal, options.progress);
   try {
     return await fitAndStore(ctx, session, body, options, existing, pushdown);
   } finally {
@@ -180,6 +191,7 @@ async function fitAndStore(
   const pre = options.preprocessor ?? (await fittedPreprocessor(ctx, teamId, body.preprocessor_version_id, 'preprocessor_version_id'));
   const partitionOn = body.partition_on ?? null;
   const started = Date.now();
+  options.progress?.(pushdown ? 55 : 10, 'fitting the model');
   const fit = await ctx.trainer.train(
     {
       source,
@@ -197,6 +209,7 @@ async function fitAndStore(
     options.signal,
   );
   // A pushdown fit's test metrics come from every test row in the source, not from the sample the charts use.
+  if (pushdown) options.progress?.(85, 'scoring every test row where it lives');
   const inSource = pushdown ? await pushdown.testMetrics(deserializeModel(fit.modelJson), options.signal) : null;
   const testMetrics = inSource?.metrics ?? fit.testMetrics;
   const execution = pushdown ? 'pushdown' : 'in_memory';

@@ -122,7 +122,16 @@ export function overBudget(dataset: Dataset, budget: number, field: string): Api
 export async function storeRelationFrame(
   ctx: ServiceContext,
   source: SqlSource,
-  read: { relation: string; columns: readonly SourceColumnInfo[]; path: string; limit: number; tooMany: (rows: number) => Error; signal?: AbortSignal },
+  read: {
+    relation: string;
+    columns: readonly SourceColumnInfo[];
+    path: string;
+    limit: number;
+    tooMany: (rows: number) => Error;
+    signal?: AbortSignal;
+    /** Told the rows read so far after each batch. */
+    onRows?: (rows: number) => void;
+  },
 ): Promise<number> {
   const builders = read.columns.map((c) => new ColumnValuesBuilder(c.name, Math.min(read.limit, EXPECTED_ROWS)));
   let rows = 0;
@@ -130,6 +139,7 @@ export async function storeRelationFrame(
     rows += batch.length;
     if (rows > read.limit) throw read.tooMany(rows);
     for (const row of batch) for (let k = 0; k < row.length; k++) builders[k].add(row[k]);
+    read.onRows?.(rows);
   }
   if (rows > 0) await ctx.trainer.storeFrame(read.path, rows, builders.map((b) => b.finish()));
   return rows;

@@ -6,6 +6,7 @@ import {
   type RequestModelType,
   type StartAutotrainBody,
   type TrainManualBody,
+  type TrainRequestParsed,
 } from '../../contract';
 import {
   AUTOTRAIN_SPLIT,
@@ -25,6 +26,7 @@ import { datasetRows, loadSummaryRules, requireDataset } from '../datasets/regis
 import { requireDatasetForRules } from '../datasets/datasetSample';
 import { invalid, notFound } from '../errors';
 import { trainModel } from '../modeling';
+import { findDataset } from '../store/datasets';
 import { linkPreprocessor } from '../store/models';
 import { findPreprocessorVersion, insertPreprocessor, insertPreprocessorVersion } from '../store/preprocessors';
 import type { JobControls } from './runner';
@@ -192,7 +194,18 @@ async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobContr
   throughput.record('manual', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
 }
 
+/** A train request run as a job: the same train as POST /v1/models/train, with its progress and Cancel. */
+async function runTrainJob(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
+  const { username, ...stored } = job.request as Stored<TrainRequestParsed>;
+  const body = TrainRequestSchema.parse(stored);
+  const dataset = body.dataset_id ? await findDataset(ctx.store, job.team_id, body.dataset_id) : null;
+  const started = Date.now();
+  await trainModel(ctx, jobSession(job, username), body, { source: 'train', signal: controls.signal, commit: controls.complete, progress: controls.progress });
+  if (dataset) throughput.record('train', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
+}
+
 export function registerExecutors(ctx: ServiceContext): void {
+  ctx.jobs.register('train', (job, controls) => runTrainJob(ctx, job, controls));
   ctx.jobs.register('autotrain', (job, controls, secret) => runAutotrain(ctx, job, controls, secret));
   ctx.jobs.register('manual', (job, controls) => runManual(ctx, job, controls));
 }

@@ -1,7 +1,7 @@
 import type { TrainingState, TrainingStatus } from '../../contract';
 import type { Dialect, Queryable, Row } from '../store/sql';
 
-export type JobKind = 'autotrain' | 'manual';
+export type JobKind = 'autotrain' | 'manual' | 'train';
 
 export interface JobRecord {
   training_id: string;

@@ -44,13 +44,19 @@ export interface PushdownFit {
   discard(): Promise<void>;
 }
 
+/** Reports a train's progress (0–100) and the step it is on. */
+export type TrainProgress = (percent: number, step: string) => void;
+
+/** The share of a pushdown train's progress each sample's scan takes (the fit and the metrics take the rest). */
+const SCAN_PROGRESS = { 'train-sample': [2, 45], 'test-sample': [45, 55] } as const;
+
 export async function preparePushdownFit(
   ctx: ServiceContext,
   dataset: Dataset,
-  rows: DatasetRelation,
-  options: { testSize: number; seed: number; field: string; signal?: AbortSignal },
+  located: DatasetRelation,
+  options: { testSize: number; seed: number; field: string; signal?: AbortSignal; progress?: TrainProgress },
 ): Promise<PushdownFit> {
-  const { source, relation } = rows;
+  const { source, relation } = located;
   // The samples are stored as datasets are (their frames beside a CSV path), under names no dataset has.
   const run = randomUUID();
   const pathOf = (part: string) => datasetPath(ctx.dataDir, `pushdown-${run}-${part}`);
@@ -72,6 +78,10 @@ export async function preparePushdownFit(
     const sample = async (part: keyof typeof SAMPLES): Promise<CsvSource> => {
       const path = pathOf(part);
       const limit = limitOf(part);
+      const [from, to] = SCAN_PROGRESS[part];
+      const expected = Math.max(1, Math.min(limit, (part === 'train-sample' ? trainRows * split.trainSample : testRows * split.testSample)));
+      const step = `reading a sample of the ${part === 'train-sample' ? 'training' : 'test'} rows where they live (${located.where})`;
+      options.progress?.(from, step);
       const rows = await storeRelationFrame(ctx, source, {
         relation: splitRelation(source.dialect, relation, names, split, part),
         columns,
@@ -79,6 +89,7 @@ export async function preparePushdownFit(
         limit,
         tooMany: (n) => invalid(options.field, `The ${part.replace('-', ' ')} of dataset ${dataset.name} came to ${n} rows, more than ${limit}.`, 'Train again; if it happens again, start the service with a larger --max-rows-in-memory.'),
         signal: options.signal,
+        onRows: (n) => options.progress?.(from + (to - from) * Math.min(1, n / expected), step),
       });
       if (rows === 0) throw invalid('test_size', `test_size ${options.testSize} leaves no ${part === 'test-sample' ? 'test' : 'training'} rows in dataset ${dataset.name} (${dataset.rows} rows).`);
       return { path, label: `The ${part.replace('-', ' ')} of dataset ${dataset.name} (${dataset.dataset_id})` };
@@ -88,13 +99,13 @@ export async function preparePushdownFit(
     return {
       train,
       test,
-      datasetSource: rows.datasetSource,
+      datasetSource: located.datasetSource,
       testMetrics: (model, signal) => testMetricsInSource(source, splitRelation(source.dialect, relation, names, split, 'test'), columns, model, signal),
       discard,
     };
   } catch (error) {
     await discard();
-    throw sourceApiError(error, options.field, rows.where);
+    throw sourceApiError(error, options.field, located.where);
   }
 }
 
@@ -137,6 +148,7 @@ export async function pushdownFitFor(
   teamId: string,
   body: Pick<TrainRequestParsed, 'execution' | 'dataset_id' | 'preprocessor_version_id' | 'test_dataset_id' | 'test_size' | 'seed'>,
   signal?: AbortSignal,
+  progress?: TrainProgress,
 ): Promise<PushdownFit | null> {
   if (body.execution === 'in_memory') return null;
   const dataset = body.dataset_id ? await findDataset(ctx.store, teamId, body.dataset_id) : null;
@@ -153,5 +165,5 @@ export async function pushdownFitFor(
   if (inMemoryOnly) {
     throw invalid(inMemoryOnly, `${inMemoryOnly} is not available with execution "pushdown": the model is scored in the source, on its own columns.`, 'Leave it out, or train with execution "in_memory".');
   }
-  return preparePushdownFit(ctx, dataset, rows, { testSize: body.test_size, seed: body.seed, field: 'dataset_id', signal });
+  return preparePushdownFit(ctx, dataset, rows, { testSize: body.test_size, seed: body.seed, field: 'dataset_id', signal, progress });
 }

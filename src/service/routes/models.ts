@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  AutotrainResponseSchema,
   AddVersionRequestSchema,
   AddVersionResponseSchema,
   CreateModelRequestSchema,
@@ -29,7 +30,9 @@ import { allowedTeam } from '../http/auth';
 import { finiteJson } from '../json';
 import { readJson, sendJson } from '../http/body';
 import type { App } from '../http/types';
-import { predictWithVersion, refitVersion, requireVersion, trainModel } from '../modeling';
+import { checkTrainTarget, predictWithVersion, refitVersion, requireVersion, trainModel } from '../modeling';
+import { estimateSeconds } from '../jobs/executors';
+import { findDataset } from '../store/datasets';
 import { predictIntoTable } from '../pushdown/predict';
 import { deleteModel, findModel, findPartition, latestVersion, listModels, listPartitions, listVersions, publicVersion } from '../store/models';
 import { deserializeModel } from '../training/model-json';
@@ -91,7 +94,22 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
 
   app.post('/v1/models/train', async (c) => {
     const body = await readJson(c, TrainRequestSchema);
-    return sendJson(c, TrainResultSchema, await trainModel(ctx, c.get('session'), body));
+    return sendJson(c, TrainResultSchema, await trainModel(ctx, c.get('session'), body, { signal: c.req.raw.signal }));
+  });
+
+  app.post('/v1/models/train/jobs', async (c) => {
+    const body = await readJson(c, TrainRequestSchema);
+    const session = c.get('session');
+    if (body.csv_content !== undefined) {
+      throw invalid('csv_content', 'A training job reads a dataset: csv_content is for POST /v1/models/train, which answers with the model.', 'Upload the CSV with POST /v1/datasets and send its dataset_id.');
+    }
+    await checkTrainTarget(ctx, session.teamId, body);
+    const dataset = body.dataset_id ? await findDataset(ctx.store, session.teamId, body.dataset_id) : null;
+    if (body.dataset_id && !dataset) throw notFound('Dataset', body.dataset_id).withField('dataset_id');
+    const estimate = estimateSeconds('train', dataset?.rows ?? 0, dataset?.columns.length ?? 0);
+    const job = await ctx.jobs.submit(session.teamId, 'train', { ...body, username: session.identity.username }, estimate);
+    const name = body.model_name ?? body.model_id;
+    return sendJson(c, AutotrainResponseSchema, { training_id: job.training_id, status: 'pending', estimated_time: estimate, message: `Training of ${name} queued.` }, 202);
   });
 
   app.get('/v1/models/teams/:team_id', async (c) => {

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import * as vscode from 'vscode';
-import type { Connection, TrainResult } from '../../../src/contract';
+import type { TrainedModel } from '../../../src/commands/autotrain/trainingProgress';
+import type { Connection } from '../../../src/contract';
 import type { DatasetSummaryPayload } from '../../../src/commands/autotrain';
 import type { XModelsExtensionApi } from '../../../src/extension';
 import type { ConnectionNode, DataNode, SchemaNode, TableNode, UnrestoredNode } from '../../../src/tree/data/dataNodes';
@@ -80,8 +81,8 @@ describe('XModels Data view', function () {
     assert.equal(api.dataTree.getParent(penguins)?.kind, 'schema');
   });
 
-  it('trains a multiclass model from the table, reading its rows from the database', async () => {
-    const { result } = await runCommand<TrainResult>(
+  it('trains a multiclass model from the table as a job, reading its rows from the database', async () => {
+    const { result } = await runCommand<TrainedModel>(
       api,
       [
         { pick: /^(\$\(star-full\) )?Species$/ },
@@ -94,11 +95,14 @@ describe('XModels Data view', function () {
       'xmodels.data.trainTable',
       await penguinsNode(api),
     );
-    assert.equal(result.model_type, 'multiclass_classification');
-    assert.deepEqual(result.classes, ['Adelie', 'Chinstrap', 'Gentoo']);
-    assert.deepEqual(result.source, { connection: 'shop', table: 'main.penguins' });
     const client = await api.services.getClient();
-    const dataset = (await client.datasets.list()).find((d) => d.dataset_id === result.dataset_id);
+    const model = await client.models.getModel(result.modelId);
+    assert.equal(model.model_type, 'multiclass_classification');
+    assert.deepEqual(model.classes, ['Adelie', 'Chinstrap', 'Gentoo']);
+    const [version] = await client.models.listModelVersions(result.modelId);
+    assert.equal(version.version_id, result.versionId);
+    assert.deepEqual(version.dataset_source, { connection: 'shop', table: 'main.penguins' });
+    const dataset = (await client.datasets.list()).find((d) => d.dataset_id === version.dataset_id);
     assert.equal(dataset?.rows, 344, 'the data set counts the table’s rows');
   });
 

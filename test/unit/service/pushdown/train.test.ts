@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
-import { ModelPayloadSchema } from '../../../../src/contract';
+import { ModelPayloadSchema, type TrainingStatus } from '../../../../src/contract';
 import { columnFromValues, DataFrame, evaluateModel, fromPayloads, mulberry32, predict } from '../../../../src/engine';
 import { splitRelation } from '../../../../src/service/pushdown/rowSplit';
 import { duckdbDialect } from '../../../../src/service/sources/duckdbDialect';
@@ -248,4 +248,43 @@ describe('pushdown: a model trained where its rows live', function () {
     const badName = await call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { dataset_id: datasetId, output_table: 'out; DROP TABLE customers' } });
     assert.equal(badName.status, 422);
   });
+
+  it('trains as a job that reports its scans, and whose Cancel cancels the running statement', async () => {
+    const duckdb = await register(databases[0]);
+    const started = await call('POST', '/v1/models/train/jobs', { json: { dataset_id: duckdb, target_column: 'churned', model_name: 'churn job', drop_columns: ['spend'] } });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const finished = await waitForJob(started.body.training_id, (status) => status.status === 'completed' || status.status === 'failed');
+    assert.equal(finished.status, 'completed', JSON.stringify(finished));
+    const versions = (await call('GET', `/v1/models/versions/${finished.model_id}`)).body;
+    assert.deepEqual([versions[0].version_id, versions[0].execution], [finished.version_id, 'pushdown']);
+
+    // A query slow to scan: its sample's scan is still running when the job is cancelled.
+    const slow = await call('POST', '/v1/datasets', {
+      json: { name: 'slow customers', source: { connection: 'postgresql', query: 'SELECT c.* FROM customers c WHERE (SELECT true FROM pg_sleep(CASE WHEN c.x1 < 10 THEN 0.001 ELSE 0 END))' } },
+    });
+    assert.equal(slow.status, 200, JSON.stringify(slow.body));
+    const models = (await call('GET', `/v1/models/teams/${service.teamId}`)).body.length;
+    const job = await call('POST', '/v1/models/train/jobs', { json: { dataset_id: slow.body.dataset_id, target_column: 'churned', model_name: 'cancelled job' } });
+    const scanning = await waitForJob(job.body.training_id, (status) => /reading a sample of the training rows/.test(status.current_step ?? ''));
+    assert.ok(scanning.progress >= 2 && scanning.progress < 45, `the first scan reports its share of the progress (${scanning.progress})`);
+    const cancelled = await call('DELETE', `/v1/autotrain/trainings/${job.body.training_id}`);
+    assert.equal(cancelled.body.status, 'cancelled');
+    await waitFor(async () => (await databases[1].rows("SELECT count(*) AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(CASE WHEN c.x1%' AND pid <> pg_backend_pid()"))[0].n === '0');
+    assert.equal((await call('GET', `/v1/models/teams/${service.teamId}`)).body.length, models, 'a cancelled job stores no model');
+    const jobs = await call('POST', '/v1/models/train/jobs', { json: { csv_content: 'x,y\n1,0\n2,1\n', target_column: 'y', model_name: 'inline' } });
+    assert.deepEqual([jobs.status, jobs.body.error.fields[0].path], [422, 'csv_content']);
+  });
+
+  async function waitFor(done: () => Promise<boolean>): Promise<void> {
+    for (let waited = 0; !(await done()); waited += 100) {
+      if (waited > 60_000) throw new Error('gave up waiting');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  async function waitForJob(trainingId: string, until: (status: TrainingStatus) => boolean): Promise<TrainingStatus> {
+    let status = {} as TrainingStatus;
+    await waitFor(async () => until((status = (await call('GET', `/v1/autotrain/check_training_status?training_id=${trainingId}`)).body)));
+    return status;
+  }
 });
