@@ -10,17 +10,21 @@ import type { KeyListing } from './service/store/teams';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './service/server';
 import { connectionsFromEnvironment, parseConnectionDefinitions, type ConnectionTarget } from './service/sources/connectionUrl';
 import { loadDuckDb } from './service/sources/duckdbSource';
+import { llmEndpointsFrom } from './service/textgen/policy';
 
 const USAGE = `Usage:
   xmodels serve [--host 127.0.0.1] [--port 0] [--data-dir DIR] [--database postgres://…] [--allow-remote]
                 [--upload-limit-mb 512] [--max-pending-jobs 16] [--job-lease-s 30]
                 [--connection NAME=URL]… [--allow-connection-api] [--max-rows-in-memory 2000000]
+                [--llm-endpoint URL]…
   xmodels keys create (--data-dir DIR | --database postgres://…) --team NAME
   xmodels keys list (--data-dir DIR | --database postgres://…)
   xmodels keys revoke (--data-dir DIR | --database postgres://…) --key-id ID
 --database (or XMODELS_DATABASE_URL) keeps everything in PostgreSQL, shared by any number of replicas.
 --connection (or XMODELS_CONNECTIONS, NAME=URL pairs separated by spaces) names a database whose tables can be
-datasets: URL postgres://user:password@host:5432/db, duckdb:///absolute/path.db or duckdb::memory:.`;
+datasets: URL postgres://user:password@host:5432/db, duckdb:///absolute/path.db or duckdb::memory:.
+--llm-endpoint (or XMODELS_LLM_ENDPOINTS, URLs separated by spaces) is a text-generation endpoint autotrain may call
+for callers of a service started with --allow-remote or --database, whatever its address.`;
 
 class UsageError extends Error {}
 
@@ -77,6 +81,14 @@ async function operatorConnections(flags: Flags): Promise<Map<string, Connection
   return connections;
 }
 
+function llmEndpoints(flags: Flags): string[] {
+  try {
+    return llmEndpointsFrom(Array.isArray(flags['llm-endpoint']) ? flags['llm-endpoint'] : undefined, process.env.XMODELS_LLM_ENDPOINTS);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (--llm-endpoint URL or XMODELS_LLM_ENDPOINTS)`);
+  }
+}
+
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
 async function serveCommand(args: string[]): Promise<void> {
@@ -92,6 +104,7 @@ async function serveCommand(args: string[]): Promise<void> {
     connection: 'values',
     'allow-connection-api': 'flag',
     'max-rows-in-memory': 'value',
+    'llm-endpoint': 'values',
   });
   const host = typeof flags.host === 'string' ? flags.host : '127.0.0.1';
   if (!isLoopback(host) && !flags['allow-remote']) {
@@ -115,6 +128,7 @@ async function serveCommand(args: string[]): Promise<void> {
     throw new UsageError(`--max-rows-in-memory must be a positive whole number (got ${String(flags['max-rows-in-memory'])}).`);
   }
   const databaseUrl = databaseUrlOf(flags);
+  const teamServer = Boolean(flags['allow-remote'] || databaseUrl);
   const service = await startService({
     host,
     port,
@@ -125,8 +139,11 @@ async function serveCommand(args: string[]): Promise<void> {
     jobLeaseSeconds,
     connections: await operatorConnections(flags),
     // Connections sent over HTTP carry credentials: only the local service's own caller may send them, unless allowed.
-    connectionApi: Boolean(flags['allow-connection-api']) || !(flags['allow-remote'] || databaseUrl),
+    connectionApi: Boolean(flags['allow-connection-api']) || !teamServer,
     maxRowsInMemory,
+    llmEndpoints: llmEndpoints(flags),
+    // A caller of the local service chooses its own text-generation endpoint; on a team server the operator does.
+    callerLlmEndpoints: !teamServer,
   });
   process.stdout.write(`${JSON.stringify({ url: service.url, api_key: service.apiKey, team_id: service.teamId })}\n`);
   const shutdown = (signal: string) => {

@@ -23,6 +23,7 @@ import { ConnectionManager } from './connection/connectionManager';
 import { DataConnectionStore } from './connection/dataConnectionStore';
 import { HostedAuthProvider } from './connection/hostedAuthProvider';
 import { ConnectionStatusBar } from './connection/statusBar';
+import { TextGenKeyConsent, type ServiceTarget } from './flows/autotrain/textGenKeyConsent';
 import { registerPanels } from './panels';
 import { SwitchablePrompter } from './prompts/vscodePrompter';
 import type { DataNode } from './tree/data/dataNodes';
@@ -109,13 +110,20 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     await Promise.resolve(treeView.reveal(node, { select: true, focus: false, expand: false })).catch((error: unknown) => log.warn(`Could not reveal ${modelId}: ${String(error)}`));
   }
 
+  const keyConsent = new TextGenKeyConsent(context.globalState);
   const textGenKey = new TextGenKeyStore({
     secrets: context.secrets,
     prompter: inputs,
     log,
     rememberSecret: (secret) => secrets.add(secret),
     usesRulesOnly: () => settings.current.textgen.provider === 'rules',
+    keyChanged: () => keyConsent.forget(),
   });
+  const textGenWithKey = async () => {
+    const current = settings.current.textgen;
+    return textGenConfigFrom(current, current.provider === 'rules' ? undefined : await textGenKey.get());
+  };
+  const serviceTarget = (): ServiceTarget => (connection.mode === 'hosted' ? { hosted: true, url: settings.current.hosted.baseUrl } : { hosted: false });
 
   const services: XModelsServices = {
     getClient: () => connection.getClient(),
@@ -127,10 +135,8 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     refreshModels: () => tree.refresh(),
     refreshModel: (modelId) => tree.refreshModel(modelId),
     whileModelsBusy: (message, work) => tree.whileBusy(message, work),
-    textGenConfig: async () => {
-      const current = settings.current.textgen;
-      return textGenConfigFrom(current, current.provider === 'rules' ? undefined : await textGenKey.get());
-    },
+    textGenConfig: async () => keyConsent.configFor(await textGenWithKey(), serviceTarget()),
+    askTextGenKeyConsent: async (prompter) => keyConsent.askIfUndecided(await textGenWithKey(), serviceTarget(), prompter),
     prompter: inputs,
   };
   const train = new TrainCommands(services);

@@ -25,7 +25,8 @@
  * or Rows that answer each RowRuleRequest elsewhere (the service answers them on its worker pool with answerFromRows).
  */
 export { resolveTextGen, RULES_CONTEXT } from './llm/textgen';
-export type { TextGenContext, TextGenOverrides, LlmEndpoint, Env } from './llm/textgen';
+export type { TextGenContext, TextGenOverrides, LlmEndpoint, Env, Fetcher } from './llm/textgen';
+export { ChatError } from './llm/chat';
 export { completeSummary, summarizeDataset, summaryRules } from './summary/summary';
 export { withWholeDataFacts, type WholeColumnFacts } from './summary/wholeData';
 export type { DatasetInfo, SummaryRules } from './summary/summary';

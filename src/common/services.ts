@@ -20,8 +20,13 @@ export interface XModelsServices {
   refreshModel(modelId: string): void;
   /** Shows `message` as a busy row in the model explorer while `work` runs. */
   whileModelsBusy<T>(message: string, work: () => Promise<T>): Promise<T>;
-  /** The `textgen_config` every autotrain call sends: the `xmodels.textgen.*` settings plus the stored API key. */
+  /**
+   * The `textgen_config` every autotrain call sends: the `xmodels.textgen.*` settings plus the stored API key, which
+   * goes to a hosted service only over HTTPS (or on this machine) and once the user agreed to send it there.
+   */
   textGenConfig(): Promise<TextGenConfig>;
+  /** Asks, once per hosted service, whether the stored API key may be sent to it; false when the question was dismissed. */
+  askTextGenKeyConsent(prompter: Prompter): Promise<boolean>;
   /** Every prompt goes through this, so tests can answer in place of the user. */
   readonly prompter: Prompter;
 }

@@ -13,6 +13,8 @@ export interface TextGenKeyDeps {
   rememberSecret(secret: string): void;
   /** True while `xmodels.textgen.provider` is `rules`, so the stored key would not be used yet. */
   usesRulesOnly(): boolean;
+  /** Called once a key was stored or removed: whether it may go to a hosted service is asked again. */
+  keyChanged(): Promise<void>;
 }
 
 /** The text-generation provider's API key, kept in SecretStorage only. */
@@ -50,6 +52,7 @@ export class TextGenKeyStore {
     } catch (error) {
       throw new UserFacingError(vscode.l10n.t('The OS secret store could not be written ({0}): {1}', KEYRING_HINT, describeError(error)));
     }
+    await this.deps.keyChanged();
     this.deps.log.info(answer ? 'Text-generation API key stored.' : 'Text-generation API key removed.');
     if (!answer) void vscode.window.showInformationMessage(vscode.l10n.t('The text-generation API key was removed.'));
     else if (!this.deps.usesRulesOnly()) void vscode.window.showInformationMessage(vscode.l10n.t('The text-generation API key was saved in the OS secret store.'));

@@ -5,6 +5,7 @@ import type { Connections } from './sources/connections';
 import type { SqlSource } from './sources/source';
 import type { Database } from './store/sql';
 import type { KeyIdentity } from './store/teams';
+import type { LlmEndpointPolicy } from './textgen/policy';
 import type { Trainer } from './training/trainer';
 
 /** What every route handler needs: storage, the training pool, the job runner and settings. */
@@ -28,6 +29,8 @@ export interface ServiceContext {
    * more rows than the in-memory budget where they lie, as a connection's tables are read.
    */
   uploadsEngine: SqlSource;
+  /** Which text-generation endpoints autotrain calls for its callers, and how (`serve --llm-endpoint`). */
+  llmEndpoints: LlmEndpointPolicy;
 }
 
 /** Who a request (or a job started by one) acts as. */

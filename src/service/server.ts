@@ -19,6 +19,7 @@ import { DuckDbSource } from './sources/duckdbSource';
 import type { ConnectionTarget } from './sources/connectionUrl';
 import type { Database, Queryable } from './store/sql';
 import { createKey, findOrCreateTeam, identifyKey } from './store/teams';
+import { environmentEndpoints, LlmEndpointPolicy } from './textgen/policy';
 import { Trainer } from './training/trainer';
 
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 512 * 1024 * 1024;
@@ -46,6 +47,10 @@ export interface ServeOptions {
   /** Answer POST and DELETE /v1/connections (default: no). */
   connectionApi?: boolean;
   maxRowsInMemory?: number;
+  /** Text-generation endpoints the operator allows (serve --llm-endpoint, XMODELS_LLM_ENDPOINTS). */
+  llmEndpoints?: readonly string[];
+  /** Call any base_url a caller names, wherever it points (default: no; the local service's own caller only). */
+  callerLlmEndpoints?: boolean;
   logger?: Logger;
 }
 
@@ -122,6 +127,10 @@ export async function startService(options: ServeOptions): Promise<RunningServic
     connectionApi: options.connectionApi ?? false,
     maxRowsInMemory: options.maxRowsInMemory ?? DEFAULT_MAX_ROWS_IN_MEMORY,
     uploadsEngine: new DuckDbSource(':memory:', { memoryLimit: UPLOADS_ENGINE_MEMORY, tempDirectory: join(options.dataDir, 'duckdb-spill') }),
+    llmEndpoints: new LlmEndpointPolicy({
+      allowed: [...(options.llmEndpoints ?? []), ...environmentEndpoints(process.env)],
+      callerEndpoints: options.callerLlmEndpoints ?? false,
+    }),
   };
   registerExecutors(ctx);
   await jobs.start();

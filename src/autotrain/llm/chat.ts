@@ -41,6 +41,28 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** Network failures in the service's own words (the endpoint's host is named beside them). */
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was closed',
+  ENOTFOUND: 'its host name does not resolve',
+  EAI_AGAIN: 'its host name could not be resolved',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+};
+
+function networkReason(error: unknown): string {
+  const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  if (typeof code !== 'string') return 'the connection failed';
+  if (/CERT|TLS|SSL/.test(code)) return 'its TLS certificate was not accepted';
+  return NETWORK_REASONS[code] ?? `the connection failed with ${code}`;
+}
+
+function hostOf(endpoint: LlmEndpoint): string {
+  return new URL(endpoint.url).host;
+}
+
 function abortError(timeout: AbortSignal, endpoint: LlmEndpoint): ChatError {
   return new ChatError(timeout.aborted ? `the text generation call timed out after ${endpoint.timeoutMs} ms` : 'the text generation call was cancelled');
 }
@@ -68,6 +90,7 @@ function parseAnswer(payload: unknown): ChatAnswer {
 /**
  * One chat-completions call with a timeout, backing off on 429 and 5xx. In JSON mode it asks for
  * `response_format: json_object` and repeats the call without it when the server rejects that with a 400.
+ * Failures are described in the service's own words: an error body of the endpoint is never repeated.
  */
 export async function chatComplete(
   endpoint: LlmEndpoint,
@@ -80,7 +103,7 @@ export async function chatComplete(
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
-      response = await fetch(endpoint.url, {
+      response = await (endpoint.fetch ?? fetch)(endpoint.url, {
         method: 'POST',
         headers: endpoint.headers,
         body: requestBody(endpoint, messages, jsonMode),
@@ -88,7 +111,8 @@ export async function chatComplete(
       });
     } catch (err) {
       if (signal.aborted) throw abortError(timeout, endpoint);
-      throw new ChatError(`the text generation endpoint ${endpoint.url} could not be reached (${(err as Error).message})`);
+      if (err instanceof ChatError) throw err;
+      throw new ChatError(`the text generation endpoint ${hostOf(endpoint)} could not be reached (${networkReason(err)})`);
     }
     if (response.status === 400 && jsonMode) {
       await response.body?.cancel();
@@ -102,15 +126,15 @@ export async function chatComplete(
       continue;
     }
     if (!response.ok) {
-      const text = (await response.text().catch(() => '')).slice(0, 200);
-      throw new ChatError(`the text generation endpoint answered HTTP ${response.status}${text ? `: ${text}` : ''}`, response.status);
+      await response.body?.cancel().catch(() => undefined);
+      throw new ChatError(`the text generation endpoint ${hostOf(endpoint)} answered HTTP ${response.status}`, response.status);
     }
     let payload: unknown;
     try {
       payload = await response.json();
     } catch {
       if (signal.aborted) throw abortError(timeout, endpoint);
-      throw new ChatError('the text generation endpoint answered with a body that is not JSON');
+      throw new ChatError(`the text generation endpoint ${hostOf(endpoint)} answered with a body that is not JSON`);
     }
     return parseAnswer(payload);
   }

@@ -1,5 +1,8 @@
 import type { TextGenConfig } from '../../contract/autotrain';
 
+/** What a chat-completions call needs of `fetch`; the service passes one that applies its outbound rules. */
+export type Fetcher = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<Response>;
+
 /** A resolved OpenAI-compatible chat-completions endpoint. */
 export interface LlmEndpoint {
   provider: string;
@@ -9,6 +12,8 @@ export interface LlmEndpoint {
   headers: Record<string, string>;
   params: { temperature: number; max_tokens?: number; top_p?: number; n: number };
   timeoutMs: number;
+  /** How the call is made; the global `fetch` when absent. */
+  fetch?: Fetcher;
 }
 
 /** Where an operation gets its text from: `llm` null means deterministic rules. */
@@ -23,6 +28,7 @@ export interface TextGenOverrides {
   signal?: AbortSignal;
   /** Used when the config sets no `timeout_ms`. */
   timeoutMs?: number;
+  fetch?: Fetcher;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -88,6 +94,7 @@ export function resolveTextGen(config: Partial<TextGenConfig> | undefined, env: 
   };
   const timeoutMs = cfg.timeout_ms ?? overrides.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const how = overrides.fetch ? { fetch: overrides.fetch } : {};
 
   if (provider === 'azure') {
     const base = cfg.base_url ?? env.AZURE_OPENAI_ENDPOINT;
@@ -105,7 +112,7 @@ export function resolveTextGen(config: Partial<TextGenConfig> | undefined, env: 
     const root = deploymentUrl ? trimSlash(base) : `${trimSlash(base)}/openai/deployments/${encodeURIComponent(cfg.model ?? '')}`;
     const url = `${root.replace(/\/chat\/completions$/, '')}/chat/completions?api-version=${encodeURIComponent(cfg.api_version ?? DEFAULT_AZURE_API_VERSION)}`;
     const model = cfg.model ?? decodeURIComponent(/\/openai\/deployments\/([^/]+)/.exec(base)?.[1] ?? '');
-    return { llm: { provider, url, model, headers, params, timeoutMs }, warnings: [], signal: overrides.signal };
+    return { llm: { provider, url, model, headers, params, timeoutMs, ...how }, warnings: [], signal: overrides.signal };
   }
 
   const envEndpoint = env.OPENAI_BASE_URL || OPENAI_BASE_URL;
@@ -119,5 +126,5 @@ export function resolveTextGen(config: Partial<TextGenConfig> | undefined, env: 
     return rules(`Text generation provider "${provider}" at ${base} needs an API key (${which}); answered from rules.`, overrides);
   }
   const url = `${trimSlash(base).replace(/\/chat\/completions$/, '')}/chat/completions`;
-  return { llm: { provider, url, model, headers, params, timeoutMs }, warnings: [], signal: overrides.signal };
+  return { llm: { provider, url, model, headers, params, timeoutMs, ...how }, warnings: [], signal: overrides.signal };
 }

@@ -51,7 +51,9 @@ export class WizardCommands {
     const prompter = this.prompterOf(args);
     const data = await this.dataOf(args, vscode.l10n.t('Autotrain: choose a CSV file'));
     if (!data) return undefined;
-    const { client, textgen } = await this.connected();
+    const connected = await this.connected(prompter);
+    if (!connected) return undefined;
+    const { client, textgen } = connected;
     const loading = new AbortController();
     let choices;
     try {
@@ -71,7 +73,9 @@ export class WizardCommands {
   async summarize(args: readonly unknown[]): Promise<DatasetSummaryPayload | undefined> {
     const data = await this.dataOf(args, vscode.l10n.t('Summarize a CSV file'));
     if (!data) return undefined;
-    const { client, textgen } = await this.connected();
+    const connected = await this.connected(this.prompterOf(args));
+    if (!connected) return undefined;
+    const { client, textgen } = connected;
     const payload = await this.underProgress(vscode.l10n.t('Summarizing {0}', fileBaseName(data.fileName)), async (report, signal) => {
       const summary = await data.summarize(client, signal, textgen);
       report(vscode.l10n.t('Suggesting goals, labels and feature engineering'));
@@ -96,7 +100,9 @@ export class WizardCommands {
   async insights(args: readonly unknown[]): Promise<InsightsResult | undefined> {
     const target = await this.summaryAndGoal('xmodels.autotrain.insights', args);
     if (!target) return undefined;
-    const { client, textgen } = await this.connected();
+    const connected = await this.connected(this.prompterOf(args));
+    if (!connected) return undefined;
+    const { client, textgen } = connected;
     const insights = await this.underProgress(vscode.l10n.t('Computing insights'), (_report, signal) =>
       client.autotrain.generateInsights({ ...target, textgen_config: textgen }, { signal }));
     if (!insights) return undefined;
@@ -112,7 +118,9 @@ export class WizardCommands {
     const { summary, label } = summaryLabelOf('xmodels.autotrain.trainWithLabel', args[0]);
     const name = await this.askName(args, vscode.l10n.t('Autotrain: predict {0}', label.column), vscode.l10n.t('Model name'), defaultModelName(summary.file_name));
     if (name === undefined) return undefined;
-    const { client, textgen } = await this.connected();
+    const connected = await this.connected(this.prompterOf(args));
+    if (!connected) return undefined;
+    const { client, textgen } = connected;
     const started = await client.autotrain.startAutotrain({
       model_name: name,
       model_description: defaultModelDescription(summary.file_name, label, []),
@@ -145,9 +153,14 @@ export class WizardCommands {
     return created;
   }
 
-  /** The client and the `textgen_config` every autotrain call sends. */
-  private async connected(): Promise<{ client: XModelsClient; textgen: TextGenConfig }> {
-    return { client: await this.services.getClient(), textgen: await this.services.textGenConfig() };
+  /**
+   * The client and the `textgen_config` every autotrain call sends, once the user said whether their text-generation
+   * key may go to the hosted service (asked once per service); undefined when that question was dismissed.
+   */
+  private async connected(prompter: Prompter): Promise<{ client: XModelsClient; textgen: TextGenConfig } | undefined> {
+    const client = await this.services.getClient();
+    if (!(await this.services.askTextGenKeyConsent(prompter))) return undefined;
+    return { client, textgen: await this.services.textGenConfig() };
   }
 
   /** The data set given as the first argument, else the CSV given or picked; undefined when the picker was dismissed. */
@@ -178,7 +191,9 @@ export class WizardCommands {
     const prompter = this.prompterOf(args);
     const data = await this.dataOf(args, vscode.l10n.t('Choose a CSV file'));
     if (!data) return undefined;
-    const { client, textgen } = await this.connected();
+    const connected = await this.connected(prompter);
+    if (!connected) return undefined;
+    const { client, textgen } = connected;
     const loaded = await this.underProgress(vscode.l10n.t('Suggesting questions for {0}', fileBaseName(data.fileName)), async (_report, signal) => {
       const summary = await data.summarize(client, signal, textgen);
       return { summary, goals: await fetchGoals(client.autotrain, summary, signal, this.warn, textgen) };

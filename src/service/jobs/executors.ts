@@ -15,7 +15,6 @@ import {
   generateLabels,
   pickLabel,
   rankLabelCandidates,
-  resolveTextGen,
   scarceClassesText,
   stepsFromRecommendations,
   targetModelType,
@@ -115,7 +114,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
       `training ${job.training_id} runs without its text-generation key (keys are never stored: only the service it was submitted to had it, until that stopped); it uses the service's own key for its own endpoint, or the rules`,
     );
   }
-  const textgen = resolveTextGen(apiKey ? { ...req.textgen_config, api_key: apiKey } : req.textgen_config, process.env, { signal });
+  const textgen = ctx.llmEndpoints.context(apiKey ? { ...req.textgen_config, api_key: apiKey } : req.textgen_config, signal);
 
   controls.progress(5, 'choosing the label');
   let label = req.label;

@@ -27,7 +27,6 @@ import {
   generateGoals,
   generateInsights,
   generateLabels,
-  resolveTextGen,
   visualizeData,
   type Rows,
   type TextGenContext,
@@ -46,8 +45,10 @@ function teamOf(session: Session, requested: string | null | undefined): string 
   return requested ? allowedTeam(session.identity, requested) : session.teamId;
 }
 
-function textGen(config: Partial<TextGenConfig> | undefined, signal: AbortSignal): TextGenContext {
-  return resolveTextGen(config, process.env, { signal });
+/** The text generation of a request: a base_url this service does not call is a 403 naming the setting that allows it. */
+function textGen(ctx: ServiceContext, config: Partial<TextGenConfig> | undefined, signal: AbortSignal): TextGenContext {
+  ctx.llmEndpoints.check(config, 'req.textgen_config.base_url');
+  return ctx.llmEndpoints.context(config, signal);
 }
 
 function parseTextGenField(value: string | undefined): TextGenConfig | undefined {
@@ -87,6 +88,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     try {
       teamId = teamOf(session, upload.fields.team_id);
       config = parseTextGenField(upload.fields.textgen_config);
+      ctx.llmEndpoints.check(config, 'textgen_config.base_url');
     } catch (error) {
       rmSync(upload.path, { force: true });
       throw error;
@@ -95,7 +97,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const summary = await completeSummary(
       await loadSummaryRules(ctx, upload.path),
       { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.(csv|parquet)$/i, ''), file_name: upload.fileName ?? dataset.name },
-      textGen(config, c.req.raw.signal),
+      ctx.llmEndpoints.context(config, c.req.raw.signal),
     );
     return sendJson(c, DatasetSummarySchema, summary);
   });
@@ -107,7 +109,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const summary = await completeSummary(
       await loadSummaryRules(ctx, dataset.path),
       { dataset_id: dataset.dataset_id, name: dataset.name.replace(/\.(csv|parquet)$/i, ''), file_name: dataset.name },
-      textGen(body.req.textgen_config, c.req.raw.signal),
+      textGen(ctx, body.req.textgen_config, c.req.raw.signal),
     );
     return sendJson(c, DatasetSummarySchema, summary);
   });
@@ -116,7 +118,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, GenerateGoalsRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const frame = await summaryRows(ctx, teamId, body.req.summary, c.req.raw.signal);
-    const result = await generateGoals(body.req.summary, body.req.n, textGen(body.req.textgen_config, c.req.raw.signal), {
+    const result = await generateGoals(body.req.summary, body.req.n, textGen(ctx, body.req.textgen_config, c.req.raw.signal), {
       persona: body.req.persona,
       frame,
     });
@@ -127,14 +129,14 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, GenerateLabelsRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const frame = await summaryRows(ctx, teamId, body.req.summary, c.req.raw.signal);
-    return sendJson(c, LabelsResponseSchema, await generateLabels(body.req.summary, textGen(body.req.textgen_config, c.req.raw.signal), frame));
+    return sendJson(c, LabelsResponseSchema, await generateLabels(body.req.summary, textGen(ctx, body.req.textgen_config, c.req.raw.signal), frame));
   });
 
   app.post('/v1/autotrain/generate_feature_engineering', async (c) => {
     const body = await readJson(c, GenerateFeatureEngineeringRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const frame = await summaryRows(ctx, teamId, body.req.summary, c.req.raw.signal);
-    const result = await generateFeatureEngineering(body.req.summary, body.req.n, textGen(body.req.textgen_config, c.req.raw.signal), { frame });
+    const result = await generateFeatureEngineering(body.req.summary, body.req.n, textGen(ctx, body.req.textgen_config, c.req.raw.signal), { frame });
     return sendJson(c, FeatureEngineeringResponseSchema, result);
   });
 
@@ -142,7 +144,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, VisualizeRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const frame = await summaryRows(ctx, teamId, body.req.summary, c.req.raw.signal);
-    const result = await asInvalid(visualizeData(body.req.summary, body.req.goal, body.req.library, textGen(body.req.textgen_config, c.req.raw.signal), frame, body.req.edit));
+    const result = await asInvalid(visualizeData(body.req.summary, body.req.goal, body.req.library, textGen(ctx, body.req.textgen_config, c.req.raw.signal), frame, body.req.edit));
     return sendJson(c, VisualizationResponseSchema, result);
   });
 
@@ -150,13 +152,14 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, InsightsRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const frame = await summaryRows(ctx, teamId, body.req.summary, c.req.raw.signal);
-    const result = await asInvalid(generateInsights(body.req.goal, body.req.summary, frame, textGen(body.req.textgen_config, c.req.raw.signal)));
+    const result = await asInvalid(generateInsights(body.req.goal, body.req.summary, frame, textGen(ctx, body.req.textgen_config, c.req.raw.signal)));
     return sendJson(c, InsightsSchema, result);
   });
 
   app.post('/v1/autotrain/start_autotrain', async (c) => {
     const body = await readJson(c, StartAutotrainRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
+    ctx.llmEndpoints.check(body.req.textgen_config, 'req.textgen_config.base_url');
     const summary = body.req.summary;
     if (!summary.dataset_id) throw invalid('req.summary.dataset_id', 'The summary has no dataset_id; summarize the CSV with this service first.');
     const dataset = await requireDatasetForRules(ctx, teamId, summary.dataset_id, 'req.summary.dataset_id', c.req.raw.signal);

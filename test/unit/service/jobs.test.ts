@@ -61,14 +61,19 @@ describe('service: autotrain jobs', function () {
   this.timeout(150_000);
   let service: ServiceProcess;
   let call: Call;
+  let endpoint: Awaited<ReturnType<typeof heldEndpoint>>;
 
   before(async () => {
-    service = await startService({ args: SERVICE_ARGS });
+    endpoint = await heldEndpoint();
+    // On the PostgreSQL backend the service is a team server: the caller's endpoint must be one its operator allows.
+    service = await startService({ args: [...SERVICE_ARGS, '--llm-endpoint', endpoint.url] });
     call = client(service.url, service.apiKey);
   });
   after(async () => {
     await service.stop();
     removeDir(service.dataDir);
+    endpoint.release();
+    await endpoint.close();
   });
 
   it('runs pending → running → completed with real progress and registers an autotrain model', async () => {
@@ -76,7 +81,6 @@ describe('service: autotrain jobs', function () {
     const summary = await summarize(call, smallCsv(200).replace('\n37,', '\n,'), 'small.csv');
     // The job asks this endpoint for feature-engineering recommendations and waits for its answer, so it cannot end
     // before the running state has been seen; the endpoint is released once it has.
-    const endpoint = await heldEndpoint();
     const seen: string[] = [];
     const progress: number[] = [];
     const observed: { running?: TrainingStatus } = {};
@@ -95,7 +99,6 @@ describe('service: autotrain jobs', function () {
       }, seen);
     } finally {
       endpoint.release();
-      await endpoint.close();
     }
     assert.ok(observed.running, `running with progress was reported before the end; states seen: ${seen.join(' → ')}`);
     assert.ok(observed.running.progress < 100, `progress while running: ${observed.running.progress}`);

@@ -50,6 +50,8 @@ describe('service: API keys for text generation', function () {
     attacker = await new Recorder().start();
     own = await new Recorder().start();
     service = await startService({
+      // On the PostgreSQL backend the service is a team server: the caller's endpoint must be one its operator allows.
+      args: ['--llm-endpoint', attacker.url],
       env: { OPENAI_API_KEY: SERVICE_KEY, OPENAI_BASE_URL: own.url, AZURE_OPENAI_API_KEY: AZURE_KEY, AZURE_OPENAI_ENDPOINT: own.url },
     });
     call = client(service.url, service.apiKey);
@@ -130,7 +132,8 @@ describe('service: a job resumed after a restart has lost its caller\u2019s key'
 
   it('runs without it (never stored), sends nothing secret to the caller\u2019s endpoint and logs why', async () => {
     const env = { OPENAI_API_KEY: SERVICE_KEY, OPENAI_BASE_URL: own.url };
-    service = await startService({ env });
+    const args = ['--llm-endpoint', caller.url];
+    service = await startService({ env, args });
     let call = client(service.url, service.apiKey);
     // A long job holds the only running slot, so the keyed one is still pending at the kill.
     const long = await call('POST', '/v1/autotrain/start_autotrain', {
@@ -146,7 +149,7 @@ describe('service: a job resumed after a restart has lost its caller\u2019s key'
     assert.equal((await statusOf(call, keyed.body.training_id)).status, 'pending');
     await service.kill9();
 
-    service = await startService({ dataDir: service.dataDir, env });
+    service = await startService({ dataDir: service.dataDir, env, args });
     call = client(service.url, service.apiKey);
     let done = await statusOf(call, keyed.body.training_id);
     while (done.status === 'pending' || done.status === 'running') {

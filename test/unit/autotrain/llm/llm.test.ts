@@ -174,6 +174,19 @@ describe('autotrain text generation (stub chat-completions server)', () => {
     assert.match(fe.warnings[0], /step log1p names unknown column\(s\) 'Weight'/);
   });
 
+  it('names the host and the status of a failed call in its own words, never the endpoint\u2019s error body', async () => {
+    stub.reply({ status: 401, raw: { error: 'key sk-leaked-by-upstream is invalid' } });
+    const refused = await generateLabels(summary, ctx());
+    assert.match(refused.warnings[0], new RegExp(`the text generation endpoint ${new URL(stub.url).host} answered HTTP 401\\); answered from rules`));
+    assert.ok(!refused.warnings[0].includes('sk-leaked-by-upstream'));
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const unreachable = await generateLabels(summary, resolveTextGen({ provider: 'openai', base_url: `http://127.0.0.1:${port}/v1`, model: 'm', api_key: 'k' }, {}));
+    assert.match(unreachable.warnings[0], new RegExp(`the text generation endpoint 127\\.0\\.0\\.1:${port} could not be reached \\(the connection was refused\\)`));
+  });
+
   it('falls back to rules with a warning when the endpoint does not answer in time', async () => {
     stub.reply('hang');
     const result = await generateLabels(summary, ctx({ timeout_ms: 300 }));
