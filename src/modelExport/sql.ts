@@ -49,14 +49,23 @@ function featureCase(target: SqlTarget, f: FeatureTable): string {
   }
   const numeric = target.numericColumns.has(f.name);
   const value = target.dialect.numberValue(column, numeric);
-  const whens: string[] = [];
-  let last = sqlDouble(target, f.missing);
-  f.uppers.forEach((upper, i) => {
-    if (Number.isFinite(upper)) whens.push(`WHEN ${value} <= ${sqlDouble(target, upper)} THEN ${sqlDouble(target, f.scores[i])}`);
-    else last = sqlDouble(target, f.scores[i]);
-  });
-  const bins = whens.length ? `CASE ${whens.join(' ')} ELSE ${last} END` : last;
+  const finite = f.uppers.filter((upper) => Number.isFinite(upper)).length;
+  const above = finite < f.uppers.length ? f.scores[finite] : f.missing;
+  // Neighbouring bins with one score are one step: only the edges where the score changes are tested.
+  const steps = f.uppers.slice(0, finite).flatMap((upper, i) => (f.scores[i] === (i + 1 < finite ? f.scores[i + 1] : above) ? [] : [{ upper, score: f.scores[i] }]));
+  const bins = binSearch(target, value, steps, 0, steps.length, sqlDouble(target, above));
   return `CASE WHEN ${target.dialect.isNumber(column, numeric)} THEN ${bins} ELSE ${sqlDouble(target, f.missing)} END`;
+}
+
+/**
+ * The score of the first of steps [from, to) whose upper edge `value` is at most (`above` past them all), as a
+ * balanced tree of CASEs: a row is tested against log2 of a feature's edges, not half of them in turn.
+ */
+function binSearch(target: SqlTarget, value: string, steps: readonly { upper: number; score: number }[], from: number, to: number, above: string): string {
+  if (from === to) return above;
+  const middle = (from + to) >> 1;
+  const atMost = binSearch(target, value, steps, from, middle, sqlDouble(target, steps[middle].score));
+  return `CASE WHEN ${value} <= ${sqlDouble(target, steps[middle].upper)} THEN ${atMost} ELSE ${binSearch(target, value, steps, middle + 1, to, above)} END`;
 }
 
 /** One value per partition: `CASE xm_partition WHEN 'a' THEN … ELSE <__dataset__'s> END`, or the value alone. */
@@ -112,7 +121,8 @@ export function routedCte(target: SqlTarget, partitionOn: string | null, partiti
   const routed = key
     ? `CASE WHEN ${key} IN (${others.map((p) => sqlString(p.key)).join(', ') || 'NULL'}) THEN ${key} ELSE '${dataset.key}' END`
     : `'${dataset.key}'`;
-  return [`WITH ${target.dialect.step('routed')}`, `  SELECT *, ${routed} AS ${PARTITION} FROM ${target.from}`];
+  // Without partitions the step only names one model: it is left for the database to inline, never to copy every row.
+  return [`WITH ${key ? target.dialect.step('routed') : 'routed AS ('}`, `  SELECT *, ${routed} AS ${PARTITION} FROM ${target.from}`];
 }
 
 /** A feature's contribution expression for one model (its partitions), 0 where a partition lacks the feature. */

@@ -1,7 +1,8 @@
 // Data where it lives: for tables of 1M, 5M and 20M generated customers (12 columns) in the private PostgreSQL cluster, the
 // time of one plain `SELECT grade, count(*) … GROUP BY grade` scan (the yardstick of the machine and the table's
 // size), the pushdown fit through the API, and where the rows fit the in-memory budget the in-memory fit of the same
-// table; each fit on a fresh service, with its peak memory (VmHWM, worker threads included) and test AUC.
+// table; each fit on a fresh service, with its peak memory (VmHWM, worker threads included) and test AUC, and the
+// pushdown model's predictions of every row written back as a table.
 // Then a Parquet file of the same customers (BENCH_PARQUET_ROWS=10000000) is uploaded and trained (more rows than the
 // budget: where the file lies, by the service's own DuckDB), with the upload's and the fit's time and the peak memory.
 // Sizes: BENCH_SOURCE_ROWS=1000000,5000000,20000000; in-memory fits up to BENCH_IN_MEMORY_ROWS=5000000 rows.
@@ -25,6 +26,8 @@ interface Fit {
   peakMb: number;
   auc: number;
   execution: string;
+  /** Seconds to predict every row of the table into a new table (pushdown fits only). */
+  predictSeconds?: number;
 }
 
 async function fit(url: string, table: string, execution: 'pushdown' | 'in_memory', budget: number): Promise<Fit> {
@@ -38,12 +41,19 @@ async function fit(url: string, table: string, execution: 'pushdown' | 'in_memor
       json: { dataset_id: registered.body.dataset_id, target_column: 'churned', model_type: 'classifier', model_name: table, drop_columns: ['id'], execution },
     });
     if (trained.status !== 200) throw new Error(JSON.stringify(trained.body));
-    return {
+    const fitted: Fit = {
       seconds: (performance.now() - started) / 1000,
       peakMb: peakMb(service.child.pid),
       auc: trained.body.test_metrics.roc_auc as number,
       execution: trained.body.execution as string,
     };
+    if (execution !== 'pushdown') return fitted;
+    const predictStarted = performance.now();
+    const predicted = await call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, {
+      json: { dataset_id: registered.body.dataset_id, output_table: `${table}_scored`, replace: true },
+    });
+    if (predicted.status !== 200) throw new Error(JSON.stringify(predicted.body));
+    return { ...fitted, predictSeconds: (performance.now() - predictStarted) / 1000 };
   } finally {
     await service.stop();
     removeDir(service.dataDir);
@@ -72,13 +82,14 @@ async function main(): Promise<void> {
       const pushdown = await fit(url, table, 'pushdown', PUSHDOWN_BUDGET);
       console.log(`${rows} rows (made in ${made.toFixed(1)} s): one GROUP BY scan ${scan.toFixed(2)} s`);
       console.log(`  pushdown  ${describe(pushdown)}: ${(pushdown.seconds / scan).toFixed(1)}x the scan`);
+      console.log(`  predict every row into a new table: ${pushdown.predictSeconds?.toFixed(1)} s, ${((pushdown.predictSeconds ?? 0) / scan).toFixed(1)}x the scan`);
       if (rows <= IN_MEMORY_ROWS) {
         const inMemory = await fit(url, table, 'in_memory', rows);
         console.log(`  in memory ${describe(inMemory)}: pushdown takes ${(pushdown.seconds / inMemory.seconds).toFixed(2)}x its time and ${(pushdown.peakMb / inMemory.peakMb).toFixed(2)}x its memory`);
       } else {
         console.log(`  in memory: not run above ${IN_MEMORY_ROWS} rows (BENCH_IN_MEMORY_ROWS)`);
       }
-      await pg.query(`DROP TABLE ${table}`);
+      await pg.query(`DROP TABLE ${table}, ${table}_scored`);
     }
   } finally {
     await pg.end();
