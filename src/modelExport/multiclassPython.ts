@@ -1,4 +1,5 @@
-import { MODELS_COMMENT, PROBABILITY_DOC, PYTHON_MAIN, pyString, pythonConstants, pythonDocstring, pythonRuntime, pythonProbability, pyTuple, scorerEntry } from './python';
+import { pyString } from '../codeText/python';
+import { MODELS_COMMENT, PROBABILITY_DOC, PYTHON_MAIN, pythonConstants, pythonDocstring, pythonRuntime, pythonProbability, pyTuple, scorerEntry } from './python';
 import type { MulticlassScoringTables } from './scoringTables';
 
 /**

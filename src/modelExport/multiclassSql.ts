@@ -1,6 +1,7 @@
+import { sqlName, sqlString } from '../codeText/sql';
 import { scoredColumn } from './scoredColumns';
 import type { MulticlassScoringTables } from './scoringTables';
-import { byPartition, contributionSql, probabilitySql, routedCte, sqlName, sqlDouble, sqlString, sqlTarget, type SqlTarget } from './sql';
+import { byPartition, contributionSql, probabilitySql, routedCte, sqlDouble, sqlTarget, type SqlTarget } from './sql';
 
 const column = (...parts: string[]): string => sqlName(scoredColumn(...parts));
 

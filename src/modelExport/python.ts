@@ -1,3 +1,4 @@
+import { pyString } from '../codeText/python';
 import type { FeatureTable, Link, ScoringTables, Scorer } from './scoringTables';
 
 /** A float literal Python reads back as the same double (JavaScript's shortest round-trip form). */
@@ -8,7 +9,6 @@ export function pyNumber(value: number): string {
   return /^-?\d+$/.test(text) ? `${text}.0` : text;
 }
 
-export const pyString = (text: string): string => JSON.stringify(text);
 const pyLabel = (label: string | number): string => (typeof label === 'number' ? String(label) : pyString(label));
 export const pyTuple = (items: string[]): string => (items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`);
 

@@ -1,3 +1,4 @@
+import { sqlName, sqlString } from '../codeText/sql';
 import { scoredColumn } from './scoredColumns';
 import type { FeatureTable, PartitionTables, ScoringTables, Scorer } from './scoringTables';
 import { SQL_DIALECTS, type SqlDialect, type SqlDialectName } from './sqlDialect';
@@ -33,9 +34,6 @@ export function sqlNumber(value: number): string {
 
 /** A number literal in the target's dialect, typed as a double. */
 export const sqlDouble = (target: SqlTarget, value: number): string => target.dialect.double(sqlNumber(value));
-
-export const sqlString = (text: string): string => `'${text.replace(/'/g, "''")}'`;
-export const sqlName = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** Column names the query adds; prefixed so they do not clash with the input's columns. */
 const PARTITION = 'xm_partition';

@@ -1,6 +1,6 @@
 import type { DatasetSummary, VisualizationLibrary } from '../../contract/autotrain';
 import { mentionedColumns } from '../columns/fieldRoles';
-import { py } from './code';
+import { pyString as py } from '../../codeText/python';
 import { AutotrainInputError } from './plan';
 
 const LOG_RE = /\blog(?:arithmic)?\b/i;
