@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { Database } from 'node-sqlite3-wasm';
+import { commentText } from '../../../src/codeText/comment';
 import { pyString } from '../../../src/codeText/python';
 import { sqlName, sqlString } from '../../../src/codeText/sql';
 
@@ -36,12 +37,30 @@ describe('names as text of generated code', () => {
     assert.deepEqual(read, TEXTS);
   });
 
-  it('sqlString and sqlName read back as the same text', () => {
+  it('commentText is one line that ends no Python comment or raw docstring', () => {
+    const comments = TEXTS.map(commentText);
+    for (const comment of comments) {
+      assert.doesNotMatch(comment, HIDDEN, comment);
+      assert.doesNotMatch(comment, /"""|'''|--|\/\*|\*\//, comment);
+    }
+    const program = [
+      'import ast, json, sys',
+      'out = []',
+      'for c in json.load(sys.stdin):',
+      '    tree = ast.parse(f"# {c}\\nr\\"\\"\\"{c}\\n\\"\\"\\"\\nx = 1  # {c}\\n")',
+      '    out.append([type(node).__name__ for node in tree.body] + [tree.body[0].value.value])',
+      'print(json.dumps(out))',
+    ].join('\n');
+    assert.deepEqual(python(program, comments), comments.map((c) => ['Expr', 'Assign', `${c}\n`]));
+  });
+
+  it('commentText ends no SQL comment, and sqlString and sqlName read back as the same text', () => {
     const db = new Database(':memory:');
     try {
       // SQLite ends a statement at a NUL, and its UTF-8 text has no lone surrogates.
       for (const text of TEXTS.filter((t) => !/\0|\p{Cs}/u.test(t))) {
-        const rows = db.all(`SELECT ${sqlString(text)} AS ${sqlName(text)}, 1 AS one;`);
+        const comment = commentText(text);
+        const rows = db.all(`-- ${comment}\nSELECT /* ${comment} */ ${sqlString(text)} AS ${sqlName(text)} -- ${comment}\n, 1 AS one /* ${comment} */;`);
         assert.deepEqual(rows, [{ [text]: text, one: 1 }], JSON.stringify(text));
       }
     } finally {
