@@ -9,3 +9,6 @@ const QUOTE_OR_BACKSLASH = /["\\]/g;
 export function pyString(text: string): string {
   return `"${text.replace(QUOTE_OR_BACKSLASH, '\\$&').replace(UNSAFE_CHARACTER, escapedCharacter)}"`;
 }
+
+/** A regular expression's source that matches one Python string literal on one line: in double quotes as `pyString` writes it, or in single quotes. */
+export const PY_STRING_PATTERN = String.raw`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'`;
