@@ -28,7 +28,8 @@ export const parts = {
   engine: { files: '^src/engine/index\\.ts$', may: ['engine/multiclass'] },
 
   // Beside and above the engine; none of these knows VS Code.
-  contract: { files: '^src/contract/', may: ['engine'], uses: ['zod'] },
+  codeText: { files: '^src/codeText/', may: [] }, // names as literals and comment text of generated Python and SQL
+  contract: { files: '^src/contract/', may: ['engine', 'codeText'], uses: ['zod'] },
   autotrain: { files: '^src/autotrain/', may: ['contract'] },
   modelExport: { files: '^src/modelExport/', may: ['contract'] },
   client: { files: '^src/client/', may: ['contract'], uses: ['node', 'packages'] },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pyString } from '../codeText/python';
 import { RequestModelTypeSchema } from './common';
 import { PreprocessorStepSchema } from './datasets';
 
@@ -326,5 +327,5 @@ export type InsightsRequest = z.infer<typeof InsightsRequestSchema>;
 export const DATA_PATH_LINE = /^DATA_PATH = ".*"$/m;
 
 export function withDataPath(code: string, path: string): string {
-  return code.replace(DATA_PATH_LINE, () => `DATA_PATH = ${JSON.stringify(path)}`);
+  return code.replace(DATA_PATH_LINE, () => `DATA_PATH = ${pyString(path)}`);
 }

@@ -12,7 +12,6 @@ export type { ScoringTables, MulticlassScoringTables, ExportTables } from './sco
 /** A self-contained standard-library Python module that scores rows as the service does. */
 export const toPython = (tables: ExportTables): string => (tables.modelType === 'multiclass' ? multiclassPython(tables) : binaryPython(tables));
 
-export { sqlName, sqlString } from './sql';
 export { SQL_DIALECTS, type SqlDialect, type SqlDialectName } from './sqlDialect';
 
 /**

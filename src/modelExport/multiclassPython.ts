@@ -1,4 +1,6 @@
-import { MODELS_COMMENT, PROBABILITY_DOC, PYTHON_MAIN, pyString, pythonConstants, pythonDocstring, pythonRuntime, pythonProbability, pyTuple, scorerEntry } from './python';
+import { commentText } from '../codeText/comment';
+import { pyString } from '../codeText/python';
+import { MODELS_COMMENT, PROBABILITY_DOC, PYTHON_MAIN, pythonConstants, pythonDocstring, pythonRuntime, pythonProbability, pyTuple, scorerEntry } from './python';
 import type { MulticlassScoringTables } from './scoringTables';
 
 /**
@@ -11,7 +13,7 @@ export function multiclassPython(tables: MulticlassScoringTables): string {
   const partitions = tables.classTables[0].partitions.map((p) => p.key);
   const lines = [
     ...pythonDocstring(
-      `${tables.title}: an XModels multiclass classifier (one-vs-rest, ${tables.method} method) of ${tables.target}, as a scoring function.`,
+      `${commentText(tables.title)}: an XModels multiclass classifier (one-vs-rest, ${tables.method} method) of ${commentText(tables.target)}, as a scoring function.`,
       '"prediction" (a class of CLASSES), "class_probabilities", "class_scores", "class_base_values" and "class_contributions" (each by class)',
       [
         'Every class has its own model of that class against the rest: its score = base value + the sum of every',

@@ -1,6 +1,8 @@
+import { commentText } from '../codeText/comment';
+import { sqlName, sqlString } from '../codeText/sql';
 import { scoredColumn } from './scoredColumns';
 import type { MulticlassScoringTables } from './scoringTables';
-import { byPartition, contributionSql, probabilitySql, routedCte, sqlName, sqlDouble, sqlString, sqlTarget, type SqlTarget } from './sql';
+import { byPartition, contributionSql, probabilitySql, routedCte, sqlDouble, sqlTarget, type SqlTarget } from './sql';
 
 const column = (...parts: string[]): string => sqlName(scoredColumn(...parts));
 
@@ -34,14 +36,14 @@ export function multiclassSql(tables: MulticlassScoringTables, target: SqlTarget
     (cls) => `CASE WHEN xm_total > 0 THEN ${column('raw_probability', cls)} / xm_total ELSE ${sqlDouble(target, 1 / classes.length)} END AS ${column('probability', cls)}`,
   );
   return [
-    `-- ${tables.title}: an XModels multiclass classifier (one-vs-rest, ${tables.method} method) of ${tables.target}, as one SQL query.`,
+    `-- ${commentText(tables.title)}: an XModels multiclass classifier (one-vs-rest, ${tables.method} method) of ${commentText(tables.target)}, as one SQL query.`,
     `-- ${target.dialect.title} dialect; reads the table input_rows (rename it to yours). Numeric bins are (lower, upper]; a value that is`,
     "-- not a number (NULL, text) and an unseen category score the feature's missing-value bin.",
     '-- Every class has its own model of that class against the rest: xm_score_<class> = xm_base_value_<class> + every',
     '-- xm_contribution_<class>_<feature>; its probability is 1 / (1 + EXP(-score)) (boosted), the calibration map at',
     '-- trunc(score × 100) or the score clipped to [0, 1] (xplainable). xm_probability_<class> divides those by their sum',
     '-- (equal shares when it is 0); xm_prediction is the most probable class, the first in class order on a tie.',
-    ...(tables.partitionOn ? [`-- Rows are routed by ${tables.partitionOn}; an unseen value uses the ${partitions[0].key} models.`] : []),
+    ...(tables.partitionOn ? [`-- Rows are routed by ${commentText(tables.partitionOn)}; an unseen value uses the ${commentText(partitions[0].key)} models.`] : []),
     ...routedCte(target, tables.partitionOn, partitions),
     `), ${target.dialect.step('contributions')}`,
     '  SELECT *,',

@@ -1,3 +1,5 @@
+import { commentText } from '../codeText/comment';
+import { pyString } from '../codeText/python';
 import type { FeatureTable, Link, ScoringTables, Scorer } from './scoringTables';
 
 /** A float literal Python reads back as the same double (JavaScript's shortest round-trip form). */
@@ -8,7 +10,6 @@ export function pyNumber(value: number): string {
   return /^-?\d+$/.test(text) ? `${text}.0` : text;
 }
 
-export const pyString = (text: string): string => JSON.stringify(text);
 const pyLabel = (label: string | number): string => (typeof label === 'number' ? String(label) : pyString(label));
 export const pyTuple = (items: string[]): string => (items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`);
 
@@ -80,16 +81,19 @@ export function pythonProbability(): string[] {
   ];
 }
 
-/** The module docstring: what the module scores, how, and how to run it. */
+/**
+ * The module docstring: what the module scores, how, and how to run it. The names in it are comment text; raw, so
+ * that a backslash in a name stays text.
+ */
 export function pythonDocstring(summary: string, outputs: string, how: string[], partitionOn: string | null): string[] {
   return [
-    `"""${summary}`,
+    `r"""${summary}`,
     '',
     'Standard library only. score_row(row) takes a mapping from column name to value (numbers, or text as',
     `csv.DictReader reads it) and returns a dict with ${outputs}.`,
     ...how,
     'A numeric bin covers (lower, upper]; a missing value, text that is not a number and an unseen category score the',
-    `feature's missing-value bin.${partitionOn ? ` Rows are routed by ${partitionOn}; an unseen value uses "__dataset__".` : ''}`,
+    `feature's missing-value bin.${partitionOn ? ` Rows are routed by ${commentText(partitionOn)}; an unseen value uses "__dataset__".` : ''}`,
     '',
     'Run it as a script to score a CSV: python model.py rows.csv  (one JSON object per row on standard output).',
     '"""',
@@ -210,7 +214,7 @@ export function binaryPython(tables: ScoringTables): string {
     : '"prediction", "score", "base_value" and "contributions"';
   const lines = [
     ...pythonDocstring(
-      `${tables.title}: an XModels ${tables.modelType} (${tables.method} method) of ${tables.target}, as a scoring function.`,
+      `${commentText(tables.title)}: an XModels ${tables.modelType} (${tables.method} method) of ${commentText(tables.target)}, as a scoring function.`,
       outputs,
       ['score = base value + the sum of every feature\'s contribution;', `${linkDoc(tables.link)}.`],
       tables.partitionOn,

@@ -1,3 +1,5 @@
+import { commentText } from '../codeText/comment';
+import { sqlName, sqlString } from '../codeText/sql';
 import { scoredColumn } from './scoredColumns';
 import type { FeatureTable, PartitionTables, ScoringTables, Scorer } from './scoringTables';
 import { SQL_DIALECTS, type SqlDialect, type SqlDialectName } from './sqlDialect';
@@ -33,9 +35,6 @@ export function sqlNumber(value: number): string {
 
 /** A number literal in the target's dialect, typed as a double. */
 export const sqlDouble = (target: SqlTarget, value: number): string => target.dialect.double(sqlNumber(value));
-
-export const sqlString = (text: string): string => `'${text.replace(/'/g, "''")}'`;
-export const sqlName = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** Column names the query adds; prefixed so they do not clash with the input's columns. */
 const PARTITION = 'xm_partition';
@@ -119,8 +118,8 @@ export function routedCte(target: SqlTarget, partitionOn: string | null, partiti
   const [dataset, ...others] = partitions;
   const key = partitionOn && target.dialect.text(sqlName(partitionOn));
   const routed = key
-    ? `CASE WHEN ${key} IN (${others.map((p) => sqlString(p.key)).join(', ') || 'NULL'}) THEN ${key} ELSE '${dataset.key}' END`
-    : `'${dataset.key}'`;
+    ? `CASE WHEN ${key} IN (${others.map((p) => sqlString(p.key)).join(', ') || 'NULL'}) THEN ${key} ELSE ${sqlString(dataset.key)} END`
+    : sqlString(dataset.key);
   // Without partitions the step only names one model: it is left for the database to inline, never to copy every row.
   return [`WITH ${key ? target.dialect.step('routed') : 'routed AS ('}`, `  SELECT *, ${routed} AS ${PARTITION} FROM ${target.from}`];
 }
@@ -147,12 +146,12 @@ export function binarySql(tables: ScoringTables, target: SqlTarget = sqlTarget()
     range: 'xm_prediction = xm_score clipped to the prediction range seen in training',
   };
   return [
-    `-- ${tables.title}: an XModels ${tables.modelType} (${tables.method} method) of ${tables.target}, as one SQL query.`,
+    `-- ${commentText(tables.title)}: an XModels ${tables.modelType} (${tables.method} method) of ${commentText(tables.target)}, as one SQL query.`,
     `-- ${target.dialect.title} dialect; reads the table input_rows (rename it to yours). Numeric bins are (lower, upper]; a value that is`,
     "-- not a number (NULL, text) and an unseen category score the feature's missing-value bin.",
     '-- xm_score = xm_base_value + every xm_contribution_<feature>;',
     `-- ${linkNote[tables.link]}.`,
-    ...(tables.partitionOn ? [`-- Rows are routed by ${tables.partitionOn}; an unseen value uses the ${dataset.key} model.`] : []),
+    ...(tables.partitionOn ? [`-- Rows are routed by ${commentText(tables.partitionOn)}; an unseen value uses the ${commentText(dataset.key)} model.`] : []),
     ...routedCte(target, tables.partitionOn, tables.partitions),
     `), ${target.dialect.step('contributions')}`,
     '  SELECT *,',

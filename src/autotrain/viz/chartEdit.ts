@@ -1,6 +1,6 @@
+import { pyString, PY_STRING_PATTERN } from '../../codeText/python';
 import type { DatasetSummary, VisualizationLibrary } from '../../contract/autotrain';
 import { mentionedColumns } from '../columns/fieldRoles';
-import { py } from './code';
 import { AutotrainInputError } from './plan';
 
 const LOG_RE = /\blog(?:arithmic)?\b/i;
@@ -24,7 +24,7 @@ function onlyYear(code: string, instruction: string, year: string, summary: Data
   const column = mentionedColumns(instruction, dates)[0] ?? dates[0];
   if (!column) throw new AutotrainInputError(`"${instruction}" needs a date column, and the dataset has none`, 'edit.instruction');
   if (!PLOT_DEF.test(code)) throw new AutotrainInputError('the chart code does not define plot(data)', 'edit.code');
-  const filter = `    data = data[pd.to_datetime(data[${py(column)}], errors="coerce").dt.year == ${year}]\n`;
+  const filter = `    data = data[pd.to_datetime(data[${pyString(column)}], errors="coerce").dt.year == ${year}]\n`;
   return code.replace(PLOT_DEF, (def) => def + filter);
 }
 
@@ -32,15 +32,17 @@ function colourBy(code: string, rest: string, summary: DatasetSummary, library: 
   const column = mentionedColumns(rest, summary.field_names)[0];
   if (!column) throw new AutotrainInputError(`"${rest.trim()}" names no column of the dataset; name one of: ${summary.field_names.join(', ')}`, 'edit.instruction');
   if (library === 'matplotlib') throw new AutotrainInputError('colouring by a column is an edit for plotly or seaborn code; switch the library, then ask again', 'edit.instruction');
-  const subset = /^( {4}subset = data\[\[)([^\]\n]+)(\]\])/m;
+  const subset = new RegExp(String.raw`^( {4}subset = data\[\[)((?:${PY_STRING_PATTERN})(?:, (?:${PY_STRING_PATTERN}))*)(\]\])`, 'm');
   const call = library === 'plotly' ? /\bpx\.(scatter|line|box)\(subset, / : /\bsns\.(scatterplot|lineplot|boxplot)\(data=subset, /;
   if (!subset.test(code) || !call.test(code)) {
     throw new AutotrainInputError('only scatter, line and grouped box charts drawn from `subset` can be coloured by a column', 'edit.instruction');
   }
   const keyword = library === 'plotly' ? 'color' : 'hue';
+  const literal = pyString(column);
+  const listed = (cols: string) => Array.from(cols.matchAll(new RegExp(PY_STRING_PATTERN, 'g')), (m) => m[0]);
   return code
-    .replace(subset, (_m, head: string, cols: string, tail: string) => (cols.includes(py(column)) ? `${head}${cols}${tail}` : `${head}${cols}, ${py(column)}${tail}`))
-    .replace(call, (m) => `${m}${keyword}=${py(column)}, `);
+    .replace(subset, (_m, head: string, cols: string, tail: string) => (listed(cols).includes(literal) ? `${head}${cols}${tail}` : `${head}${cols}, ${literal}${tail}`))
+    .replace(call, (m) => `${m}${keyword}=${literal}, `);
 }
 
 /** Applies a common edit to chart code by rules; throws AutotrainInputError (422) for an instruction they do not know. */

@@ -1,3 +1,4 @@
+import { pyString as py } from '../../codeText/python';
 import type { VisualizationLibrary } from '../../contract/autotrain';
 import type { ChartPlan } from './plan';
 
@@ -17,11 +18,6 @@ export const DEPENDENCIES: Record<VisualizationLibrary, string[]> = {
 function imports(library: VisualizationLibrary, plan: ChartPlan): string[] {
   if (library === 'plotly') return [plan.kind === 'heatmap' ? 'import plotly.graph_objects as go' : 'import plotly.express as px'];
   return library === 'seaborn' ? ['import seaborn as sns'] : [];
-}
-
-/** A Python string literal (JSON's escapes are valid Python). */
-export function py(text: string): string {
-  return JSON.stringify(text);
 }
 
 /** A matplotlib text literal: `$` is escaped so that a column name such as `Cost $` is not read as math text. */

@@ -1,11 +1,10 @@
+import { sqlName } from '../../codeText/sql';
 import type { DatasetSummary } from '../../contract/autotrain';
 import type { SourceColumn, SourceTable } from '../../contract/connections';
 import type { Dataset, RegisterSourceDatasetRequest } from '../../contract/datasets';
 import { MAX_CLASSES, type ColumnKind, type ColumnProfile, type CsvSample } from '../../common/csvColumns';
 import { qualifiedTableName } from '../../tree/data/dataNodes';
 import type { TrainingData } from '../train/trainFlow';
-
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * How to register a table as a data set: the table itself, or, when some of its columns have a type no model can
@@ -14,7 +13,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export function tableDatasetRequest(connection: string, table: Pick<SourceTable, 'schema' | 'table'>, columns: readonly SourceColumn[]): RegisterSourceDatasetRequest {
   const usable = columns.filter((column) => column.usable);
   if (usable.length === columns.length) return { name: table.table, source: { connection, table: qualifiedTableName(table) } };
-  const query = `SELECT ${usable.map((column) => quoted(column.name)).join(', ')} FROM ${quoted(table.schema)}.${quoted(table.table)}`;
+  const query = `SELECT ${usable.map((column) => sqlName(column.name)).join(', ')} FROM ${sqlName(table.schema)}.${sqlName(table.table)}`;
   return { name: table.table, source: { connection, query } };
 }
 

@@ -1,5 +1,5 @@
 import type { Dataset, DatasetSource } from '../../contract';
-import { sqlString } from '../../modelExport';
+import { sqlString } from '../../codeText/sql';
 import type { ServiceContext } from '../context';
 import { connectionLabel } from '../sources/apiErrors';
 import { relationSql } from '../sources/relation';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Dataset, DatasetSource, Metrics, TrainRequestParsed } from '../../contract';
 import type { Label, TransparentModel } from '../../engine';
-import { scoringTables, SQL_DIALECTS, sqlString, toSql, type SqlDialect as ScoringDialect } from '../../modelExport';
+import { sqlString } from '../../codeText/sql';
+import { scoringTables, SQL_DIALECTS, toSql, type SqlDialect as ScoringDialect } from '../../modelExport';
 import type { ServiceContext } from '../context';
 import { removeEverywhere } from '../datasets/fileCache';
 import { datasetPath } from '../datasets/files';

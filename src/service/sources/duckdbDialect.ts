@@ -1,4 +1,4 @@
-import { sqlName } from '../../modelExport';
+import { sqlName } from '../../codeText/sql';
 import type { SqlDialect } from './dialect';
 
 /** Types @duckdb/node-api returns as JavaScript numbers, bigints, booleans and strings. */

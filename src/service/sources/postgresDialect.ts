@@ -1,4 +1,4 @@
-import { sqlName } from '../../modelExport';
+import { sqlName } from '../../codeText/sql';
 import type { SqlDialect } from './dialect';
 
 /** Types the pg driver returns as JavaScript numbers and booleans (int8 and numeric come as text, read as such). */

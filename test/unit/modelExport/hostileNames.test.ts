@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { ModelPayloadSchema, PredictionsSchema } from '../../../src/contract';
+import { scoringTablesFromPayload, toPython, toSql, type ExportTables } from '../../../src/modelExport';
+import { useService } from '../service/harness';
+import { assertClassesMatch, assertMatches, csvCells, csvField, penguinRows, runMulticlassSql, runPython, runSql, sqlRuns, usePostgres, type ScoredClasses } from './exportHarness';
+
+/**
+ * Penguins columns renamed to names that would end a docstring, a comment or a literal, or hide code from a reader:
+ * triple quotes, line breaks, `--`, block comment ends, backslash escapes (`\N{…}` is a syntax error in a Python
+ * string), line separators and right-to-left marks. They are short, so that the SQL export's `xm_…` columns stay
+ * within PostgreSQL's 63-byte names.
+ */
+const COLUMNS: Readonly<Record<string, string>> = {
+  Species: 'Sp"""\nimport os',
+  Island: "Is'''\n--*/;\u202e",
+  'Beak Length (mm)': 'Be\\N{X}\\x41"',
+  'Beak Depth (mm)': 'De\r\nprint(1)#',
+  'Flipper Length (mm)': "Fl\u2028\u2066'''",
+  'Body Mass (g)': 'Ma -- /* */"',
+  Sex: 'Sex\n"""raise',
+};
+
+/** Values renamed likewise: classes, labels and partition keys are written into the code too. */
+const VALUES: Readonly<Record<string, string>> = {
+  Adelie: 'Ad"""',
+  Chinstrap: "Ch'\n--",
+  Gentoo: 'Ge\\N\u202e',
+  Unknown: "Un'''*/",
+  Biscoe: 'Bi"""\n\'--',
+  Dream: "Dr'''*/",
+  Torgersen: 'To\u202e\\',
+  Atlantis: 'At\r\n"""',
+  MALE: 'M\n"""x',
+  FEMALE: "F'--*/",
+};
+
+const TITLE = 'T """\nimport sys; sys.exit(7)\n"""--*/ \\N{X} \u202e';
+
+/** A name with a NUL character: the engine takes it from a CSV header; Python scores it, SQL engines end a statement there. */
+const NUL_COLUMNS = { ...COLUMNS, 'Beak Length (mm)': 'Be\0ak' };
+
+/** Characters that must not appear in generated code as they are (line feeds apart). */
+const HIDDEN = /[\0\r\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+function renamedCsv(csv: string, columns: Readonly<Record<string, string>>): string {
+  const { header, rows } = csvCells(csv);
+  const records = [header.map((h) => columns[h]), ...rows.map((r) => r.map((v) => (v === null ? '' : (VALUES[v] ?? v))))];
+  return records.map((r) => r.map(csvField).join(',')).join('\n');
+}
+
+/** The same tables with every hostile name replaced by a plain one (a one-to-one renaming). */
+function plainTables(tables: ExportTables, columns: Readonly<Record<string, string>>): ExportTables {
+  const hostile = [TITLE + ' v1', ...Object.values(columns), ...Object.values(VALUES)];
+  const plain = new Map(hostile.map((name, i) => [name, `name_${i}`]));
+  const rename = (value: unknown): unknown => {
+    if (typeof value === 'string') return plain.get(value) ?? value;
+    if (Array.isArray(value)) return value.map(rename);
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rename(v)]));
+    return value;
+  };
+  return rename(tables) as ExportTables;
+}
+
+interface PythonShape {
+  docstring: string;
+  /** The module's syntax tree with every string constant emptied. */
+  shape: string;
+  constants: Record<string, unknown>;
+}
+
+/** Reads the module with Python's own parser (never running it): its docstring, its shape and its name constants. */
+function pythonShape(source: string): PythonShape {
+  const reader = [
+    'import ast, json, sys',
+    'tree = ast.parse(sys.stdin.read())',
+    'constants = {}',
+    'for node in tree.body:',
+    '    if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and node.targets[0].id in ("TARGET", "PARTITION_ON", "PARTITIONS", "FEATURES", "CLASSES", "LABELS"):',
+    '        constants[node.targets[0].id] = ast.literal_eval(node.value)',
+    'class Empty(ast.NodeTransformer):',
+    '    def visit_Constant(self, node):',
+    '        return ast.Constant("") if isinstance(node.value, str) else node',
+    'docstring = ast.get_docstring(tree, clean=False)',
+    'print(json.dumps({"docstring": docstring, "shape": ast.dump(Empty().visit(tree)), "constants": constants}))',
+  ].join('\n');
+  return JSON.parse(execFileSync('python3', ['-c', reader], { input: source, encoding: 'utf8' })) as PythonShape;
+}
+
+/** A comment (to its line's end), a string literal or a quoted identifier of the generated SQL. */
+const SQL_TOKEN = /--[^\n]*|'(?:[^']|'')*'|"(?:[^"]|"")*"/g;
+/** The query with every comment, literal and quoted name emptied: what the database parses as code. */
+const sqlShape = (query: string): string => query.replace(SQL_TOKEN, (token) => (token.startsWith('--') ? '--' : token[0].repeat(2)));
+
+describe('model export: names that look like code stay names', function () {
+  this.timeout(120_000);
+  const env = useService();
+  const postgresClient = usePostgres();
+
+  async function trainAndPredict(target: string, body: Record<string, unknown>, columns = COLUMNS) {
+    const rows = penguinRows(target);
+    const [train, heldOut] = [renamedCsv(rows.train, columns), renamedCsv(rows.heldOut, columns)];
+    const trained = await env.call('POST', '/v1/models/train', {
+      json: { target_column: columns[target], model_name: TITLE, csv_content: train, partition_on: columns.Island, ...body },
+    });
+    assert.equal(trained.status, 200, JSON.stringify(trained.body));
+    const payload = await env.call('GET', `/v1/models/versions/${trained.body.version_id}/payload`);
+    assert.equal(payload.status, 200, JSON.stringify(payload.body));
+    const tables = scoringTablesFromPayload(ModelPayloadSchema.parse(payload.body), `${TITLE} v1`);
+    const predicted = await env.call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { csv_content: heldOut, explain: true } });
+    assert.equal(predicted.status, 200, JSON.stringify(predicted.body));
+    return { tables, heldOut, service: PredictionsSchema.parse(predicted.body) };
+  }
+
+  /** The Python parses to the same code as with plain names, holds every name exactly, and hides nothing. */
+  function assertPythonKeepsNames(tables: ExportTables, columns: Readonly<Record<string, string>>): string {
+    const python = toPython(tables);
+    assert.doesNotMatch(python, HIDDEN, 'no hidden or line-breaking character is written as it is');
+    const read = pythonShape(python);
+    assert.equal(read.shape, pythonShape(toPython(plainTables(tables, columns))).shape, 'the same statements and expressions as with plain names');
+    assert.equal(read.docstring.split('\n').length, pythonShape(toPython(plainTables(tables, columns))).docstring.split('\n').length, 'names add no docstring line');
+    assert.ok(read.docstring.startsWith('T " " "\\nimport sys; sys.exit(7)\\n" " "- -* / \\N{X} \\u202e v1: an XModels '), read.docstring.split('\n')[0]);
+    assert.equal(read.constants.TARGET, tables.target);
+    assert.equal(read.constants.PARTITION_ON, columns.Island);
+    assert.deepEqual(read.constants.FEATURES, tables.features);
+    const partitions = tables.modelType === 'multiclass' ? tables.classTables[0].partitions : tables.partitions;
+    assert.deepEqual(read.constants.PARTITIONS, partitions.map((p) => p.key));
+    assert.deepEqual(partitions.map((p) => p.key).sort(), ['__dataset__', VALUES.Biscoe, VALUES.Dream, VALUES.Torgersen].sort(), 'every island is a partition');
+    if (tables.modelType === 'multiclass') assert.deepEqual(read.constants.CLASSES, tables.classes);
+    if (tables.modelType === 'classifier') assert.deepEqual(read.constants.LABELS, tables.labels);
+    return python;
+  }
+
+  /** In every dialect the query parses to the same code as with plain names; comments are single lines that hide nothing. */
+  function assertSqlKeepsNames(tables: ExportTables, columns: Readonly<Record<string, string>>): void {
+    for (const dialect of ['sqlite', 'postgres', 'duckdb'] as const) {
+      const query = toSql(tables, dialect);
+      assert.equal(sqlShape(query), sqlShape(toSql(plainTables(tables, columns), dialect)), `${dialect}: the same query as with plain names`);
+      const comments = [...query.matchAll(SQL_TOKEN)].map((m) => m[0]).filter((token) => token.startsWith('--'));
+      for (const comment of comments) assert.doesNotMatch(comment, HIDDEN, `${dialect}: ${comment}`);
+      assert.doesNotMatch(query.replace(SQL_TOKEN, ''), HIDDEN, `${dialect}: only names and values hold such characters`);
+    }
+  }
+
+  const binaryCases = [
+    { name: 'boosted classifier partitioned by island', target: 'Sex', body: { model_type: 'classifier', method: 'boosted' } },
+    { name: 'xplainable regressor partitioned by island', target: 'Body Mass (g)', body: { model_type: 'regressor', method: 'xplainable' } },
+  ];
+  for (const c of binaryCases) {
+    it(`${c.name}: the Python and the SQL keep every name as a name, run, and score held-out rows as the service does`, async () => {
+      const { tables, heldOut, service } = await trainAndPredict(c.target, c.body);
+      assert.ok(tables.modelType !== 'multiclass');
+      assert.equal(tables.target, COLUMNS[c.target]);
+      assert.ok(tables.partitions.length > 1, 'partitioned by the island column');
+      const python = assertPythonKeepsNames(tables, COLUMNS);
+      assertSqlKeepsNames(tables, COLUMNS);
+      assertMatches(runPython(python, heldOut), service, tables, 'Python');
+      for (const { what, query, engine } of sqlRuns(tables, postgresClient)) assertMatches(await runSql(engine, query, heldOut, tables), service, tables, what);
+    });
+  }
+
+  it('xplainable multiclass classifier partitioned by island: the Python and the SQL keep every name and class as such, run, and score as the service does', async () => {
+    const { tables, heldOut, service } = await trainAndPredict('Species', { model_type: 'classifier', method: 'xplainable' });
+    assert.ok(tables.modelType === 'multiclass');
+    assert.deepEqual(tables.classes, [VALUES.Adelie, VALUES.Chinstrap, VALUES.Gentoo]);
+    const python = assertPythonKeepsNames(tables, COLUMNS);
+    assertSqlKeepsNames(tables, COLUMNS);
+    assertClassesMatch(runPython(python, heldOut) as unknown as ScoredClasses[], service, tables, 'Python');
+    for (const { what, query, engine } of sqlRuns(tables, postgresClient)) assertClassesMatch(await runMulticlassSql(engine, query, heldOut, tables), service, tables, what);
+  });
+
+  it('a feature named with a NUL character: the Python keeps it and scores as the service does; the SQL holds it only inside a quoted name', async () => {
+    const { tables, heldOut, service } = await trainAndPredict('Sex', { model_type: 'classifier', method: 'boosted' }, NUL_COLUMNS);
+    assert.ok(tables.modelType === 'classifier');
+    assert.ok(tables.features.includes('Be\0ak'));
+    const python = assertPythonKeepsNames(tables, NUL_COLUMNS);
+    assert.ok(python.includes('"Be\\x00ak"'));
+    assertMatches(runPython(python, heldOut), service, tables, 'Python');
+    assertSqlKeepsNames(tables, NUL_COLUMNS);
+  });
+});
