@@ -195,10 +195,14 @@ const FRAME_IMPORTS: Record<VisualizationLibrary, string[]> = {
 
 const READ_DATA = [
   'def read_data(path: str) -> pd.DataFrame:',
-  '    """Reads the CSV as the XModels service does; a relative path is looked up next to this script, else in the working folder."""',
+  '    """Reads the data as the XModels service does (a Parquet file by its first bytes, else a CSV); a relative path',
+  '    is looked up next to this script, else in the working folder."""',
   '    file = Path(path)',
   '    if not file.is_absolute() and "__file__" in globals() and (Path(__file__).resolve().parent / file).exists():',
   '        file = Path(__file__).resolve().parent / file',
+  '    with open(file, "rb") as head:',
+  '        if head.read(4) == b"PAR1":',
+  '            return pd.read_parquet(file)  # with pyarrow or fastparquet installed',
   `    return pd.read_csv(file, ${READ_CSV_OPTIONS})`,
 ];
 

@@ -85,6 +85,32 @@ describe('autotrain visualization code', function () {
     });
   }
 
+  if (runnable.length) it('reads a Parquet file, known by its first bytes, with pandas Parquet reader, and a CSV as the service does', async () => {
+    const { code } = [...(await codeFor(runnable[0].library)).values()][0];
+    // Only the imports and read_data run: the file decides which pandas reader it goes to.
+    const readOnly = [
+      'import ast, json, sys',
+      'tree = ast.parse(sys.stdin.read())',
+      'keep = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom)) or (isinstance(n, ast.FunctionDef) and n.name == "read_data")]',
+      'scope = {}',
+      'exec(compile(ast.Module(body=keep, type_ignores=[]), "chart", "exec"), scope)',
+      'try:',
+      '    print(json.dumps({"shape": list(scope["read_data"](sys.argv[1]).shape)}))',
+      'except ImportError as error:',
+      '    print(json.dumps({"missing": str(error)}))',
+    ].join('\n');
+    const read = (path: string) => {
+      const r = python(['-c', readOnly, path], code, runnable[0].interpreter);
+      assert.equal(r.status, 0, r.stderr);
+      return JSON.parse(r.stdout) as { shape?: number[]; missing?: string };
+    };
+    assert.deepEqual(read(join(DATA_DIR, 'penguins.csv')).shape, [344, 7]);
+    const parquet = read(join(DATA_DIR, 'penguins.parquet'));
+    // Without pyarrow or fastparquet, pandas says it has no Parquet engine: the file went to read_parquet all the same.
+    if (parquet.missing !== undefined) assert.match(parquet.missing, /pyarrow|fastparquet|parquet/i);
+    else assert.deepEqual(parquet.shape, [344, 7]);
+  });
+
   describe('run-checks in a child process (libraries found on this machine)', () => {
     let dir: string;
     before(() => {
