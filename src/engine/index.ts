@@ -50,6 +50,7 @@ export {
   multiclassProfile,
   multiclassImportances,
   evaluateMulticlass,
+  multiclassMetricsOfCounts,
   singlePartitionMulticlass,
   evaluateMulticlassModel,
   evaluateMulticlassBaselines,

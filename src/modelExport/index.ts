@@ -6,7 +6,8 @@ import { binarySql, sqlTarget, type SqlTargetOptions } from './sql';
 import type { SqlDialectName } from './sqlDialect';
 
 export { exportTables, scoringTables, scoringTablesFromPayload } from './scoringTables';
-export { scoredColumns } from './scoredColumns';
+export { scoredColumn, scoredColumns } from './scoredColumns';
+export { firstMostProbable } from './multiclassSql';
 export type { ScoringTables, MulticlassScoringTables, ExportTables } from './scoringTables';
 
 /** A self-contained standard-library Python module that scores rows as the service does. */

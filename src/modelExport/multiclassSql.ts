@@ -6,14 +6,13 @@ import { byPartition, contributionSql, probabilitySql, routedCte, sqlDouble, sql
 
 const column = (...parts: string[]): string => sqlName(scoredColumn(...parts));
 
-/** The first class, in order, whose probability is at least every later one's and above every earlier one's. */
-function predictionCase(classes: string[]): string {
-  const p = (k: number) => column('probability', classes[k]);
-  const whens = classes.slice(0, -1).map((cls, k) => {
-    const later = classes.slice(k + 1).map((_, j) => `${p(k)} >= ${p(k + 1 + j)}`);
-    return `WHEN ${later.join(' AND ')} THEN ${sqlString(cls)}`;
-  });
-  return `CASE ${whens.join(' ')} ELSE ${sqlString(classes[classes.length - 1])} END`;
+/**
+ * The first of `outcomes` whose probability (the expression at the same place in `probabilities`) is at least every
+ * later one's and above every earlier one's: the most probable, the first in order on a tie.
+ */
+export function firstMostProbable(probabilities: readonly string[], outcomes: readonly string[]): string {
+  const whens = probabilities.slice(0, -1).map((p, k) => `WHEN ${probabilities.slice(k + 1).map((later) => `${p} >= ${later}`).join(' AND ')} THEN ${outcomes[k]}`);
+  return `CASE ${whens.join(' ')} ELSE ${outcomes[outcomes.length - 1]} END`;
 }
 
 /**
@@ -58,7 +57,7 @@ export function multiclassSql(tables: MulticlassScoringTables, target: SqlTarget
     `), ${target.dialect.step('normalised')}`,
     `  SELECT *, ${normalised.join(', ')} FROM totalled`,
     ')',
-    `SELECT *, ${predictionCase(classes)} AS xm_prediction`,
+    `SELECT *, ${firstMostProbable(classes.map((cls) => column('probability', cls)), classes.map(sqlString))} AS xm_prediction`,
     'FROM normalised;',
     '',
   ].join('\n');

@@ -287,18 +287,38 @@ export function evaluateMulticlass(
     matrix[a][best]++;
     logLoss -= Math.log(Math.min(1 - LOG_CLIP, Math.max(LOG_CLIP, probs[a][r])));
   }
-  const per_class = classes.map((cls, k): MulticlassClassMetrics => {
+  const binaries = classes.map((cls, k) =>
+    evaluateClassifier(
+      actual.map((a) => (a === cls ? 1 : 0)),
+      probs[k],
+    ),
+  );
+  const counted = multiclassMetricsOfCounts(classes, matrix, logLoss, binaries.map((b) => b.roc_auc));
+  return { ...counted, per_class: counted.per_class.map((c, k) => ({ ...c, roc: binaries[k].roc })) };
+}
+
+/**
+ * The multiclass metrics of counts: the confusion matrix (rows actual, columns the most probable class, both in
+ * `classes` order), the log loss summed over its rows (probabilities clipped to [1e-15, 1 − 1e-15]) and each
+ * class's one-vs-rest rank AUC (null when the rows hold that class only or not at all). Whether the counts were
+ * made in memory or in a database, the metrics are derived from them alike.
+ */
+export function multiclassMetricsOfCounts(
+  classes: readonly string[],
+  matrix: number[][],
+  logLossSum: number,
+  classAucs: readonly (number | null)[],
+): MulticlassMetrics & { per_class: Omit<MulticlassClassMetrics, 'roc'>[] } {
+  const K = classes.length;
+  const per_class = classes.map((cls, k): Omit<MulticlassClassMetrics, 'roc'> => {
     const tp = matrix[k][k];
     const support = matrix[k].reduce((s, v) => s + v, 0);
     const predicted = matrix.reduce((s, row) => s + row[k], 0);
     const precision = predicted > 0 ? tp / predicted : 0;
     const recall = support > 0 ? tp / support : 0;
-    const binary = evaluateClassifier(
-      actual.map((a) => (a === cls ? 1 : 0)),
-      probs[k],
-    );
-    return { class: cls, support, precision, recall, f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0, roc_auc: binary.roc_auc, roc: binary.roc };
+    return { class: cls, support, precision, recall, f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0, roc_auc: classAucs[k] };
   });
+  const n = per_class.reduce((s, c) => s + c.support, 0);
   const macro = (key: 'precision' | 'recall' | 'f1'): number => per_class.reduce((s, c) => s + c[key], 0) / K;
   const scored = per_class.filter((c) => c.roc_auc !== null);
   const supportScored = scored.reduce((s, c) => s + c.support, 0);
@@ -307,7 +327,7 @@ export function evaluateMulticlass(
     accuracy: n > 0 ? correct / n : 0,
     roc_auc: scored.length ? scored.reduce((s, c) => s + (c.roc_auc as number), 0) / scored.length : null,
     roc_auc_weighted: supportScored > 0 ? scored.reduce((s, c) => s + (c.roc_auc as number) * c.support, 0) / supportScored : null,
-    log_loss: n > 0 ? logLoss / n : null,
+    log_loss: n > 0 ? logLossSum / n : null,
     f1: macro('f1'),
     precision: macro('precision'),
     recall: macro('recall'),

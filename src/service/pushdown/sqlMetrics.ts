@@ -1,7 +1,21 @@
-import type { ClassifierMetrics, RegressorMetrics } from '../../contract';
-import type { SqlDialect } from '../../modelExport';
+import type { ClassifierMetrics, MulticlassMetrics, RegressorMetrics } from '../../contract';
+import { multiclassMetricsOfCounts } from '../../engine';
+import { firstMostProbable, type SqlDialect } from '../../modelExport';
 
 const LOG_CLIP = 1e-15;
+
+/** A probability clipped as the engine clips it for the log loss. */
+const logClipped = (dialect: SqlDialect, p: string) => dialect.least(`1 - ${LOG_CLIP}`, dialect.greatest(`${LOG_CLIP}`, p));
+/** A probability clipped to [0, 1], as the engine ranks it for the AUC. */
+const withinUnit = (dialect: SqlDialect, p: string) => dialect.least('1.0', dialect.greatest('0.0', p));
+
+/**
+ * The rank AUC's pieces over rows grouped by score `p` (`np` positives and `nn` negatives per group, one group per
+ * score): the negatives scoring lower than a group, and the Mann–Whitney U, each positive counting the negatives
+ * below it and half of those tied with it.
+ */
+const negativesBelow = (partitionBy: string) => `COALESCE(SUM(nn) OVER (${partitionBy}ORDER BY p ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)`;
+const RANK_U = 'SUM(np * (below + nn / 2.0))';
 
 /** Metrics and the number of rows they were computed on. */
 export interface MetricsOfRows<M> {
@@ -9,8 +23,8 @@ export interface MetricsOfRows<M> {
   nTest: number;
 }
 
-/** Runs one aggregate statement and hands back its single row. */
-export type OneRow = (sql: string) => Promise<Record<string, unknown>>;
+/** Runs one statement and hands back its rows. */
+export type QueryRows = (sql: string) => Promise<Record<string, unknown>[]>;
 
 /**
  * A binary classifier's test metrics computed where the rows are, from `scored`: a query whose rows hold `y` (1 for
@@ -18,15 +32,14 @@ export type OneRow = (sql: string) => Promise<Record<string, unknown>>;
  * The rows are grouped by probability, so every metric, the rank AUC included, comes from one pass over them and
  * equals the engine's `evaluateClassifier` on the same rows.
  */
-export async function classifierMetricsInSql(dialect: SqlDialect, scored: string, oneRow: OneRow): Promise<MetricsOfRows<ClassifierMetrics>> {
-  const clip = (v: string) => dialect.least(`1 - ${LOG_CLIP}`, dialect.greatest(`${LOG_CLIP}`, v));
+export async function classifierMetricsInSql(dialect: SqlDialect, scored: string, queryRows: QueryRows): Promise<MetricsOfRows<ClassifierMetrics>> {
   const sql = `
 WITH ${dialect.step('usable')}
-  SELECT CAST(y AS DOUBLE PRECISION) AS y, ${dialect.least('1.0', dialect.greatest('0.0', 'CAST(p AS DOUBLE PRECISION)'))} AS p FROM (${scored}) AS scored WHERE y IN (0, 1)
+  SELECT CAST(y AS DOUBLE PRECISION) AS y, ${withinUnit(dialect, 'CAST(p AS DOUBLE PRECISION)')} AS p FROM (${scored}) AS scored WHERE y IN (0, 1)
 ), ${dialect.step('grouped')}
   SELECT p, SUM(y) AS np, COUNT(*) - SUM(y) AS nn FROM usable GROUP BY p
 ), ranked AS (
-  SELECT p, np, nn, COALESCE(SUM(nn) OVER (ORDER BY p ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS below FROM grouped
+  SELECT p, np, nn, ${negativesBelow('')} AS below FROM grouped
 )
 SELECT
   SUM(np) AS positives,
@@ -34,10 +47,10 @@ SELECT
   SUM(CASE WHEN p > 0.5 THEN np ELSE 0 END) AS tp,
   SUM(CASE WHEN p > 0.5 THEN nn ELSE 0 END) AS fp,
   SUM(np * (1 - p) * (1 - p) + nn * p * p) AS brier,
-  SUM(-np * LN(${clip('p')}) - nn * LN(1 - ${clip('p')})) AS log_loss,
-  SUM(np * (below + nn / 2.0)) AS u
+  SUM(-np * LN(${logClipped(dialect, 'p')}) - nn * LN(1 - ${logClipped(dialect, 'p')})) AS log_loss,
+  ${RANK_U} AS u
 FROM ranked`;
-  const row = await oneRow(sql);
+  const [row] = await queryRows(sql);
   const positives = Number(row.positives ?? 0);
   const negatives = Number(row.negatives ?? 0);
   const tp = Number(row.tp ?? 0);
@@ -71,7 +84,7 @@ FROM ranked`;
  * the prediction `yhat` (rows without an actual value are left out); the same sums as the engine's
  * `evaluateRegressor`, in two passes so that the variances keep their precision.
  */
-export async function regressorMetricsInSql(dialect: SqlDialect, scored: string, oneRow: OneRow): Promise<MetricsOfRows<RegressorMetrics>> {
+export async function regressorMetricsInSql(dialect: SqlDialect, scored: string, queryRows: QueryRows): Promise<MetricsOfRows<RegressorMetrics>> {
   const sql = `
 WITH ${dialect.step('usable')}
   SELECT CAST(y AS DOUBLE PRECISION) AS y, CAST(yhat AS DOUBLE PRECISION) AS yhat FROM (${scored}) AS scored WHERE y IS NOT NULL
@@ -87,7 +100,7 @@ SELECT
   SUM(CASE WHEN y <> 0 THEN ABS(y - yhat) / ABS(y) ELSE 0 END) AS ape,
   SUM(CASE WHEN y = 0 THEN 1 ELSE 0 END) AS zero_actuals
 FROM usable CROSS JOIN means`;
-  const row = await oneRow(sql);
+  const [row] = await queryRows(sql);
   const n = Number(row.n);
   const ssRes = Number(row.ss_res);
   const ssTot = Number(row.ss_tot);
@@ -98,5 +111,60 @@ FROM usable CROSS JOIN means`;
     mape: Number(row.zero_actuals) > 0 ? null : Number(row.ape) / n,
     explained_variance: ssTot > 0 ? 1 - Number(row.ss_e) / ssTot : null,
   };
+  return { metrics, nTest: n };
+}
+
+/**
+ * A multiclass model's test metrics computed where the rows are, from `scored`: a query whose rows hold `y`, the index
+ * of the row's actual class in `classes` (rows with another value are left out), and `p_0`, `p_1`, … the probability
+ * the model gives each class. One statement over the rows: the confusion matrix and log loss grouped by (actual,
+ * most probable) class, and each class's one-vs-rest rank AUC from the rows grouped by that class's probability.
+ * They equal the engine's `evaluateMulticlass` on the same rows.
+ */
+export async function multiclassMetricsInSql(
+  dialect: SqlDialect,
+  scored: string,
+  classes: readonly string[],
+  queryRows: QueryRows,
+): Promise<MetricsOfRows<MulticlassMetrics>> {
+  const indexes = classes.map((_, k) => k);
+  const p = (k: number) => `p_${k}`;
+  const clipped = (k: number) => `q_${k}`;
+  const actualProbability = `CASE y ${indexes.map((k) => `WHEN ${k} THEN ${p(k)}`).join(' ')} END`;
+  const byScore = indexes.map(
+    (k) => `  SELECT ${k} AS k, ${clipped(k)} AS p, SUM(CASE WHEN y = ${k} THEN 1 ELSE 0 END) AS np, SUM(CASE WHEN y = ${k} THEN 0 ELSE 1 END) AS nn FROM usable GROUP BY ${clipped(k)}`,
+  );
+  const sql = `
+WITH ${dialect.step('usable')}
+  SELECT y, ${indexes.map((k) => `${p(k)}, ${withinUnit(dialect, p(k))} AS ${clipped(k)}`).join(', ')} FROM (
+    SELECT CAST(y AS INTEGER) AS y, ${indexes.map((k) => `CAST(${p(k)} AS DOUBLE PRECISION) AS ${p(k)}`).join(', ')} FROM (${scored}) AS scored WHERE y IN (${indexes.join(', ')})
+  ) AS typed
+), cells AS (
+  SELECT y, ${firstMostProbable(indexes.map(p), indexes.map(String))} AS predicted, -LN(${logClipped(dialect, actualProbability)}) AS loss FROM usable
+), by_score AS (
+${byScore.join('\n  UNION ALL\n')}
+), ranked AS (
+  SELECT k, np, nn, ${negativesBelow('PARTITION BY k ')} AS below FROM by_score
+)
+SELECT 'cell' AS part, y AS k, predicted, CAST(COUNT(*) AS DOUBLE PRECISION) AS n, SUM(loss) AS total FROM cells GROUP BY y, predicted
+UNION ALL
+SELECT 'auc', k, NULL, NULL, CAST(${RANK_U} AS DOUBLE PRECISION) FROM ranked GROUP BY k`;
+  const matrix = classes.map(() => new Array<number>(classes.length).fill(0));
+  const u = new Array<number>(classes.length).fill(0);
+  let logLoss = 0;
+  for (const row of await queryRows(sql)) {
+    const k = Number(row.k);
+    if (row.part === 'auc') u[k] = Number(row.total);
+    else {
+      matrix[k][Number(row.predicted)] = Number(row.n);
+      logLoss += Number(row.total);
+    }
+  }
+  const n = matrix.reduce((s, row) => s + row.reduce((t, v) => t + v, 0), 0);
+  const aucs = matrix.map((row, k) => {
+    const positives = row.reduce((s, v) => s + v, 0);
+    return positives > 0 && positives < n ? u[k] / (positives * (n - positives)) : null;
+  });
+  const { per_class: _perClass, ...metrics } = multiclassMetricsOfCounts(classes, matrix, logLoss, aucs);
   return { metrics, nTest: n };
 }

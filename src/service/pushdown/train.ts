@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Dataset, DatasetSource, Metrics, TrainRequestParsed } from '../../contract';
-import type { Label, TransparentModel } from '../../engine';
-import { sqlString } from '../../codeText/sql';
-import { scoringTables, SQL_DIALECTS, toSql, type SqlDialect as ScoringDialect } from '../../modelExport';
+import type { Label, MulticlassModel, TransparentModel } from '../../engine';
+import { sqlName, sqlString } from '../../codeText/sql';
+import { exportTables, scoredColumn, SQL_DIALECTS, toSql, type SqlDialect as ScoringDialect } from '../../modelExport';
 import type { ServiceContext } from '../context';
 import { removeEverywhere } from '../datasets/fileCache';
 import { datasetPath } from '../datasets/files';
@@ -15,7 +15,7 @@ import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
 import { subquery } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import type { CsvSource } from '../training/tasks';
-import { classifierMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
+import { classifierMetricsInSql, multiclassMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
 import { splitRelation, type RowSplit } from './rowSplit';
 
 /**
@@ -39,8 +39,8 @@ export interface PushdownFit {
   test: CsvSource;
   /** The dataset's source as the version records it; null for an uploaded file. */
   datasetSource: DatasetSource | null;
-  /** The model's test metrics over every test row in the source; null for a multiclass model (its sample's stand). */
-  testMetrics(model: TransparentModel | { modelType: 'multiclass' }, signal?: AbortSignal): Promise<{ metrics: Metrics; nTest: number } | null>;
+  /** The model's test metrics over every test row in the source. */
+  testMetrics(model: TransparentModel | MulticlassModel, signal?: AbortSignal): Promise<{ metrics: Metrics; nTest: number }>;
   /** Removes the samples' files. */
   discard(): Promise<void>;
 }
@@ -114,24 +114,30 @@ async function testMetricsInSource(
   source: SqlSource,
   testRows: string,
   columns: readonly SourceColumnInfo[],
-  model: TransparentModel | { modelType: 'multiclass' },
+  model: TransparentModel | MulticlassModel,
   signal?: AbortSignal,
-): Promise<{ metrics: Metrics; nTest: number } | null> {
-  if (model.modelType === 'multiclass') return null;
+): Promise<{ metrics: Metrics; nTest: number }> {
   const scoring = SQL_DIALECTS[source.dialect.name];
   const numeric = columns.filter((c) => source.dialect.isNumeric(c.type)).map((c) => c.name);
-  const scored = subquery(withoutTrailingSemicolon(toSql(scoringTables(model, model.target), source.dialect.name, { numericColumns: numeric, from: subquery(testRows) })));
+  const scored = subquery(withoutTrailingSemicolon(toSql(exportTables(model, model.target), source.dialect.name, { numericColumns: numeric, from: subquery(testRows) })));
   const target = source.dialect.quoteIdentifier(model.target);
   const targetNumeric = numeric.includes(model.target);
-  const oneRow = async (sql: string) => (await source.query(sql, [], { signal }))[0];
+  const is = (label: Label) => labelTest(scoring, target, targetNumeric, label);
+  const queryRows = (sql: string) => source.query(sql, [], { signal });
+  if (model.modelType === 'multiclass') {
+    // The classes are the target's values as the engine writes them: numbers when it read the target as numbers.
+    const numberClasses = model.classes.every((c) => Number.isFinite(Number(c)) && String(Number(c)) === c);
+    const y = `CASE ${model.classes.map((c, k) => `WHEN ${is(numberClasses ? Number(c) : c)} THEN ${k}`).join(' ')} END`;
+    const probabilities = model.classes.map((c, k) => `${sqlName(scoredColumn('probability', c))} AS p_${k}`);
+    return multiclassMetricsInSql(scoring, `SELECT ${y} AS y, ${probabilities.join(', ')} FROM ${scored}`, model.classes, queryRows);
+  }
   if (model.modelType === 'regressor') {
     const y = `CASE WHEN ${scoring.isNumber(target, targetNumeric)} THEN ${scoring.numberValue(target, targetNumeric)} END`;
-    return regressorMetricsInSql(scoring, `SELECT ${y} AS y, xm_prediction AS yhat FROM ${scored}`, oneRow);
+    return regressorMetricsInSql(scoring, `SELECT ${y} AS y, xm_prediction AS yhat FROM ${scored}`, queryRows);
   }
   const [negative, positive] = model.targetLabels as [Label, Label];
-  const is = (label: Label) => labelTest(scoring, target, targetNumeric, label);
   const y = `CASE WHEN ${is(positive)} THEN 1 WHEN ${is(negative)} THEN 0 END`;
-  return classifierMetricsInSql(scoring, `SELECT ${y} AS y, xm_probability AS p FROM ${scored}`, oneRow);
+  return classifierMetricsInSql(scoring, `SELECT ${y} AS y, xm_probability AS p FROM ${scored}`, queryRows);
 }
 
 /** Whether the target holds `label`: as a number for a numeric label (as the engine reads one), else as text. */

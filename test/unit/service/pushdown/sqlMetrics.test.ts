@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { Client } from 'pg';
-import { evaluateClassifier, evaluateRegressor, mulberry32 } from '../../../../src/engine';
+import { evaluateClassifier, evaluateMulticlass, evaluateRegressor, mulberry32 } from '../../../../src/engine';
 import { SQL_DIALECTS } from '../../../../src/modelExport';
-import { classifierMetricsInSql, regressorMetricsInSql, type OneRow } from '../../../../src/service/pushdown/sqlMetrics';
+import { classifierMetricsInSql, multiclassMetricsInSql, regressorMetricsInSql, type QueryRows } from '../../../../src/service/pushdown/sqlMetrics';
 import { testCluster } from '../postgresCluster';
 
 const TOLERANCE = 1e-9;
@@ -19,6 +19,31 @@ function classifierRows(n: number, seed: number): { y: number[]; p: number[] } {
     p.push(Math.round((0.35 * label + 0.65 * random() - 0.02) * 200) / 200);
   }
   return { y, p };
+}
+
+const CLASSES = ['a', 'b', 'c', 'd'];
+
+/**
+ * Rows of (y, p_0 … p_3): y the index of the actual class among CLASSES, never 3 (a class absent from the rows), and
+ * for a few rows no class (NULL) or an index of none; probabilities on a coarse grid, so that the most probable class
+ * ties and each class's probabilities tie across rows, some of them 0 (clipped for the log loss) or outside [0, 1].
+ */
+function multiclassRows(n: number, seed: number): (number | null)[][] {
+  const random = mulberry32(seed);
+  return Array.from({ length: n }, (_, i) => {
+    const actual = Math.floor(random() * 3);
+    const y = i % 89 === 0 ? null : i % 97 === 0 ? 7 : actual;
+    const p = CLASSES.map((_, k) => Math.round((0.3 * (k === actual ? 1 : 0) + 0.75 * random() - 0.03) * 20) / 20);
+    return [y, ...p];
+  });
+}
+
+/** The engine's evaluation of the rows whose y is a class, as the metrics on the wire. */
+function multiclassExpected(rows: (number | null)[][]): Record<string, unknown> {
+  const usable = rows.filter(([y]) => y !== null && y < CLASSES.length);
+  const probabilities = Object.fromEntries(CLASSES.map((c, k) => [c, usable.map((r) => r[k + 1] as number)]));
+  const { per_class: _perClass, ...metrics } = evaluateMulticlass(usable.map(([y]) => CLASSES[y as number]), probabilities, CLASSES);
+  return metrics;
 }
 
 function regressorRows(n: number, seed: number, withZero: boolean): { y: number[]; yhat: number[] } {
@@ -51,8 +76,8 @@ describe('pushdown: test metrics computed in the database equal the engine’s',
     duck.closeSync();
   });
   const engines = () => [
-    { what: 'PostgreSQL', dialect: SQL_DIALECTS.postgres, oneRow: (async (sql) => (await pg.query(sql)).rows[0]) as OneRow },
-    { what: 'DuckDB', dialect: SQL_DIALECTS.duckdb, oneRow: (async (sql) => (await duck.runAndReadAll(sql)).getRowObjectsJS()[0] as Record<string, unknown>) as OneRow },
+    { what: 'PostgreSQL', dialect: SQL_DIALECTS.postgres, queryRows: (async (sql) => (await pg.query(sql)).rows) as QueryRows },
+    { what: 'DuckDB', dialect: SQL_DIALECTS.duckdb, queryRows: (async (sql) => (await duck.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[]) as QueryRows },
   ];
 
   it('a classifier’s metrics, rank AUC with ties and log loss included, leaving out rows of neither class', async () => {
@@ -60,19 +85,49 @@ describe('pushdown: test metrics computed in the database equal the engine’s',
     const usable = y.map((v, i) => [v, p[i]]).filter(([v]) => v === 0 || v === 1);
     const full = evaluateClassifier(usable.map(([v]) => v), usable.map(([, q]) => q));
     const expected = { accuracy: full.accuracy, roc_auc: full.roc_auc, f1: full.f1, precision: full.precision, recall: full.recall, log_loss: full.log_loss, brier: full.brier, mcc: full.mcc, confusion_matrix: full.confusion_matrix };
-    for (const { what, dialect, oneRow } of engines()) {
+    for (const { what, dialect, queryRows } of engines()) {
       const scored = `SELECT * FROM (VALUES ${values([y, p])}) AS t (y, p)`;
-      const { metrics, nTest } = await classifierMetricsInSql(dialect, scored, oneRow);
+      const { metrics, nTest } = await classifierMetricsInSql(dialect, scored, queryRows);
       assertClose(metrics, expected, what);
       assert.equal(nTest, usable.length, what);
     }
   });
 
   it('a classifier with one class only has no AUC', async () => {
-    for (const { what, dialect, oneRow } of engines()) {
-      const { metrics } = await classifierMetricsInSql(dialect, 'SELECT * FROM (VALUES (1, 0.7), (1, 0.2)) AS t (y, p)', oneRow);
+    for (const { what, dialect, queryRows } of engines()) {
+      const { metrics } = await classifierMetricsInSql(dialect, 'SELECT * FROM (VALUES (1, 0.7), (1, 0.2)) AS t (y, p)', queryRows);
       assert.equal(metrics.roc_auc, null, what);
       assert.equal(metrics.accuracy, 0.5, what);
+    }
+  });
+
+  const multiclassScored = (rows: (number | null)[][]) => `SELECT * FROM (VALUES ${rows.map((r) => `(${r.map(String).join(', ')})`).join(', ')}) AS t (y, ${CLASSES.map((_, k) => `p_${k}`).join(', ')})`;
+
+  it('a multiclass model’s metrics, with ties, a class absent from the rows, and rows of no class left out', async () => {
+    const rows = multiclassRows(3000, 13);
+    const expected = multiclassExpected(rows);
+    const ties = rows.filter(([y, ...p]) => y !== null && p.filter((v) => v === Math.max(...(p as number[]))).length > 1).length;
+    assert.ok(ties > 100, `the most probable class ties on ${ties} rows`);
+    assert.equal((expected.confusion_matrix as { matrix: number[][] }).matrix[3].join(), '0,0,0,0', 'class d is absent from the rows');
+    for (const { what, dialect, queryRows } of engines()) {
+      const { metrics, nTest } = await multiclassMetricsInSql(dialect, multiclassScored(rows), CLASSES, queryRows);
+      assertClose(metrics, expected, what);
+      assert.deepEqual(Object.keys(metrics).sort(), Object.keys(expected).sort(), what);
+      assert.equal(nTest, rows.filter(([y]) => y !== null && y < CLASSES.length).length, what);
+    }
+  });
+
+  it('a multiclass model on rows of one class has no AUC or MCC, and on no rows no log loss', async () => {
+    const oneClass = multiclassRows(200, 17).map(([y, ...p]) => [y === null ? null : 1, ...p]);
+    const noClass = multiclassRows(50, 19).map(([, ...p], i) => [i % 2 ? null : 7, ...p]);
+    for (const rows of [oneClass, noClass]) {
+      const expected = multiclassExpected(rows);
+      for (const { what, dialect, queryRows } of engines()) {
+        const { metrics } = await multiclassMetricsInSql(dialect, multiclassScored(rows), CLASSES, queryRows);
+        assertClose(metrics, expected, what);
+        assert.equal(metrics.roc_auc, null, what);
+        assert.equal(metrics.mcc, null, what);
+      }
     }
   });
 
@@ -81,9 +136,9 @@ describe('pushdown: test metrics computed in the database equal the engine’s',
       const { y, yhat } = regressorRows(2000, 11, withZero);
       const full = evaluateRegressor(y, yhat);
       const expected = { r2: full.r2, rmse: full.rmse, mae: full.mae, mape: full.mape, explained_variance: full.explained_variance };
-      for (const { what, dialect, oneRow } of engines()) {
+      for (const { what, dialect, queryRows } of engines()) {
         const scored = `SELECT * FROM (VALUES ${values([y, yhat])}) AS t (y, yhat)`;
-        assertClose((await regressorMetricsInSql(dialect, scored, oneRow)).metrics, expected, `${what}${withZero ? ', a zero actual' : ''}`);
+        assertClose((await regressorMetricsInSql(dialect, scored, queryRows)).metrics, expected, `${what}${withZero ? ', a zero actual' : ''}`);
       }
     }
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
 import { ModelPayloadSchema, type TrainingStatus } from '../../../../src/contract';
-import { columnFromValues, DataFrame, evaluateModel, fromPayloads, mulberry32, predict } from '../../../../src/engine';
+import { columnFromValues, DataFrame, evaluateModel, evaluateMulticlassModel, fromPayloads, mulberry32, multiclassFromPayloads, predict } from '../../../../src/engine';
 import { splitRelation } from '../../../../src/service/pushdown/rowSplit';
 import { duckdbDialect } from '../../../../src/service/sources/duckdbDialect';
 import { postgresDialect } from '../../../../src/service/sources/postgresDialect';
@@ -17,7 +17,7 @@ const ROWS = 30_000;
 const BUDGET = 6_000;
 const COLUMNS = ['x1', 'x2', 'grade', 'churned', 'spend'];
 
-/** Customers whose churn and spend depend on two numbers and a grade, with some missing values. */
+/** Customers whose churn and spend depend on two numbers and a grade, with some missing values (of a grade too). */
 function customers(): (number | string | null)[][] {
   const random = mulberry32(5);
   return Array.from({ length: ROWS }, (_, i) => {
@@ -27,7 +27,7 @@ function customers(): (number | string | null)[][] {
     const logit = (x1 - 50) / 15 + 1.5 * (x2 ?? 0) + (grade === 'a' ? 1 : grade === 'd' ? -1 : 0);
     const churned = random() < 1 / (1 + Math.exp(-logit)) ? 1 : 0;
     const spend = Math.round((20 + 0.8 * x1 + 10 * (x2 ?? 0) + (grade === 'a' ? 15 : 0) + 8 * (random() - 0.5)) * 100) / 100;
-    return [x1, x2, grade, churned, spend];
+    return [x1, x2, i % 101 === 7 ? null : grade, churned, spend];
   });
 }
 
@@ -49,7 +49,8 @@ async function duckdbDatabase(dir: string, data: (number | string | null)[][]): 
     appender.appendDouble(x1 as number);
     if (x2 === null) appender.appendNull();
     else appender.appendDouble(x2 as number);
-    appender.appendVarchar(grade as string);
+    if (grade === null) appender.appendNull();
+    else appender.appendVarchar(grade as string);
     appender.appendInteger(churned as number);
     appender.appendDouble(spend as number);
     appender.endRow();
@@ -105,9 +106,9 @@ async function postgresDatabase(data: (number | string | null)[][]): Promise<Dat
 }
 
 /** The engine's frame of a query's rows, as the service reads a source's rows. */
-async function frameOf(database: Database, sql: string): Promise<DataFrame> {
+async function frameOf(database: Database, sql: string, columns: readonly string[] = COLUMNS): Promise<DataFrame> {
   const rows = await database.rows(sql);
-  return new DataFrame(COLUMNS.map((name) => columnFromValues(name, rows.map((r) => r[name] as number | string | null))));
+  return new DataFrame(columns.map((name) => columnFromValues(name, rows.map((r) => r[name] as number | string | null))));
 }
 
 describe('pushdown: a model trained where its rows live', function () {
@@ -138,8 +139,12 @@ describe('pushdown: a model trained where its rows live', function () {
     return registered.body.dataset_id as string;
   }
 
+  async function payloadOf(versionId: string) {
+    return ModelPayloadSchema.parse((await call('GET', `/v1/models/versions/${versionId}/payload`)).body);
+  }
+
   async function payloadModel(versionId: string) {
-    const payload = ModelPayloadSchema.parse((await call('GET', `/v1/models/versions/${versionId}/payload`)).body);
+    const payload = await payloadOf(versionId);
     return fromPayloads(payload.partitions, payload.model_type === 'regression' ? 'regressor' : 'classifier', { target: payload.target_name, partitionOn: payload.partition_on });
   }
 
@@ -147,7 +152,12 @@ describe('pushdown: a model trained where its rows live', function () {
     it(`fits on a sample within the budget and scores every test row in the source (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
       const database = databases[index];
       const datasetId = await register(database);
-      for (const [target, modelType, drop] of [['churned', 'classifier', ['spend']], ['spend', 'regressor', ['churned']]] as const) {
+      const targets = [
+        ['churned', 'classifier', ['spend']],
+        ['spend', 'regressor', ['churned']],
+        ['grade', 'classifier', []],
+      ] as const;
+      for (const [target, modelType, drop] of targets) {
         const trained = await call('POST', '/v1/models/train', {
           json: { dataset_id: datasetId, target_column: target, model_type: modelType, model_name: `${target} ${database.what}`, drop_columns: drop },
         });
@@ -158,15 +168,52 @@ describe('pushdown: a model trained where its rows live', function () {
         // The test rows the metrics were computed on, read here through the same split: the engine scores them alike.
         const testSql = splitRelation(database.dialect, 'SELECT * FROM customers', COLUMNS, { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1 }, 'test');
         const testFrame = await frameOf(database, testSql);
-        assert.equal(trained.body.n_test, testFrame.nRows, 'every test row is scored');
         assert.ok(Math.abs(testFrame.nRows / ROWS - 0.2) < 0.02, `about a fifth of the rows are test rows (${testFrame.nRows})`);
-        const expected = evaluateModel(await payloadModel(trained.body.version_id as string), testFrame) as unknown as Record<string, unknown>;
+        const [{ n: withTarget }] = await database.rows(`SELECT COUNT(${target}) AS n FROM (${testSql}) AS t`);
+        assert.equal(trained.body.n_test, Number(withTarget), 'every test row with a target is scored');
+        if (target === 'grade') {
+          assert.deepEqual(trained.body.classes, ['a', 'b', 'c', 'd'], 'a multiclass model');
+          assert.ok(trained.body.n_test < testFrame.nRows, 'test rows without a grade are left out');
+          assert.deepEqual(Object.keys(trained.body.test_metrics).sort(), ['accuracy', 'confusion_matrix', 'f1', 'log_loss', 'mcc', 'precision', 'recall', 'roc_auc', 'roc_auc_weighted']);
+        }
+        const versionId = trained.body.version_id as string;
+        const expected = (
+          trained.body.model_type === 'multiclass_classification'
+            ? evaluateMulticlassModel(multiclassFromPayloads((await payloadOf(versionId)).partitions, { target, partitionOn: null }), testFrame)
+            : evaluateModel(await payloadModel(versionId), testFrame)
+        ) as unknown as Record<string, unknown>;
         for (const [metric, value] of Object.entries(trained.body.test_metrics as Record<string, unknown>)) {
           if (typeof value === 'number') assert.ok(Math.abs(value - (expected[metric] as number)) < 1e-9, `${database.what} ${target}: ${metric} ${value} vs ${expected[metric]}`);
           else assert.deepEqual(value, expected[metric], `${database.what} ${target}: ${metric}`);
         }
         const version = (await call('GET', `/v1/models/versions/${trained.body.model_id}`)).body[0];
         assert.equal(version.execution, 'pushdown');
+      }
+    });
+  }
+
+  for (const index of [0, 1]) {
+    it(`scores a multiclass model of a numeric target on every test row as the engine reads its classes (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
+      const database = databases[index];
+      // Decimals, which the drivers hand over as 1.0 or '1.0' and the engine reads as the numbers 1, 2, 3 and 4.5.
+      const query = "SELECT x1, x2, spend, CASE grade WHEN 'a' THEN 1 WHEN 'b' THEN 2 WHEN 'c' THEN 3 WHEN 'd' THEN 4.5 END AS level FROM customers";
+      const registered = await call('POST', '/v1/datasets', { json: { name: 'levels', source: { connection: database.what.toLowerCase(), query } } });
+      assert.equal(registered.status, 200, JSON.stringify(registered.body));
+      const trained = await call('POST', '/v1/models/train', { json: { dataset_id: registered.body.dataset_id, target_column: 'level', model_name: `level ${database.what}` } });
+      assert.equal(trained.status, 200, JSON.stringify(trained.body));
+      assert.equal(trained.body.execution, 'pushdown');
+      assert.deepEqual(trained.body.classes, ['1', '2', '3', '4.5']);
+      const columns = ['x1', 'x2', 'spend', 'level'];
+      const testFrame = await frameOf(database, splitRelation(database.dialect, query, columns, { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1 }, 'test'), columns);
+      const model = multiclassFromPayloads((await payloadOf(trained.body.version_id as string)).partitions, { target: 'level', partitionOn: null });
+      const { per_class: _perClass, ...expected } = evaluateMulticlassModel(model, testFrame);
+      const matrix = expected.confusion_matrix.matrix;
+      assert.equal(trained.body.n_test, matrix.flat().reduce((s, v) => s + v, 0), 'every test row with a level is scored');
+      assert.ok(trained.body.n_test > 0.95 * 0.2 * ROWS, `${trained.body.n_test} test rows`);
+      for (const [metric, value] of Object.entries(expected)) {
+        const got = (trained.body.test_metrics as Record<string, unknown>)[metric];
+        if (typeof value === 'number') assert.ok(Math.abs((got as number) - value) < 1e-9, `${database.what}: ${metric} ${got} vs ${value}`);
+        else assert.deepEqual(got, value, `${database.what}: ${metric}`);
       }
     });
   }
