@@ -26,6 +26,8 @@ export const LocalFeatureSchema = z.enum([
   'multiclass',
   'parquet',
   'sources',
+  'pushdown',
+  'train_jobs',
 ]);
 export type LocalFeature = z.infer<typeof LocalFeatureSchema>;
 

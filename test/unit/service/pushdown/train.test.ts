@@ -297,6 +297,8 @@ describe('pushdown: a model trained where its rows live', function () {
   });
 
   it('trains as a job that reports its scans, and whose Cancel cancels the running statement', async () => {
+    const { features } = (await call('GET', '/v1/health')).body;
+    assert.ok(features.includes('pushdown') && features.includes('train_jobs'), `health features: ${features}`);
     const duckdb = await register(databases[0]);
     const started = await call('POST', '/v1/models/train/jobs', { json: { dataset_id: duckdb, target_column: 'churned', model_name: 'churn job', drop_columns: ['spend'] } });
     assert.equal(started.status, 202, JSON.stringify(started.body));
