@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as vscode from 'vscode';
 import { UserFacingError } from '../common/errors';
+import { localServiceEnvironment } from './serviceEnvironment';
 import { LineSplitter, parseServiceLine, type ServiceLine } from './serviceLine';
 
 export interface LocalServiceOptions {
@@ -18,7 +19,8 @@ export interface ServiceExit {
 
 /**
  * The local service as a child process of the extension host: VS Code's own Node (`process.execPath` with
- * ELECTRON_RUN_AS_NODE) runs `cli.js serve` on 127.0.0.1 with a free port; the first JSON line on stdout says where.
+ * ELECTRON_RUN_AS_NODE) runs `cli.js serve` on 127.0.0.1 with a free port, in an environment of its own (no variable
+ * that selects a database or a team); the first JSON line on stdout says where.
  */
 export class LocalServiceProcess implements vscode.Disposable {
   private readonly _onDidExitUnexpectedly = new vscode.EventEmitter<ServiceExit>();
@@ -41,7 +43,7 @@ export class LocalServiceProcess implements vscode.Disposable {
     const { cliPath, dataDir, startTimeoutMs, log } = this.options;
     this.stopping = false;
     const child = spawn(process.execPath, [cliPath, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir], {
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      env: localServiceEnvironment(process.env),
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
     });
