@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { threadId } from 'node:worker_threads';
+import { partPath } from './scratchFiles';
 
 /** JSON text with every non-finite number (NaN, ±Infinity) written as null, as the wire requires. */
 const finiteText = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v));
@@ -17,17 +17,6 @@ export function writeFiniteJsonFile<T>(path: string, value: T): T {
   writeFileSync(part, text);
   renameSync(part, path);
   return JSON.parse(text) as T;
-}
-
-let parts = 0;
-
-/**
- * A temporary name beside `target` that no other writer (thread, process or call) uses: several may write the same
- * file at once (parts of one predict converting an older dataset, replicas fetching one dataset), and each renames
- * its own complete file over the target.
- */
-export function partPath(target: string): string {
-  return `${target}.${process.pid}-${threadId}-${++parts}.part`;
 }
 
 export function isMissingFile(error: unknown): boolean {

@@ -7,6 +7,7 @@ import { version } from '../../package.json';
 import type { ServiceContext } from './context';
 import { datasetsDir } from './datasets/files';
 import { markUploadsFolder } from './datasets/frameFile';
+import { removeLeftovers } from './datasets/leftovers';
 import { PublicDatasets } from './datasets/public';
 import { createApp } from './routes/app';
 import { registerExecutors } from './jobs/executors';
@@ -14,6 +15,7 @@ import { JobRunner } from './jobs/runner';
 import { stderrLogger, type Logger } from './logger';
 import { answerAdminRequest, serveAdminRequests } from './store/adminRequests';
 import { openServiceDatabase } from './store/open';
+import { partPath } from './scratchFiles';
 import { Connections } from './sources/connections';
 import { DuckDbSource } from './sources/duckdbSource';
 import type { ConnectionTarget } from './sources/connectionUrl';
@@ -102,6 +104,8 @@ export async function startService(options: ServeOptions): Promise<RunningServic
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const { db: store, release } = await openServiceDatabase(options.dataDir, options.databaseUrl);
   markUploadsFolder(datasetsDir(options.dataDir));
+  const leftovers = await removeLeftovers(options.dataDir, store);
+  if (leftovers > 0) logger.info(`removed ${leftovers} files left by interrupted uploads, predictions and trains`);
   const shared = store.dialect === 'postgres';
   // The CLI's key commands reach a SQLite database through the service holding it; PostgreSQL they open themselves.
   const stopAdmin = shared ? () => undefined : serveAdminRequests(options.dataDir, (request) => answerAdminRequest(store, request));
@@ -126,7 +130,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
     connections: new Connections(options.connections ?? new Map()),
     connectionApi: options.connectionApi ?? false,
     maxRowsInMemory: options.maxRowsInMemory ?? DEFAULT_MAX_ROWS_IN_MEMORY,
-    uploadsEngine: new DuckDbSource(':memory:', { memoryLimit: UPLOADS_ENGINE_MEMORY, tempDirectory: join(options.dataDir, 'duckdb-spill') }),
+    uploadsEngine: new DuckDbSource(':memory:', { memoryLimit: UPLOADS_ENGINE_MEMORY, tempDirectory: partPath(join(options.dataDir, 'duckdb-spill')) }),
     llmEndpoints: new LlmEndpointPolicy({
       allowed: [...(options.llmEndpoints ?? []), ...environmentEndpoints(process.env)],
       callerEndpoints: options.callerLlmEndpoints ?? false,

@@ -2,6 +2,7 @@ import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'no
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { invalid, payloadTooLarge } from '../errors';
+import { partPath } from '../scratchFiles';
 
 export const datasetsDir = (dataDir: string) => join(dataDir, 'datasets');
 export const datasetPath = (dataDir: string, datasetId: string) => join(datasetsDir(dataDir), `${datasetId}.csv`);
@@ -12,7 +13,7 @@ export const datasetPath = (dataDir: string, datasetId: string) => join(datasets
  */
 export async function saveStream(source: Readable, target: string, limitBytes: number): Promise<number> {
   mkdirSync(dirname(target), { recursive: true });
-  const partial = `${target}.part`;
+  const partial = partPath(target);
   const out = createWriteStream(partial);
   let size = 0;
   let over = false;

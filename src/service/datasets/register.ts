@@ -14,7 +14,7 @@ import { checkCsvShape, datasetPath } from './files';
 import { isParquetFile } from './parquetFile';
 import { largeParquetShape } from './largeParquet';
 import { ensureSourceFrame, overBudget } from './sourceDataset';
-import type { ReceivedUpload } from './upload';
+import { settleUpload, type ReceivedUpload } from './upload';
 
 /**
  * Parses an uploaded CSV or Parquet file once on the worker pool (its frame is stored beside it) and records it as a
@@ -46,6 +46,8 @@ export async function registerUpload(ctx: ServiceContext, teamId: string, upload
   } catch (error) {
     await removeEverywhere(ctx.store.files, upload.path).catch((cleanup: unknown) => ctx.logger.error(`removing the files of a failed upload failed`, cleanup));
     throw error;
+  } finally {
+    settleUpload(upload);
   }
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import busboy from 'busboy';
 import { ApiError, badRequest, invalid, payloadTooLarge } from '../errors';
+import { pendingPath } from '../scratchFiles';
 import { datasetPath, saveStream } from './files';
 
 export interface ReceivedUpload {
@@ -13,6 +14,11 @@ export interface ReceivedUpload {
   fileName: string | null;
   /** Text fields of a multipart form. */
   fields: Record<string, string>;
+  /**
+   * The marker that says the dataset is not registered yet, so that the next start removes its files if the service
+   * is killed first; removed once the dataset is registered or its files are gone (`settleUpload`).
+   */
+  pending: string;
 }
 
 /** Bodies taken as the file itself; whether it is CSV or Parquet is read from its bytes, not from this type. */
@@ -72,17 +78,19 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   const datasetId = randomUUID();
   const path = datasetPath(dataDir, datasetId);
+  const pending = pendingPath(path);
+  writeFileSync(pending, '');
   const type = incoming.headers['content-type'] ?? '';
   const declared = Number(incoming.headers['content-length'] ?? NaN);
   try {
     if (declared > limitBytes + 64 * 1024) throw payloadTooLarge(limitBytes);
     if (/^multipart\/form-data/i.test(type)) {
       const received = await receiveMultipart(incoming, path, limitBytes);
-      return { datasetId, path, ...received };
+      return { datasetId, path, pending, ...received };
     }
     if (!options.multipartOnly && FILE_TYPES.test(type)) {
       const size = await saveStream(incoming, path, limitBytes);
-      return { datasetId, path, size, fileName: null, fields: {} };
+      return { datasetId, path, pending, size, fileName: null, fields: {} };
     }
     throw badRequest(
       `The upload must be multipart/form-data${options.multipartOnly ? '' : ', text/csv or application/vnd.apache.parquet'}, got ${type ? `"${type}"` : 'no Content-Type'}.`,
@@ -90,8 +98,15 @@ export async function receiveUpload(
     );
   } catch (error) {
     rmSync(path, { force: true });
+    rmSync(pending, { force: true });
     await drain(incoming);
     if (error instanceof ApiError) throw error;
     throw badRequest(`The upload could not be read: ${(error as Error).message}.`);
   }
+}
+
+/** Ends an upload's pending state: after its dataset is registered, or with its file removed (`discard`). */
+export function settleUpload(upload: ReceivedUpload, options: { discard?: boolean } = {}): void {
+  if (options.discard) rmSync(upload.path, { force: true });
+  rmSync(upload.pending, { force: true });
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Dataset, DatasetSource, Metrics, TrainRequestParsed } from '../../contract';
 import type { Label, MulticlassModel, TransparentModel } from '../../engine';
 import { sqlName, sqlString } from '../../codeText/sql';
@@ -9,6 +8,7 @@ import { datasetPath } from '../datasets/files';
 import { datasetRelation, type DatasetRelation } from '../datasets/datasetRelation';
 import { sourceColumns, storeRelationFrame } from '../datasets/sourceDataset';
 import { invalid } from '../errors';
+import { partPath } from '../scratchFiles';
 import { findDataset } from '../store/datasets';
 import { sourceApiError } from '../sources/apiErrors';
 import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
@@ -58,11 +58,14 @@ export async function preparePushdownFit(
   options: { testSize: number; seed: number; field: string; signal?: AbortSignal; progress?: TrainProgress },
 ): Promise<PushdownFit> {
   const { source, relation } = located;
-  // The samples are stored as datasets are (their frames beside a CSV path), under names no dataset has.
-  const run = randomUUID();
-  const pathOf = (part: string) => datasetPath(ctx.dataDir, `pushdown-${run}-${part}`);
+  // The samples are stored as datasets are (their frames beside a CSV path), under scratch names no dataset has, which
+  // the next start removes when this service is killed before `discard`.
+  const paths: Record<keyof typeof SAMPLES, string> = {
+    'train-sample': partPath(datasetPath(ctx.dataDir, 'pushdown-train-sample')),
+    'test-sample': partPath(datasetPath(ctx.dataDir, 'pushdown-test-sample')),
+  };
   const discard = async () => {
-    for (const part of ['train-sample', 'test-sample']) await removeEverywhere(null, pathOf(part));
+    for (const path of Object.values(paths)) await removeEverywhere(null, path);
   };
   try {
     const columns = await sourceColumns(source, relation, dataset, options.field, options.signal);
@@ -77,7 +80,7 @@ export async function preparePushdownFit(
       testSample: Math.min(1, (SAMPLE_MARGIN * limitOf('test-sample')) / testRows),
     };
     const sample = async (part: keyof typeof SAMPLES): Promise<CsvSource> => {
-      const path = pathOf(part);
+      const path = paths[part];
       const limit = limitOf(part);
       const [from, to] = SCAN_PROGRESS[part];
       const expected = Math.max(1, Math.min(limit, (part === 'train-sample' ? trainRows * split.trainSample : testRows * split.testSample)));

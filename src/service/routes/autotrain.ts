@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import {
   AutotrainResponseSchema,
   DatasetSummarySchema,
@@ -34,7 +33,7 @@ import {
 import type { ServiceContext, Session } from '../context';
 import { requireDatasetForRules } from '../datasets/datasetSample';
 import { datasetRows, loadSummaryRules, registerUpload } from '../datasets/register';
-import { receiveUpload } from '../datasets/upload';
+import { receiveUpload, settleUpload } from '../datasets/upload';
 import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
 import { parseWith, readJson, sendJson } from '../http/body';
@@ -90,7 +89,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
       config = parseTextGenField(upload.fields.textgen_config);
       ctx.llmEndpoints.check(config, 'textgen_config.base_url');
     } catch (error) {
-      rmSync(upload.path, { force: true });
+      settleUpload(upload, { discard: true });
       throw error;
     }
     const dataset = await registerUpload(ctx, teamId, upload, upload.fields.name);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 export const DB_FILE = 'xmodels.db';
 const PID_FILE = 'service.pid';
 
-function processAlive(pid: number): boolean {
+/** Whether a process with this pid runs on this machine (one of another user counts). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

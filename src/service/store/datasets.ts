@@ -35,3 +35,8 @@ export async function findDataset(db: Queryable, teamId: string, datasetId: stri
 export async function deleteDataset(db: Queryable, teamId: string, datasetId: string): Promise<boolean> {
   return (await db.run('DELETE FROM datasets WHERE dataset_id = ? AND team_id = ?', [datasetId, teamId])) > 0;
 }
+
+/** Whether any team has a dataset with this id. */
+export async function datasetExists(db: Queryable, datasetId: string): Promise<boolean> {
+  return (await db.get('SELECT 1 AS found FROM datasets WHERE dataset_id = ?', [datasetId])) !== null;
+}
