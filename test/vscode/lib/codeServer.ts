@@ -17,8 +17,12 @@ import {
 
 const marker = join(codeServerRoot, `.installed-${codeServerVersion}`);
 
-/** Debian packages the real-VS-Code tests need. */
-const DEBIAN_PACKAGES = ['chromium', 'ripgrep', 'libkrb5-dev'];
+/**
+ * Debian packages VS Code in the browser needs (`npm start` without a desktop VS Code, and `npm test`'s VS Code
+ * layers): Chromium, ripgrep, and what `npm rebuild` of the server's native modules needs, node-gyp's compilers
+ * (`make`, `g++`, `python3`) and kerberos' headers (`libkrb5-dev`); a minimal Debian has none of them.
+ */
+const DEBIAN_PACKAGES = ['chromium', 'ripgrep', 'make', 'g++', 'python3', 'libkrb5-dev'];
 
 function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): void {
   const started = Date.now();
