@@ -3,6 +3,8 @@ import { Client, Pool, types, type ClientBase, type PoolClient, type QueryConfig
 import { POSTGRES_MIGRATIONS } from './migrations';
 import { postgresFileStore } from './postgresFiles';
 import { parseTarget, startupError } from './postgresErrors';
+import { isSelect } from './readCache';
+import { SharedReads } from './sharedReads';
 import type { Database, FileStore, Params, Queryable, Row, SqlValue } from './sql';
 
 export interface PostgresOptions {
@@ -175,10 +177,17 @@ class TransactionQueryable extends PostgresQueryable {
 
 export class PostgresDatabase extends PostgresQueryable implements Database {
   readonly files: FileStore;
+  private readonly reads = new SharedReads();
 
   constructor(private readonly pool: Pool) {
     super();
     this.files = postgresFileStore(this);
+  }
+
+  /** A SELECT outside a transaction shares its query with identical ones (`SharedReads`); any other runs alone. */
+  override all(sql: string, params?: Params): Promise<Row[]> {
+    if (!isSelect(sql)) return super.all(sql, params);
+    return this.reads.all(sql, params, () => super.all(sql, params));
   }
 
   protected async query<R extends QueryResultRow>(query: QueryConfig): Promise<QueryResult<R>> {

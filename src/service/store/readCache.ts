@@ -17,7 +17,11 @@ function resultBytes(rows: Row[]): number {
   return bytes;
 }
 
-function cacheKey(sql: string, params: Params | undefined): string | null {
+/** A statement that only reads: the ones a read cache may answer, or concurrent callers share. */
+export const isSelect = (sql: string) => /^\s*SELECT\b/i.test(sql);
+
+/** What identifies a read: its statement and parameters; null when a parameter is binary. */
+export function readKey(sql: string, params: Params | undefined): string | null {
   if (params?.some((p) => p instanceof Uint8Array)) return null;
   return params?.length ? `${sql}\u0000${JSON.stringify(params)}` : sql;
 }
@@ -36,7 +40,7 @@ export class ReadCache {
 
   /** The rows `query` returns for this statement and these parameters, from memory when they are known. */
   all(sql: string, params: Params | undefined, query: () => Row[]): Row[] {
-    const key = cacheKey(sql, params);
+    const key = readKey(sql, params);
     if (key === null) return query();
     const hit = this.entries.get(key);
     if (hit) {

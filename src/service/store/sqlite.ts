@@ -4,11 +4,9 @@ import { Database as WasmDatabase } from 'node-sqlite3-wasm';
 import { DB_FILE } from './database';
 import { MIGRATIONS } from './migrations';
 import type { Database, Params, Queryable, Row } from './sql';
-import { ReadCache } from './readCache';
+import { isSelect, ReadCache } from './readCache';
 import { StatementCache } from './sqliteStatements';
 
-/** A statement that only reads, whose result the read cache may keep. */
-const SELECT = /^\s*SELECT\b/i;
 const BUSY_RETRY_MS = 10_000;
 const READ_CACHE_BYTES = 16 * 1024 * 1024;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -187,7 +185,7 @@ export class SqliteDatabase implements Database {
    */
   private read(sql: string, params?: Params): Row[] {
     const query = () => this.now.all(sql, params);
-    if (!SELECT.test(sql)) return this.written(query);
+    if (!isSelect(sql)) return this.written(query);
     return this.reads ? this.reads.all(sql, params, query) : query();
   }
 

@@ -135,16 +135,35 @@ describe('store: PostgreSQL queries and transactions', function () {
 
   it('still runs a statement it prepared before a migration changed its result columns', async () => {
     await db.run('INSERT INTO items (n, label) VALUES (?, ?)', [1, 'one']);
-    const select = 'SELECT * FROM items WHERE n = ?';
-    const before = await Promise.all(Array.from({ length: 12 }, () => db.get(select, [1])));
+    // Parameters that differ, so the reads are not shared and reach several pooled connections.
+    const select = 'SELECT * FROM items WHERE n = ? AND ? >= 0';
+    const before = await Promise.all(Array.from({ length: 12 }, (_, i) => db.get(select, [1, i])));
     assert.ok(before.every((row) => row?.label === 'one'));
     await db.run('ALTER TABLE items ADD COLUMN added TEXT');
     try {
-      const after = await Promise.all(Array.from({ length: 12 }, () => db.get(select, [1])));
+      const after = await Promise.all(Array.from({ length: 12 }, (_, i) => db.get(select, [1, i])));
       assert.ok(after.every((row) => row?.label === 'one' && row.added === null));
     } finally {
       await db.run('ALTER TABLE items DROP COLUMN added');
     }
+  });
+
+  it('answers identical concurrent reads with one query at a time, each with rows as new as its call', async () => {
+    await db.run('INSERT INTO items (n) VALUES (?)', [1]);
+    // clock_timestamp() differs between queries: the distinct values are the queries that ran.
+    const read = 'SELECT clock_timestamp()::text AS ran, COUNT(*) AS n FROM items';
+    const together = await Promise.all(Array.from({ length: 20 }, () => db.get(read)));
+    assert.ok(new Set(together.map((row) => row?.ran)).size <= 2, 'twenty callers, at most two queries');
+    assert.ok(together.every((row) => row?.n === 1));
+
+    // A read that arrives after a commit never gets the rows of a query that started before it.
+    const slow = 'SELECT COUNT(*) AS n, pg_sleep(0.3)::text AS slept FROM items';
+    const running = db.get(slow);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await db.run('INSERT INTO items (n) VALUES (?)', [2]);
+    const after = db.get(slow);
+    assert.equal((await running)?.n, 1, 'the query that started first reads its own snapshot');
+    assert.equal((await after)?.n, 2, 'the read that came after the insert sees it');
   });
 
   it('cancels a statement that runs past the statement timeout', async () => {
