@@ -118,7 +118,7 @@ describe('panels in VS Code', function () {
     const python = await vscode.commands.executeCommand<vscode.TextDocument>('xmodels.models.exportPython', node);
     assert.equal(python.languageId, 'python');
     assert.ok(python.isUntitled, 'the export is a new untitled file');
-    assert.match(python.getText(), /^"""panels-binary v1: an XModels classifier/);
+    assert.match(python.getText(), /^r"""panels-binary v1: an XModels classifier/);
     const profile = await client.models.getModelProfile(classifier.versionId);
     if (profile.model_type === 'multiclass_classification') assert.fail('a two-valued target gives a binary profile');
     for (const feature of Object.keys({ ...profile.partitions[0].numeric, ...profile.partitions[0].categorical })) {
