@@ -54,6 +54,8 @@ export {
   singlePartitionMulticlass,
   evaluateMulticlassModel,
   evaluateMulticlassBaselines,
+  fittedMulticlassSubject,
+  plannedMulticlassSubject,
 } from './multiclass/multiclass';
 export { multiclassToPayloads, multiclassFromPayloads, isMulticlassPayload } from './multiclass/payload';
 export type { ClassPartitionPayload } from './multiclass/payload';
@@ -66,6 +68,7 @@ export type {
   MulticlassMetrics,
   MulticlassEvaluation,
   MulticlassClassMetrics,
+  MulticlassBaselineSubject,
   ClassCount,
 } from './multiclass/multiclass';
 export { MAX_CLASSES, MIN_CLASS_ROWS } from './model/limits';

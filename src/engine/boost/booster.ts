@@ -6,6 +6,12 @@ import { SquaredHistograms, useHistograms } from './histogramState';
 
 /** A hessian floor that keeps Newton steps finite where probabilities saturate. */
 export const MIN_HESSIAN = 1e-6;
+/**
+ * A leaf whose rows' hessians sum to less than this gets no step, and no split may leave one: its rows' classes are
+ * already certain. Without it, a class separable on the training rows has its scores pushed towards ±∞ round after
+ * round, each round a little better on the validation rows, until max_rounds (as in EBM's min_hessian).
+ */
+const MIN_LEAF_HESSIAN = 1e-4;
 /** A validation loss must improve by this fraction to count as progress. */
 const MIN_IMPROVEMENT = 1e-7;
 /** Rounds run when the data is too small to hold out validation rows. */
@@ -126,7 +132,7 @@ function fitStep(
   const minLeaf = params.min_samples_leaf;
   const missing = bins - 1;
   step.fill(0, 0, bins);
-  if (count[missing] >= minLeaf) step[missing] = (lr * gSum[missing]) / Math.max(hSum[missing], MIN_HESSIAN * count[missing]);
+  if (count[missing] >= minLeaf && hSum[missing] >= MIN_LEAF_HESSIAN) step[missing] = (lr * gSum[missing]) / Math.max(hSum[missing], MIN_HESSIAN * count[missing]);
   const idx: number[] = [];
   for (let b = 0; b < missing; b++) if (count[b] > 0) idx.push(b);
   if (idx.length === 0) return;
@@ -162,6 +168,7 @@ function fitStep(
       const cl = pc[c] - pc[s];
       if (cl < minLeaf) continue;
       if (C - cl < minLeaf) break;
+      if (ph[c] - ph[s] < MIN_LEAF_HESSIAN || H - (ph[c] - ph[s]) < MIN_LEAF_HESSIAN) continue;
       const gl = pg[c] - pg[s];
       const hl = Math.max(ph[c] - ph[s], MIN_HESSIAN * cl);
       const hr = Math.max(H - hl, MIN_HESSIAN * (C - cl));
@@ -189,7 +196,7 @@ function fitStep(
   }
   for (const [s, e] of segments) {
     const H = Math.max(ph[e] - ph[s], MIN_HESSIAN * (pc[e] - pc[s]));
-    const v = H > 0 ? (lr * (pg[e] - pg[s])) / H : 0;
+    const v = ph[e] - ph[s] >= MIN_LEAF_HESSIAN ? (lr * (pg[e] - pg[s])) / H : 0;
     for (let c = s; c < e; c++) step[idx[c]] = v;
   }
 }

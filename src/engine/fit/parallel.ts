@@ -3,20 +3,24 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { resolveBoostParams } from '../boost/sizeDefaults';
 import { EngineError } from '../errors';
-import { assembleBoosted, binParts, planBoosted, runBag, type BagTask, type Binner, type BoostedPlan } from '../boost/fitBoosted';
+import { assembleBoosted, binParts, planBoosted, type BagTask, type Binner, type BoostedPlan } from '../boost/fitBoosted';
+import { fitPlan } from './fit';
 import type { BagResult, BoostData } from '../boost/booster';
 import { planFit, type FitPlan } from '../plan/plan';
-import { assembleModel, featureTasks, fitFeatureTask, type FeatureTask } from '../xplainable/fit';
+import { assembleModel, featureTasks, type FeatureTask } from '../xplainable/fit';
 import type { DataFrame } from '../data/frame';
 import type { FeatureModel, FitOptions, TransparentModel } from '../model/types';
 
-/** Below this many cells (rows × features) starting threads costs more than it saves. */
+/**
+ * Below this much work, in cells (rows × features) passed over, starting threads costs more than it saves. A
+ * reference fit passes over its cells about once; a boosted one once per bag, each pass many rounds long.
+ */
 const PARALLEL_MIN_CELLS = 2_000_000;
 
 export interface ParallelOptions {
   /** Worker threads to use (default: the machine's available parallelism). */
   threads?: number;
-  /** Fits smaller than this many cells run on the calling thread (default 2,000,000). */
+  /** Fits (all the planned fits together) passing over fewer cells than this run on the calling thread (default 2,000,000). */
   minCells?: number;
 }
 
@@ -52,38 +56,48 @@ export async function fitPlansParallel(
   parallel: ParallelOptions = {},
   bin: Binner = binParts,
 ): Promise<TransparentModel[]> {
-  const threads = parallel.threads ?? availableParallelism();
-  const minCells = parallel.minCells ?? PARALLEL_MIN_CELLS;
-  const counts = plans.map(taskCount);
-  // Small fits, and those with fewer than two tasks for the threads at hand, run on this thread.
-  const here = plans.map((plan, k) => plan.parts[0].frame.nRows * plan.features.length < minCells || Math.min(threads, counts[k]) < 2);
-  const used = Math.min(threads, counts.reduce((sum, count, k) => (here[k] ? sum : sum + count), 0));
+  const threads = threadsFor(plans, parallel);
+  if (threads === 0) return plans.map((plan) => fitPlan(plan, bin));
   // With the options checked, threads start while this thread bins the data, which their tasks wait for anyway.
-  const workers = used > 1 ? Array.from({ length: used }, startWorker) : [];
+  const workers = Array.from({ length: threads }, startWorker);
   const prepared: PreparedFit[] = [];
   const messages: WorkerMessages[] = [];
   const firstMessage: number[] = [];
   try {
     // Tasks and shared data keep unique numbers across fits: ids index the replies, parts key what a worker holds.
     let parts = 0;
-    plans.forEach((plan, k) => {
-      const p = prepareFit(plan, bin, here[k], messages.length, parts);
+    for (const plan of plans) {
+      const p = prepareFit(plan, bin, messages.length, parts);
       prepared.push(p);
       firstMessage.push(messages.length);
-      if ('model' in p) return;
       for (const m of p.messages) messages.push(m);
       parts += plan.parts.length;
-    });
+    }
   } catch (error) {
     await stopWorkers(workers);
     throw error;
   }
-  const replies = messages.length ? await runInWorkers(messages, workers) : [];
-  return prepared.map((p, k) => ('model' in p ? p.model : p.assemble(replies.slice(firstMessage[k], firstMessage[k] + p.messages.length))));
+  const replies = await runInWorkers(messages, workers);
+  return prepared.map((p, k) => p.assemble(replies.slice(firstMessage[k], firstMessage[k] + p.messages.length)));
 }
 
-/** A fit done on the calling thread (small, or one task), or its worker messages and how to assemble the replies. */
-type PreparedFit = { model: TransparentModel } | { messages: WorkerMessages[]; assemble: (replies: FitWorkerReply[]) => TransparentModel };
+/**
+ * The worker threads planned fits run on: none (0) when together they pass over fewer cells than `minCells`, or have
+ * fewer than two tasks for the threads at hand. The fits are judged together, so a multiclass model's class models
+ * share threads even when each alone is small.
+ */
+export function threadsFor(plans: readonly FitPlan[], parallel: ParallelOptions = {}): number {
+  const tasks = plans.reduce((sum, plan) => sum + taskCount(plan), 0);
+  const cells = plans.reduce((sum, plan) => sum + cellPasses(plan), 0);
+  const threads = Math.min(parallel.threads ?? availableParallelism(), tasks);
+  return cells < (parallel.minCells ?? PARALLEL_MIN_CELLS) || threads < 2 ? 0 : threads;
+}
+
+/** A fit's worker messages and how to assemble the replies. */
+interface PreparedFit {
+  messages: WorkerMessages[];
+  assemble: (replies: FitWorkerReply[]) => TransparentModel;
+}
 
 /** The tasks a fit splits into: one per bag and partition when boosted, else one per feature and partition. */
 function taskCount(plan: FitPlan): number {
@@ -91,17 +105,23 @@ function taskCount(plan: FitPlan): number {
   return plan.parts.reduce((sum, part) => sum + resolveBoostParams(plan.boost, part.y.length).outer_bags, 0);
 }
 
+/** The cells a fit passes over: its rows × features, once per bag when boosted (see PARALLEL_MIN_CELLS). */
+function cellPasses(plan: FitPlan): number {
+  const cells = plan.parts[0].frame.nRows * plan.features.length;
+  return plan.method === 'boosted' ? cells * resolveBoostParams(plan.boost, plan.parts[0].y.length).outer_bags : cells;
+}
+
 /** Its worker messages number tasks from `idBase` and partitions from `partBase`, unique across the fits. */
-function prepareFit(plan: FitPlan, bin: Binner, here: boolean, idBase: number, partBase: number): PreparedFit {
+function prepareFit(plan: FitPlan, bin: Binner, idBase: number, partBase: number): PreparedFit {
   if (plan.method === 'boosted') {
     const boosted = planBoosted(plan, bin);
-    if (!here) shareBoostData(boosted);
+    shareBoostData(boosted);
     const message = (task: BagTask, k: number): WorkerMessages => {
       const { data, ...rest } = task;
       const part = partBase + task.part;
       return { shared: { type: 'boostData', part, data }, task: { type: 'bag', id: idBase + k, part, task: rest } };
     };
-    return prepared(boosted.tasks, here, runBag, message, (bags) => assembleBoosted(boosted, bags));
+    return prepared<BagTask, BagResult>(boosted.tasks, message, (bags) => assembleBoosted(boosted, bags));
   }
   const tasks = featureTasks(plan);
   const sharedTargets = new Map<Float64Array, Float64Array>();
@@ -111,7 +131,7 @@ function prepareFit(plan: FitPlan, bin: Binner, here: boolean, idBase: number, p
     if (!sharedTargets.has(y)) sharedTargets.set(y, inSharedMemory(y));
     return { shared: { type: 'target', part, y: sharedTargets.get(y) as Float64Array }, task: { type: 'task', id: idBase + k, part, task } };
   };
-  return prepared(tasks, here, fitFeatureTask, message, (features) => assembleModel(plan, features));
+  return prepared<FeatureTask, FeatureModel>(tasks, message, (features) => assembleModel(plan, features));
 }
 
 /** The array in shared memory (copied there unless it is already): posted to a thread, it is shared, not copied. */
@@ -141,15 +161,12 @@ function shareBoostData(boosted: BoostedPlan): void {
   }
 }
 
-/** Runs `tasks` on this thread when `here`, else hands over their worker messages and how to assemble the replies. */
+/** The tasks' worker messages, and how to assemble the replies. */
 function prepared<T, R extends FeatureModel | BagResult>(
   tasks: T[],
-  here: boolean,
-  run: (task: T) => R,
   message: (task: T, index: number) => WorkerMessages,
   assemble: (results: R[]) => TransparentModel,
 ): PreparedFit {
-  if (here) return { model: assemble(tasks.map(run)) };
   return { messages: tasks.map(message), assemble: (replies) => assemble(replies.map((r) => ('bag' in r ? r.bag : (r as { feature: FeatureModel }).feature) as R)) };
 }
 

@@ -7,7 +7,7 @@
 import { EngineError } from '../errors';
 import { binOnce, type Binner } from '../boost/fitBoosted';
 import { fitPlan } from '../fit/fit';
-import { planFit, type FitPlan } from '../plan/plan';
+import { checkFit, planFit, type FitPlan } from '../plan/plan';
 import { groupRows, numberColumn, textCounts, textValue, type DataFrame } from '../data/frame';
 import { evaluateClassifier } from '../evaluate/metrics';
 import { fitLinearBaseline } from '../evaluate/linearBaseline';
@@ -338,7 +338,7 @@ export function multiclassMetricsOfCounts(
 }
 
 /** The rows whose target is one of the model's classes, and that class per row. */
-function labelledRows(model: MulticlassModel, frame: DataFrame): { rows: Int32Array; actual: string[] } {
+function labelledRows(model: { target: string; classes: readonly string[] }, frame: DataFrame): { rows: Int32Array; actual: string[] } {
   if (!frame.has(model.target)) return { rows: new Int32Array(0), actual: [] };
   const col = frame.column(model.target);
   const known = new Set(model.classes);
@@ -359,37 +359,58 @@ export function evaluateMulticlassModel(model: MulticlassModel, frame: DataFrame
   return evaluateMulticlass(actual, predictMulticlass(model, frame.take(rows)).classProbabilities, model.classes);
 }
 
+/** What the yardsticks of a multiclass model depend on: its target, classes and features. */
+export interface MulticlassBaselineSubject {
+  target: string;
+  classes: readonly string[];
+  features: readonly string[];
+}
+
+export function fittedMulticlassSubject(model: MulticlassModel): MulticlassBaselineSubject {
+  return { target: model.target, classes: model.classes, features: modelFeatures(model.classModels[0]) };
+}
+
+/**
+ * The subject a multiclass fit of `frame` with `options` will have, known before fitting: a caller waiting for fit
+ * threads can score the yardsticks meanwhile. Throws what the fit would throw for bad options.
+ */
+export function plannedMulticlassSubject(frame: DataFrame, options: FitOptions, knownClasses: readonly string[] = []): MulticlassBaselineSubject {
+  const classes = checkedClasses(frame, options.target, knownClasses);
+  const { features } = checkFit(oneVsRest(frame, options.target, classes[0]), { ...options, modelType: 'classifier' });
+  return { target: options.target, classes, features };
+}
+
 /**
  * The yardsticks on the test rows: always predicting the training class shares (`constant`), and one L2 logistic
  * regression per class, one-vs-rest, normalised like the model (`linear`; null without usable features).
  */
 export function evaluateMulticlassBaselines(
-  model: MulticlassModel,
+  subject: MulticlassBaselineSubject,
   train: DataFrame,
   test: DataFrame,
 ): { constant: MulticlassEvaluation; linear: MulticlassEvaluation | null } | null {
-  const fitted = labelledRows(model, train);
-  const held = labelledRows(model, test);
+  const fitted = labelledRows(subject, train);
+  const held = labelledRows(subject, test);
   if (fitted.rows.length === 0 || held.rows.length === 0) return null;
   const trainRows = train.take(fitted.rows);
   const testRows = test.take(held.rows);
   const m = held.rows.length;
   const constant = Object.fromEntries(
-    model.classes.map((c) => [c, new Float64Array(m).fill(fitted.actual.filter((a) => a === c).length / fitted.actual.length)]),
+    subject.classes.map((c) => [c, new Float64Array(m).fill(fitted.actual.filter((a) => a === c).length / fitted.actual.length)]),
   );
-  const features = modelFeatures(model.classModels[0]).filter((f) => trainRows.has(f));
+  const features = subject.features.filter((f) => trainRows.has(f));
   let linear: MulticlassEvaluation | null = null;
   if (features.length > 0) {
-    const raw = model.classes.map((c) =>
+    const raw = subject.classes.map((c) =>
       fitLinearBaseline(trainRows, features, Float64Array.from(fitted.actual, (a) => (a === c ? 1 : 0)), 'classifier').predict(testRows),
     );
     if (raw.every((p) => p.every(Number.isFinite))) {
       const sums = Array.from({ length: m }, (_, r) => raw.reduce((s, p) => s + p[r], 0));
-      const probs = Object.fromEntries(model.classes.map((c, k) => [c, Float64Array.from(raw[k], (v, r) => (sums[r] > 0 ? v / sums[r] : 1 / raw.length))]));
-      linear = evaluateMulticlass(held.actual, probs, model.classes);
+      const probs = Object.fromEntries(subject.classes.map((c, k) => [c, Float64Array.from(raw[k], (v, r) => (sums[r] > 0 ? v / sums[r] : 1 / raw.length))]));
+      linear = evaluateMulticlass(held.actual, probs, subject.classes);
     }
   }
-  return { constant: evaluateMulticlass(held.actual, constant, model.classes), linear };
+  return { constant: evaluateMulticlass(held.actual, constant, subject.classes), linear };
 }
 
 /** Gorodkin's K-class MCC from the confusion matrix (rows actual); null when undefined (one class only). */

@@ -3,11 +3,13 @@ import {
   DATASET_PARTITION,
   evaluateMulticlassBaselines,
   evaluateMulticlassModel,
+  fittedMulticlassSubject,
   multiclassImportances,
   partitionFrames,
   predictMulticlass,
   singlePartitionMulticlass,
   type DataFrame,
+  type MulticlassBaselineSubject,
   type MulticlassModel,
 } from '../../engine';
 import { finiteJson } from '../json';
@@ -21,23 +23,35 @@ function summary(full: unknown): Metrics {
   return Object.fromEntries(METRIC_KEYS.map((k) => [k, (full as Record<string, unknown>)[k]])) as Metrics;
 }
 
-/** A multiclass model's train and test evaluation, its baselines on the test rows and the warnings they raise. */
-function judged(model: MulticlassModel, train: DataFrame, test: DataFrame): PartitionOutcome['evaluation'] {
-  const trainEval = finiteJson(evaluateMulticlassModel(model, train)) as EvaluationMetrics;
-  const testEval = finiteJson(evaluateMulticlassModel(model, test)) as EvaluationMetrics;
-  const yardsticks = test.nRows > 0 ? evaluateMulticlassBaselines(model, train, test) : null;
-  const baseline: Baseline | null = yardsticks
+/** The constant and linear yardsticks of a multiclass model (or the model a fit will make) on the test rows. */
+export function multiclassBaselineOf(subject: MulticlassBaselineSubject, train: DataFrame, test: DataFrame): Baseline | null {
+  const yardsticks = test.nRows > 0 ? evaluateMulticlassBaselines(subject, train, test) : null;
+  return yardsticks
     ? { constant: summary(finiteJson(yardsticks.constant)), linear: yardsticks.linear ? summary(finiteJson(yardsticks.linear)) : null }
     : null;
+}
+
+/**
+ * A multiclass model's train and test evaluation, its baselines on the test rows (`known` when already computed for
+ * these rows and features) and the warnings they raise.
+ */
+function judged(model: MulticlassModel, train: DataFrame, test: DataFrame, known?: Baseline | null): PartitionOutcome['evaluation'] {
+  const trainEval = finiteJson(evaluateMulticlassModel(model, train)) as EvaluationMetrics;
+  const testEval = finiteJson(evaluateMulticlassModel(model, test)) as EvaluationMetrics;
+  const baseline = known === undefined ? multiclassBaselineOf(fittedMulticlassSubject(model), train, test) : known;
   return { train: trainEval, test: testEval, baseline, warnings: generalisationWarnings(summary(trainEval), summary(testEval), baseline) };
 }
 
-/** Everything the service stores about a fitted multiclass model, judged per partition and as a whole. */
+/**
+ * Everything the service stores about a fitted multiclass model, judged per partition and as a whole; `known`: the
+ * partitions' baselines when already computed for these rows and features.
+ */
 export function multiclassOutcome(
   model: MulticlassModel,
   train: DataFrame,
   test: DataFrame,
   common: Pick<FitOutcome, 'modelJson' | 'features' | 'featureInfo' | 'parameters'>,
+  known: Record<string, Baseline | null> | null = null,
 ): FitOutcome {
   const routing = model.classModels[0];
   const trainFrames = partitionFrames(routing, train);
@@ -52,7 +66,7 @@ export function multiclassOutcome(
       nTest: testRows.nRows,
       // One number per partition on the wire: the mean of the class models' base values.
       baseValue: bases.reduce((s, b) => s + b, 0) / bases.length,
-      evaluation: judged(singlePartitionMulticlass(model, key), trainRows, testRows),
+      evaluation: judged(singlePartitionMulticlass(model, key), trainRows, testRows, known?.[key]),
     };
   });
   const whole = model.partitionOn === null ? partitions[0].evaluation : judged(model, train, test);

@@ -7,6 +7,7 @@ import {
   evaluateBaselines,
   evaluateModel,
   fittedSubject,
+  plannedMulticlassSubject,
   plannedSubject,
   featureImportances,
   fitModelParallel,
@@ -34,7 +35,7 @@ import { parseUploadedFile } from '../datasets/uploadedFile';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
 import { serializeModel, deserializeModel } from './model-json';
-import { multiclassOutcome } from './multiclass';
+import { multiclassBaselineOf, multiclassOutcome } from './multiclass';
 import type {
   CsvSource,
   FitOutcome,
@@ -200,12 +201,18 @@ function outcome(
   if (fitted.modelType === 'multiclass') {
     // Each class model has the same method and parameters; their features' information is the first model's scan.
     const first = fitted.classModels[0];
-    return multiclassOutcome(fitted, train, test, {
-      modelJson: serializeModel(fitted),
-      features,
-      featureInfo: featureInfo(first, train, features, health),
-      parameters: { ...fittedParameters(first), classes: fitted.classes },
-    });
+    return multiclassOutcome(
+      fitted,
+      train,
+      test,
+      {
+        modelJson: serializeModel(fitted),
+        features,
+        featureInfo: featureInfo(first, train, features, health),
+        parameters: { ...fittedParameters(first), classes: fitted.classes },
+      },
+      knownBaselines,
+    );
   }
   const model = fitted;
   const partitions = partitionOutcomes(model, train, test, knownBaselines);
@@ -270,7 +277,7 @@ export async function runTrain(task: TrainTask): Promise<FitOutcome> {
   // Large fits spread their bags (or features, and every class model's) over threads of their own; small ones stay here.
   const multiclass = classes.length >= 3;
   const fitting = multiclass ? fitMulticlassParallel(train, options, classes) : fitModelParallel(train, options);
-  const early = !multiclass && !task.partitionOn ? baselineWhileFitting(train, test, options) : null;
+  const early = task.partitionOn ? null : baselineWhileFitting(train, test, options, multiclass ? classes : null);
   const model = await fitting;
   if (task.testSource) {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
@@ -280,12 +287,21 @@ export async function runTrain(task: TrainTask): Promise<FitOutcome> {
 }
 
 /**
- * The yardsticks of an unpartitioned binary or regression fit, scored on this thread while the fit's threads work
- * (they depend on the planned features, not on the fitted model). Null when the options are bad: the fit rejects them
- * with its own error.
+ * The yardsticks of an unpartitioned fit (multiclass when given its `classes`), scored on this thread while the fit's
+ * threads work (they depend on the planned features, not on the fitted model). Null when the options are bad: the
+ * fit rejects them with its own error.
  */
-function baselineWhileFitting(train: DataFrame, test: DataFrame, options: FitOptions): { features: readonly string[]; baseline: Baseline | null } | null {
+function baselineWhileFitting(
+  train: DataFrame,
+  test: DataFrame,
+  options: FitOptions,
+  classes: readonly string[] | null,
+): { features: readonly string[]; baseline: Baseline | null } | null {
   try {
+    if (classes) {
+      const subject = plannedMulticlassSubject(train, options, classes);
+      return { features: subject.features, baseline: multiclassBaselineOf(subject, train, test) };
+    }
     const subject = plannedSubject(train, options);
     return { features: subject.features, baseline: baselineOf(subject, train, test) };
   } catch {

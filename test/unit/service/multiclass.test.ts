@@ -10,6 +10,7 @@ import {
   TrainResultSchema,
   type TrainResult,
 } from '../../../src/contract';
+import { evaluateMulticlassBaselines, parseCsv, trainTestSplit } from '../../../src/engine';
 import { useService } from './harness';
 import { penguinsCsv, strikesCsv, uploadCsv } from './fixtures';
 
@@ -42,6 +43,22 @@ describe('service: multiclass classification', function () {
       cm.matrix.flat().reduce((s, v) => s + v, 0),
       trained.n_test,
     );
+  });
+
+  it('reports the yardsticks of its test rows: the class shares and one-vs-rest logistic regressions', () => {
+    const penguins = parseCsv(penguinsCsv());
+    const { train, test } = trainTestSplit(penguins.nRows, 0.2, 42);
+    const features = penguins.names.filter((name) => name !== 'Species');
+    const expected = evaluateMulticlassBaselines({ target: 'Species', classes: SPECIES, features }, penguins.take(train), penguins.take(test));
+    assert.ok(expected?.linear && trained.baseline?.linear);
+    for (const [kind, metrics] of [
+      ['constant', expected.constant],
+      ['linear', expected.linear],
+    ] as const) {
+      for (const key of ['accuracy', 'log_loss', 'roc_auc'] as const) {
+        assert.ok(Math.abs((trained.baseline[kind] as Record<string, number>)[key] - (metrics[key] as number)) < 1e-12, `${kind} ${key}`);
+      }
+    }
   });
 
   it('lists the model with its classes and reports multiclass in health', async () => {
@@ -172,6 +189,8 @@ describe('service: multiclass classification', function () {
     const refit = RefitResultSchema.parse(res.body);
     assert.ok(Object.keys(refit.parameters_changed).length > 0);
     assert.ok('roc_auc_weighted' in refit.test_metrics);
+    // The same rows and features: the yardsticks are the trained version's.
+    assert.deepEqual(refit.baseline, trained.baseline);
   });
 
   it('refuses over 50 classes naming the count and the most frequent values, and a class with one row naming it', async () => {

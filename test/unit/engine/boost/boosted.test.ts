@@ -111,6 +111,22 @@ describe('engine boosted method (the default)', () => {
     assert.ok(rounds.length > 0 && Math.max(...rounds) < 200, `rounds per bag: ${rounds.join(', ')}`);
   });
 
+  it('early stopping stops on a class the features separate: scores stop growing once its rows are certain', () => {
+    const random = mulberry32(9);
+    const n = 1000;
+    const x = Float64Array.from({ length: n }, () => random());
+    const frame = new DataFrame([
+      numberColumn('x', x),
+      numberColumn('noise', Float64Array.from({ length: n }, () => random())),
+      categoryColumn('y', Int32Array.from(x, (v) => (v > 0.5 ? 1 : 0)), ['no', 'yes']),
+    ]);
+    const model = fitModel(frame, { target: 'y', modelType: 'classifier' });
+    const rounds = model.partitions.get('__dataset__')?.boost?.rounds ?? [];
+    assert.ok(rounds.length > 0 && Math.max(...rounds) < 500, `rounds per bag: ${rounds.join(', ')}`);
+    const p = predict(model, frame).probabilities as Float64Array;
+    assert.ok(p.every((v, r) => (x[r] > 0.5 ? v > 0.99 : v < 0.01)), 'every row certain of its class');
+  });
+
   it('classifier: probabilities are calibrated log-odds (mean probability ≈ positive rate) and partitions work', () => {
     const random = mulberry32(6);
     const n = 3000;

@@ -1,5 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { DataFrame, EngineError, fitModel, fitModelParallel, mulberry32, toPayloads } from '../../../../src/engine';
+import { DataFrame, EngineError, fitModel, fitModelParallel, mulberry32, numberColumn, toPayloads } from '../../../../src/engine';
+import { threadsFor } from '../../../../src/engine/fit/parallel';
+import { planFit } from '../../../../src/engine/plan/plan';
+import { digitsFrame } from '../helpers';
 
 function frame(n: number): DataFrame {
   const random = mulberry32(5);
@@ -25,6 +28,22 @@ describe('engine parallel fit', () => {
         assert.equal(JSON.stringify(toPayloads(parallel)), JSON.stringify(toPayloads(serial)), `${method} ${modelType}`);
       }
     }
+  });
+
+  it('judges fits together: ten small class models of one table share the threads that one alone would not start', () => {
+    const digits = digitsFrame(1500);
+    const classPlan = (digit: string) =>
+      planFit(digits.withColumns([numberColumn('digit', Float64Array.from({ length: digits.nRows }, (_, r) => (digits.value(r, 'digit') === digit ? 1 : 0)))]), {
+        target: 'digit',
+        modelType: 'classifier',
+      });
+    const classPlans = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'].map(classPlan);
+    assert.equal(threadsFor(classPlans, { threads: 4 }), 4);
+    assert.equal(threadsFor(classPlans.slice(0, 1), { threads: 4 }), 0);
+    // The reference method passes over the cells once, not once per bag: ten of these stay on the calling thread.
+    const reference = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => ({ ...classPlan(digit), method: 'xplainable' as const }));
+    assert.equal(threadsFor(reference, { threads: 4 }), 0);
+    assert.equal(threadsFor(classPlans, { threads: 1 }), 0);
   });
 
   it('checks the options before starting any thread', async () => {

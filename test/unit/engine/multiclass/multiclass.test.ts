@@ -6,11 +6,13 @@ import {
   fitModel,
   fitMulticlass,
   fitMulticlassParallel,
+  fittedMulticlassSubject,
   isMulticlassPayload,
   multiclassFromPayloads,
   multiclassProfile,
   multiclassToPayloads,
   parseCsv,
+  plannedMulticlassSubject,
   predict,
   predictMulticlass,
   refitMulticlass,
@@ -137,6 +139,18 @@ describe('multiclass classifier', () => {
       assert.deepEqual(json(toPayloads(sequential.classModels[k])), json(toPayloads(binary)), cls);
     });
     assert.deepEqual(json(multiclassToPayloads(threaded)), json(multiclassToPayloads(sequential)));
+  });
+
+  it('knows before the fit the subject of its yardsticks, so they can be scored while it fits', () => {
+    const cars = loadDataset('cars');
+    const rows = cars.take(trainTestSplit(cars.nRows, 0.2, 1).train);
+    for (const method of ['boosted', 'xplainable'] as FitMethod[]) {
+      const options = { target: 'Origin', modelType: 'classifier' as const, dropColumns: ['Name'], method };
+      const planned = plannedMulticlassSubject(rows, options, ['Europe', 'Japan', 'USA']);
+      const fitted = fittedMulticlassSubject(fitMulticlass(rows, options));
+      assert.deepEqual(planned, fitted, method);
+    }
+    assert.throws(() => plannedMulticlassSubject(rows, { target: 'Origin', modelType: 'classifier', method: 'nope' as FitMethod }), /method must be one of/);
   });
 
   it('refuses more than 50 classes, naming the count and the most frequent values', () => {
