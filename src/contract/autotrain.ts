@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { pyString } from '../codeText/python';
+import { MAX_COLUMN_NAME, MAX_COLUMNS } from '../engine/data/frame';
 import { RequestModelTypeSchema } from './common';
 import { PreprocessorStepSchema } from './datasets';
 
@@ -50,7 +51,7 @@ export type DatasetSummary = z.infer<typeof DatasetSummarySchema>;
 /** Providers with built-in endpoint presets; any other name is treated as a generic OpenAI-compatible endpoint. */
 export const TEXTGEN_PRESETS = ['rules', 'openai', 'azure', 'ollama'] as const;
 
-export const TextGenConfigSchema = z.object({
+export const TextGenConfigSchema = z.strictObject({
   provider: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   temperature: z.number().min(0).max(2).default(0.2),
@@ -63,6 +64,14 @@ export const TextGenConfigSchema = z.object({
   timeout_ms: z.number().int().positive().max(600_000).optional(),
 });
 export type TextGenConfig = z.infer<typeof TextGenConfigSchema>;
+
+/** `POST /v1/autotrain/summarize-dataset` as a multipart form: the file and its text fields. */
+export const SummarizeDatasetFormSchema = z.strictObject({
+  file: z.string().describe('The CSV or Parquet file'),
+  team_id: z.string().optional(),
+  textgen_config: z.string().optional().describe('TextGenConfig as a JSON string'),
+  name: z.string().optional().describe("the dataset's name (default: the file's)"),
+});
 
 export const AnswerSourceSchema = z.enum(['rules', 'llm']);
 export type AnswerSource = z.infer<typeof AnswerSourceSchema>;
@@ -231,34 +240,63 @@ export type GoalInput = z.infer<typeof GoalInputSchema>;
 
 const textgen = TextGenConfigSchema.default({ temperature: 0.2, n: 1 });
 
-export const SummarizeByIdBodySchema = z.object({
+/**
+ * Free text a request gives as a question or a persona: a sentence, not a document, since it is searched for every
+ * column's name and written into the answer (a persona into every goal's rationale).
+ */
+const MAX_REQUEST_TEXT = 2_000;
+const requestText = z.string().min(1).max(MAX_REQUEST_TEXT);
+
+/** A goal a request gives: one a response gave, or free text (the question). */
+const GoalRequestSchema = z.union([GoalSchema.extend({ question: requestText, visualization: requestText }), requestText]);
+
+/**
+ * A summary a request passes back: a dataset's, so of at most MAX_COLUMNS columns (the rules look at pairs of them)
+ * named in at most MAX_COLUMN_NAME characters (the answers repeat names).
+ */
+const SummaryInputSchema = DatasetSummarySchema.superRefine((summary, ctx) => {
+  for (const key of ['columns', 'field_names', 'fields'] as const) {
+    if (summary[key].length > MAX_COLUMNS) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `Has ${summary[key].length} entries, more than the ${MAX_COLUMNS} columns a dataset may have` });
+    }
+  }
+  const names: [PropertyKey[], string][] = [
+    ...summary.columns.map((name, i): [PropertyKey[], string] => [['columns', i], name]),
+    ...summary.field_names.map((name, i): [PropertyKey[], string] => [['field_names', i], name]),
+    ...summary.fields.map((field, i): [PropertyKey[], string] => [['fields', i, 'column'], field.column]),
+  ];
+  const long = names.find(([, name]) => name.length > MAX_COLUMN_NAME);
+  if (long) ctx.addIssue({ code: 'custom', path: long[0], message: `Is ${long[1].length} characters long, more than the ${MAX_COLUMN_NAME} a column name may have` });
+});
+
+export const SummarizeByIdBodySchema = z.strictObject({
   dataset_id: z.string().min(1),
   textgen_config: textgen,
 });
-export const GenerateGoalsBodySchema = z.object({
-  summary: DatasetSummarySchema,
+export const GenerateGoalsBodySchema = z.strictObject({
+  summary: SummaryInputSchema,
   n: z.number().int().min(1).max(30).default(5),
-  persona: z.string().optional(),
+  persona: z.string().max(MAX_REQUEST_TEXT).optional(),
   textgen_config: textgen,
 });
-export const GenerateLabelsBodySchema = z.object({
-  summary: DatasetSummarySchema,
+export const GenerateLabelsBodySchema = z.strictObject({
+  summary: SummaryInputSchema,
   textgen_config: textgen,
 });
-export const GenerateFeatureEngineeringBodySchema = z.object({
-  summary: DatasetSummarySchema,
+export const GenerateFeatureEngineeringBodySchema = z.strictObject({
+  summary: SummaryInputSchema,
   n: z.number().int().min(1).max(30).default(5),
   textgen_config: textgen,
 });
-export const StartAutotrainBodySchema = z.object({
+export const StartAutotrainBodySchema = z.strictObject({
   model_name: z.string().min(1),
   model_description: z.string().default(''),
-  summary: DatasetSummarySchema,
+  summary: SummaryInputSchema,
   textgen_config: textgen,
   label: z.string().min(1).optional(),
   model_type: RequestModelTypeSchema.optional(),
 });
-export const TrainManualBodySchema = z.object({
+export const TrainManualBodySchema = z.strictObject({
   label: z.string().min(1),
   model_name: z.string().min(1),
   model_description: z.string().default(''),
@@ -268,23 +306,23 @@ export const TrainManualBodySchema = z.object({
   model_type: RequestModelTypeSchema.optional(),
 });
 /** "Fix this chart": the code on screen and what to change ("log scale", "only 2020", "colour by species"). */
-export const ChartEditSchema = z.object({
+export const ChartEditSchema = z.strictObject({
   code: z.string().min(1).max(200_000),
   instruction: z.string().trim().min(1).max(500),
 });
 export type ChartEdit = z.infer<typeof ChartEditSchema>;
 
-export const VisualizeBodySchema = z.object({
-  summary: DatasetSummarySchema,
-  goal: GoalInputSchema,
+export const VisualizeBodySchema = z.strictObject({
+  summary: SummaryInputSchema,
+  goal: GoalRequestSchema,
   library: VisualizationLibrarySchema.default('plotly'),
   textgen_config: textgen,
   /** When set, the answer is this code with the edit applied (rules for common edits, else the language model). */
   edit: ChartEditSchema.optional(),
 });
-export const InsightsBodySchema = z.object({
-  goal: GoalInputSchema,
-  summary: DatasetSummarySchema,
+export const InsightsBodySchema = z.strictObject({
+  goal: GoalRequestSchema,
+  summary: SummaryInputSchema,
   textgen_config: textgen,
 });
 
@@ -297,9 +335,12 @@ export type TrainManualBody = z.infer<typeof TrainManualBodySchema>;
 export type VisualizeBody = z.infer<typeof VisualizeBodySchema>;
 export type InsightsBody = z.infer<typeof InsightsBodySchema>;
 
-/** Autotrain JSON bodies travel as `{team_id, req}`, as the hosted service expects. */
+/**
+ * Autotrain JSON bodies travel as `{team_id, req}`, as the hosted service expects. `summary` and `goal` are what a
+ * response gave, passed back as they are, so their fields are not checked for unknown ones.
+ */
 function teamEnvelope<T extends z.ZodType>(req: T) {
-  return z.object({ team_id: z.string().nullable().optional(), req });
+  return z.strictObject({ team_id: z.string().nullable().optional(), req });
 }
 
 export const SummarizeByIdRequestSchema = teamEnvelope(SummarizeByIdBodySchema);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ignoredFields } from './requestFields';
 
 /** A connection's name: what requests, datasets and logs use instead of its URL. */
 export const ConnectionNameSchema = z
@@ -28,9 +29,10 @@ export const ConnectionSchema = z.object({
 });
 export type Connection = z.infer<typeof ConnectionSchema>;
 
-export const AddConnectionRequestSchema = z.object({
+export const AddConnectionRequestSchema = z.strictObject({
   name: ConnectionNameSchema,
   url: z.string().min(1).describe('postgres://user:password@host:5432/db, duckdb:///abs/path.db or duckdb::memory:'),
+  ...ignoredFields('team_id'),
 });
 export type AddConnectionRequest = z.infer<typeof AddConnectionRequestSchema>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { IdSchema, TimestampSchema } from './common';
 import { ConnectionNameSchema } from './connections';
+import { ignoredFields } from './requestFields';
 
 /** Where a dataset's rows live when they stay in a database: its table or query, and the connection's name. */
 export const DatasetSourceSchema = z.object({
@@ -22,12 +23,20 @@ export const DatasetSchema = z.object({
 export type Dataset = z.infer<typeof DatasetSchema>;
 
 /** `POST /v1/datasets` as JSON: a table or a query of a named connection, registered without copying its rows. */
-export const RegisterSourceDatasetRequestSchema = z.object({
+export const RegisterSourceDatasetRequestSchema = z.strictObject({
   name: z.string().min(1).optional(),
   source: z.union([
     z.strictObject({ connection: ConnectionNameSchema, table: z.string().min(1) }),
     z.strictObject({ connection: ConnectionNameSchema, query: z.string().min(1) }),
   ]),
+  ...ignoredFields('team_id'),
+});
+
+/** `POST /v1/datasets` as a multipart form: the file and its text fields. */
+export const UploadDatasetFormSchema = z.strictObject({
+  file: z.string().describe('The CSV or Parquet file'),
+  name: z.string().optional(),
+  ...ignoredFields('team_id'),
 });
 export type RegisterSourceDatasetRequest = z.infer<typeof RegisterSourceDatasetRequestSchema>;
 
@@ -98,6 +107,19 @@ export const PreprocessorStepSchema = z.discriminatedUnion('type', [
 ]);
 export type PreprocessorStep = z.infer<typeof PreprocessorStepSchema>;
 
+/** A step as a request gives it: a field its type does not take is a 422, never silently dropped. */
+const RequestStepSchema = z.discriminatedUnion('type', [
+  DropColumnsStepSchema.strict(),
+  FillMissingStepSchema.strict(),
+  Log1pStepSchema.strict(),
+  ClipStepSchema.strict(),
+  DatePartsStepSchema.strict(),
+  CondenseCategoriesStepSchema.strict(),
+  TextCleanStepSchema.strict(),
+  QuantileBinsStepSchema.strict(),
+  RatioStepSchema.strict(),
+]);
+
 export const PreprocessorSchema = z.object({
   preprocessor_id: IdSchema,
   name: z.string(),
@@ -115,20 +137,22 @@ export const PreprocessorVersionSchema = z.object({
 });
 export type PreprocessorVersion = z.infer<typeof PreprocessorVersionSchema>;
 
-export const CreatePreprocessorRequestSchema = z.object({
+export const CreatePreprocessorRequestSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().default(''),
   dataset_id: IdSchema,
-  steps: z.array(PreprocessorStepSchema),
+  steps: z.array(RequestStepSchema),
+  ...ignoredFields('team_id'),
 });
 export type CreatePreprocessorRequest = z.input<typeof CreatePreprocessorRequestSchema>;
 
 export const CreatePreprocessorResponseSchema = z.object({ preprocessor_id: IdSchema, version_id: IdSchema });
 export type CreatePreprocessorResponse = z.infer<typeof CreatePreprocessorResponseSchema>;
 
-export const AddPreprocessorVersionRequestSchema = z.object({
-  steps: z.array(PreprocessorStepSchema),
+export const AddPreprocessorVersionRequestSchema = z.strictObject({
+  steps: z.array(RequestStepSchema),
   dataset_id: IdSchema.optional(),
+  ...ignoredFields('team_id'),
 });
 export type AddPreprocessorVersionRequest = z.input<typeof AddPreprocessorVersionRequestSchema>;
 
@@ -136,10 +160,11 @@ export const AddPreprocessorVersionResponseSchema = z.object({ version_id: IdSch
 export type AddPreprocessorVersionResponse = z.infer<typeof AddPreprocessorVersionResponseSchema>;
 
 export const LinkPreprocessorRequestSchema = z
-  .object({
+  .strictObject({
     model_version_id: IdSchema.optional(),
     version_id: IdSchema.optional().describe('Alias of model_version_id.'),
     preprocessor_version_id: IdSchema,
+    ...ignoredFields('team_id'),
   })
   .refine((b) => b.model_version_id !== undefined || b.version_id !== undefined, {
     message: 'model_version_id is required',

@@ -5,3 +5,4 @@ export * from './datasets';
 export * from './models';
 export * from './autotrain';
 export * from './openapi';
+export * from './requestFields';

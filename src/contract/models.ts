@@ -9,6 +9,7 @@ import {
   TimestampSchema,
 } from './common';
 import { boostFeatureFields, boostFields, seedField, testSizeField, treeFields } from './params';
+import { ignoredFields } from './requestFields';
 
 export const AlgorithmSchema = z.enum(['XClassifier', 'XRegressor', 'PartitionedClassifier', 'PartitionedRegressor']);
 export type Algorithm = z.infer<typeof AlgorithmSchema>;
@@ -165,15 +166,14 @@ export const ModelPayloadSchema = z.object({
 });
 export type ModelPayload = z.infer<typeof ModelPayloadSchema>;
 
-export const CreateModelRequestSchema = z.object({
+export const CreateModelRequestSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().default(''),
   type: WireModelTypeSchema,
   target_name: z.string().min(1),
   algorithm: AlgorithmSchema,
   partition_on: z.string().nullable().optional(),
-  run_id: z.string().nullable().optional(),
-  versions: z.record(z.string(), z.unknown()).nullable().optional(),
+  ...ignoredFields('team_id', 'run_id', 'versions'),
   partitions: z.array(PartitionPayloadSchema).min(1),
 });
 export type CreateModelRequest = z.input<typeof CreateModelRequestSchema>;
@@ -181,10 +181,10 @@ export type CreateModelRequest = z.input<typeof CreateModelRequestSchema>;
 export const CreateModelResponseSchema = z.object({ model_id: IdSchema, version_id: IdSchema });
 export type CreateModelResponse = z.infer<typeof CreateModelResponseSchema>;
 
-export const AddVersionRequestSchema = z.object({
+export const AddVersionRequestSchema = z.strictObject({
   model_id: IdSchema,
   partition_on: z.string().nullable().optional(),
-  versions: z.record(z.string(), z.unknown()).nullable().optional(),
+  ...ignoredFields('team_id', 'versions'),
   partitions: z.array(PartitionPayloadSchema).min(1),
 });
 export type AddVersionRequest = z.input<typeof AddVersionRequestSchema>;
@@ -204,7 +204,7 @@ export type FeatureParams = z.infer<typeof FeatureParamsSchema>;
 /** Data sources of which a train request names exactly one. */
 export const TRAIN_SOURCES = ['dataset_id', 'dataset_name', 'csv_content'] as const;
 
-export const TrainRequestSchema = z.object({
+export const TrainRequestSchema = z.strictObject({
   target_column: z.string().min(1),
   model_name: z.string().min(1).optional(),
   model_description: z.string().default(''),
@@ -228,6 +228,7 @@ export const TrainRequestSchema = z.object({
   execution: ExecutionRequestSchema.default('auto').describe(
     'in_memory: the rows are read into the service; pushdown: the fit runs as SQL in the source database; auto: pushdown only when a source dataset is over the in-memory budget',
   ),
+  ...ignoredFields('team_id'),
 });
 export type TrainRequest = z.input<typeof TrainRequestSchema>;
 export type TrainRequestParsed = z.output<typeof TrainRequestSchema>;
@@ -253,7 +254,7 @@ export const TrainResultSchema = z.object({
 });
 export type TrainResult = z.infer<typeof TrainResultSchema>;
 
-export const RefitRequestSchema = z.object({
+export const RefitRequestSchema = z.strictObject({
   dataset_id: IdSchema,
   target_column: z.string().min(1),
   features: z.array(z.string()).optional(),
@@ -263,6 +264,7 @@ export const RefitRequestSchema = z.object({
   test_size: testSizeField,
   ...boostFeatureFields,
   ...treeFields,
+  ...ignoredFields('team_id'),
 });
 export type RefitRequest = z.input<typeof RefitRequestSchema>;
 export type RefitRequestParsed = z.output<typeof RefitRequestSchema>;
@@ -449,7 +451,7 @@ export type FeatureInfo = z.infer<typeof FeatureInfoSchema>;
 
 // ---- prediction ----
 
-export const PredictRequestSchema = z.object({
+export const PredictRequestSchema = z.strictObject({
   dataset_id: IdSchema.optional(),
   csv_content: z.string().min(1).optional(),
   explain: z.boolean().default(false),
@@ -460,6 +462,7 @@ export const PredictRequestSchema = z.object({
     .optional()
     .describe("a dataset of a connection only: the predictions are written by the source's engine into this new table, not returned"),
   replace: z.boolean().default(false).describe('with output_table: replace the table when it exists (else 409)'),
+  ...ignoredFields('team_id'),
 });
 export type PredictRequest = z.input<typeof PredictRequestSchema>;
 

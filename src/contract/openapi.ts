@@ -24,8 +24,6 @@ interface Operation {
   query?: Array<{ name: string; required: boolean }>;
 }
 
-const uploadSchema = z.object({ file: z.string().describe('The CSV file'), name: z.string().optional() });
-
 /** Every operation of the /v1 contract, from which the OpenAPI document is generated. */
 export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/health', operationId: 'health', summary: 'Service health and local features', response: HealthSchema, noAuth: true },
@@ -48,7 +46,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/models/feature-info/{version_id}', operationId: 'get_feature_info', summary: 'Feature information of a version', response: m.FeatureInfoSchema },
   { method: 'get', path: '/v1/models/versions/{version_id}/payload', operationId: 'get_model_payload', summary: 'Fitted model of a version as partition payloads (local)', response: m.ModelPayloadSchema },
   { method: 'post', path: '/v1/models/versions/{version_id}/predict', operationId: 'predict', summary: 'Predict with a version (local)', request: m.PredictRequestSchema, response: z.union([m.PredictionsSchema, m.PredictionsTableSchema]) },
-  { method: 'post', path: '/v1/autotrain/summarize-dataset', operationId: 'summarize_dataset', summary: 'Summarize an uploaded CSV', upload: 'multipart', request: z.object({ file: z.string(), team_id: z.string().optional(), textgen_config: z.string().optional() }), response: at.DatasetSummarySchema },
+  { method: 'post', path: '/v1/autotrain/summarize-dataset', operationId: 'summarize_dataset', summary: 'Summarize an uploaded CSV', upload: 'multipart', request: at.SummarizeDatasetFormSchema, response: at.DatasetSummarySchema },
   { method: 'post', path: '/v1/autotrain/summarize', operationId: 'summarize_by_dataset_id', summary: 'Summarize a stored dataset', request: at.SummarizeByIdRequestSchema, response: at.DatasetSummarySchema },
   { method: 'post', path: '/v1/autotrain/generate_goals', operationId: 'generate_goals', summary: 'Analysis goals for a dataset', request: at.GenerateGoalsRequestSchema, response: at.GoalsResponseSchema },
   { method: 'post', path: '/v1/autotrain/generate_labels', operationId: 'generate_labels', summary: 'Candidate target columns', request: at.GenerateLabelsRequestSchema, response: at.LabelsResponseSchema },
@@ -59,7 +57,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/autotrain/train_manual', operationId: 'train_manual', summary: 'Train from a preprocessor version', request: at.TrainManualRequestSchema, response: at.AutotrainResponseSchema, status: 202 },
   { method: 'post', path: '/v1/autotrain/visualize', operationId: 'visualize_data', summary: 'Chart code for a goal', request: at.VisualizeRequestSchema, response: at.VisualizationResponseSchema },
   { method: 'post', path: '/v1/autotrain/insights', operationId: 'generate_insights', summary: 'Computed insights for a goal', request: at.InsightsRequestSchema, response: at.InsightsSchema },
-  { method: 'post', path: '/v1/datasets', operationId: 'upload_dataset', summary: 'Upload a CSV dataset, or register a table or query of a connection as JSON (local)', upload: 'multipart-or-csv', request: uploadSchema, json: ds.RegisterSourceDatasetRequestSchema, response: ds.DatasetSchema },
+  { method: 'post', path: '/v1/datasets', operationId: 'upload_dataset', summary: 'Upload a CSV dataset, or register a table or query of a connection as JSON (local)', upload: 'multipart-or-csv', request: ds.UploadDatasetFormSchema, json: ds.RegisterSourceDatasetRequestSchema, response: ds.DatasetSchema },
   { method: 'get', path: '/v1/datasets', operationId: 'list_datasets', summary: 'Datasets of the team (local)', response: z.array(ds.DatasetSchema) },
   { method: 'get', path: '/v1/datasets/public', operationId: 'list_public_datasets', summary: 'Datasets that ship with the service (local)', response: z.array(ds.PublicDatasetSchema) },
   { method: 'get', path: '/v1/connections', operationId: 'list_connections', summary: 'Named database connections (local)', response: z.array(cn.ConnectionSchema) },
@@ -123,7 +121,7 @@ function operationObject(op: Operation) {
     responses['400'] = errorResponse('Malformed request');
     responses['422'] = errorResponse('Validation failure');
   }
-  if (op.upload) responses['413'] = errorResponse('Upload over the size limit');
+  if (op.request) responses['413'] = errorResponse(op.upload ? 'Upload over the size limit' : 'Body over a size limit');
   if (status === 202) responses['429'] = errorResponse('Too many queued jobs');
   return {
     operationId: op.operationId,

@@ -7,7 +7,7 @@
 export * from './model/types';
 export { EngineError, CsvError } from './errors';
 export { mulberry32 } from './prng';
-export { DataFrame, binaryLabels, numberColumn, categoryColumn, inferColumn, takeColumn } from './data/frame';
+export { DataFrame, MAX_COLUMN_NAME, MAX_COLUMNS, binaryLabels, numberColumn, categoryColumn, inferColumn, takeColumn } from './data/frame';
 export type { Column, NumberColumn, CategoryColumn } from './data/frame';
 export { parseCsv, CsvFrameBuilder } from './data/csv';
 export { ColumnValuesBuilder, columnFromValues, type CellValue } from './data/values';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorBody, ErrorCode, ErrorField } from '../contract';
+import { closestName, isIgnoredField, type ErrorBody, type ErrorCode, type ErrorField } from '../contract';
 
 /** An error that becomes an HTTP response with the contract's error body. */
 export class ApiError extends Error {
@@ -64,10 +64,29 @@ export const payloadTooLarge = (limitBytes: number) =>
     'Upload a smaller file, or start the service with a larger --upload-limit.',
   );
 
+export const jsonBodyTooLarge = (limitBytes: number) =>
+  new ApiError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `The JSON body is larger than the limit of ${limitBytes} bytes.`,
+    'Upload large data as a dataset (POST /v1/datasets) and give its dataset_id instead of csv_content.',
+  );
+
+/** JSON text of `value` cut after about `room` characters, without writing out the rest of a large value. */
+function jsonPreview(value: unknown, room: number): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(typeof value === 'string' ? value.slice(0, room) : value) ?? String(value);
+  const array = Array.isArray(value);
+  let text = array ? '[' : '{';
+  for (const [key, item] of Object.entries(value)) {
+    if (text.length >= room) return `${text}...`;
+    text += `${text.length > 1 ? ',' : ''}${array ? '' : `${JSON.stringify(key)}:`}${jsonPreview(item, room - text.length)}`;
+  }
+  return `${text}${array ? ']' : '}'}`;
+}
+
 function describeValue(value: unknown): string {
   if (value === undefined) return 'missing';
-  const text = JSON.stringify(value);
-  if (text === undefined) return String(value);
+  const text = jsonPreview(value, 61);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -80,23 +99,94 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
-/** A 422 whose detail names the first offending field and its value. */
-export function validationError(error: z.ZodError, input: unknown): ApiError {
-  const fields = error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || '(body)',
-    message: issue.message,
-  }));
-  const first = error.issues[0];
-  const path = fields[0].path;
+/** A 422 names at most this many fields (a body can hold a hundred thousand wrong items). */
+const MAX_FIELDS = 20;
+
+/**
+ * The issues to report, each with its whole path: a union's issues are those of its closest member (the one with
+ * the fewest), and unknown fields come first, since a misspelt field also makes the one it meant look missing.
+ */
+function reportedIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): z.core.$ZodIssue[] {
+  const flat = issues.flatMap((issue): z.core.$ZodIssue[] => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [{ ...issue, path }];
+    const closest = issue.errors.reduce((best, member) => (member.length < best.length ? member : best));
+    return reportedIssues(closest, path);
+  });
+  return [...flat.filter((i) => i.code === 'unrecognized_keys'), ...flat.filter((i) => i.code !== 'unrecognized_keys')];
+}
+
+const pathText = (path: readonly PropertyKey[]) => path.map(String).join('.');
+
+/** The known field an unknown `key` was probably meant to be (ignored fields are never meant). */
+const meantField = (key: string, known: readonly string[]) => closestName(key, known.filter((name) => !isIgnoredField(name)));
+
+/** `key`, and the known field it was probably meant to be. */
+function unknownField(key: string, known: readonly string[]): string {
+  const meant = meantField(key, known);
+  return meant ? `${key} (did you mean ${meant}?)` : key;
+}
+
+/**
+ * The sentence for unknown fields of one object, which also names the fields it lacks that no unknown field seems
+ * to mean (an autotrain body without its `req` envelope, say).
+ */
+function unknownFieldsDetail(
+  unknown: z.core.$ZodIssueUnrecognizedKeys,
+  issues: readonly z.core.$ZodIssue[],
+  known: readonly string[],
+  input: unknown,
+  at: readonly PropertyKey[],
+): string {
+  const named = unknown.keys.slice(0, 10).map((key) => unknownField(key, known));
+  const more = unknown.keys.length > named.length ? ` and ${unknown.keys.length - named.length} more` : '';
+  const where = unknown.path.length ? pathText(unknown.path) : 'The body';
+  const meant = new Set(unknown.keys.map((key) => meantField(key, known)));
+  const missing = issues
+    .filter((i) => i.path.length === unknown.path.length + 1 && pathText(i.path.slice(0, -1)) === pathText(unknown.path))
+    .map((i) => String(i.path[i.path.length - 1]))
+    .filter((name) => !meant.has(name) && valueAt(input, [...unknown.path.slice(at.length), name]) === undefined);
+  const lacking = missing.length ? `; ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required` : '';
+  return `${where} has ${unknown.keys.length === 1 ? 'an unknown field' : `${unknown.keys.length} unknown fields`}: ${named.join(', ')}${more}${lacking}.`;
+}
+
+/**
+ * A 422 whose detail names the first offending field and its value. `knownFields` gives, for an unknown-field
+ * issue's `keys`, the fields its object does know (see `parseWith`), for a "did you mean"; `at` is where `input`
+ * sits in the request, when it is not the whole body.
+ */
+export function validationError(
+  error: z.ZodError,
+  input: unknown,
+  knownFields: (keys: string[]) => readonly string[] = () => [],
+  at: readonly PropertyKey[] = [],
+): ApiError {
+  const issues = reportedIssues(error.issues, at);
+  const fields = issues
+    .flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.slice(0, MAX_FIELDS).map((key) => ({
+            path: pathText([...issue.path, key]),
+            message: `unknown field: ${unknownField(key, knownFields(issue.keys))}`,
+          }))
+        : [{ path: pathText(issue.path) || '(body)', message: issue.message }],
+    )
+    .slice(0, MAX_FIELDS);
+  const first = issues[0];
   let detail: string;
   if (first.code === 'unrecognized_keys') {
-    detail = `${path === '(body)' ? 'The body' : path} has unknown field(s) ${first.keys.join(', ')}.`;
+    detail = unknownFieldsDetail(first, issues, knownFields(first.keys), input, at);
   } else {
-    const value = valueAt(input, first.path);
+    const path = fields[0].path;
+    const value = valueAt(input, first.path.slice(at.length));
     detail =
       value === undefined
         ? `${path} is required (${first.message}).`
         : `${path} ${first.message.charAt(0).toLowerCase()}${first.message.slice(1)} (got ${describeValue(value)}).`;
   }
-  return new ApiError(422, 'VALIDATION_ERROR', detail, 'Fix the field named in the message and retry.', fields);
+  const suggestion =
+    first.code === 'unrecognized_keys'
+      ? 'Correct or remove the field: GET /v1/openapi.json lists the fields of every request.'
+      : 'Fix the field named in the message and retry.';
+  return new ApiError(422, 'VALIDATION_ERROR', detail, suggestion, fields);
 }

@@ -369,6 +369,7 @@ export async function predictWithVersion(
   teamId: string,
   versionId: string,
   body: { dataset_id?: string; csv_content?: string; explain: boolean; threshold?: number },
+  requestWarnings: string[] = [],
 ): Promise<Uint8Array<ArrayBuffer>[]> {
   const version = await requireVersion(ctx, teamId, versionId);
   if (version.model_type === 'multiclass_classification' && body.threshold !== undefined) {
@@ -392,6 +393,7 @@ export async function predictWithVersion(
       preprocessor: await versionPreprocessor(ctx, version),
       threshold: body.threshold,
       explain: body.explain,
+      requestWarnings,
     },
     dataset?.rows ?? null,
   );

@@ -3,18 +3,16 @@ import { EvaluationSchema, type FeatureInfoEntry, type WireModelType, type Parti
 import { EngineError, featureImportances, fromPayloads, isMulticlassPayload, multiclassFromPayloads, parseJsonWithNonFinite, type TransparentModel } from '../engine';
 import type { ServiceContext, Session } from './context';
 import { invalid } from './errors';
+import { parseJsonField } from './http/body';
 import { insertModel, insertVersion, latestVersion, type NewModel } from './store/models';
 import { storedPayloads } from './training/model-json';
 
 type Payload = Omit<PartitionPayload, 'partition' | 'base_value'> & { partition: string; base_value: number };
 
+/** A payload field the hosted service sends as JSON text, as its value (non-finite numbers as null). */
 function parseMaybeJson(value: unknown, field: string): unknown {
   if (typeof value !== 'string') return value ?? null;
-  try {
-    return parseJsonWithNonFinite(value, 'null');
-  } catch {
-    throw invalid(field, `${field} is a string but not valid JSON (starts with ${JSON.stringify(value.slice(0, 30))}).`);
-  }
+  return parseJsonField(value, field, (text) => parseJsonWithNonFinite(text, 'null'));
 }
 
 /** A model JSON's class tags must agree with the model's type; the message names the first payload that disagrees. */

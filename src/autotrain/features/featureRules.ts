@@ -133,17 +133,20 @@ function textCleanRecommendations(summary: DatasetSummary, frame: DataFrame | un
 
 /** Numeric pairs whose names share a word come first: they measure related things, so their proportion means something. */
 function ratioRecommendations(measures: SummaryField[]): Draft[] {
-  const pairs: { a: SummaryField; b: SummaryField; shared: string | undefined; order: number }[] = [];
-  for (let i = 0; i < measures.length; i++) {
-    for (let j = i + 1; j < measures.length; j++) {
-      const [a, b] = [measures[i], measures[j]];
-      if (!((b.properties.min as number) > 0)) continue;
-      const shared = nameTokens(a.column).find((t) => !GENERIC_TOKENS.has(t) && nameTokens(b.column).includes(t));
-      pairs.push({ a, b, shared, order: pairs.length });
+  const words = measures.map((m) => nameTokens(m.column).filter((t) => !GENERIC_TOKENS.has(t)));
+  const wordSets = words.map((w) => new Set(w));
+  // The first pairs of each kind, in order: a summary of thousands of measures has millions of pairs.
+  const sharing: { a: SummaryField; b: SummaryField; shared: string | undefined }[] = [];
+  const others: typeof sharing = [];
+  for (let i = 0; i < measures.length && sharing.length < MAX_RATIOS; i++) {
+    for (let j = i + 1; j < measures.length && sharing.length < MAX_RATIOS; j++) {
+      if (!((measures[j].properties.min as number) > 0)) continue;
+      const shared = words[i].find((t) => wordSets[j].has(t));
+      if (shared !== undefined) sharing.push({ a: measures[i], b: measures[j], shared });
+      else if (others.length < MAX_RATIOS) others.push({ a: measures[i], b: measures[j], shared });
     }
   }
-  return pairs
-    .sort((x, y) => Number(y.shared !== undefined) - Number(x.shared !== undefined) || x.order - y.order)
+  return [...sharing, ...others]
     .slice(0, MAX_RATIOS)
     .map(({ a, b, shared }) => {
       const name = `${a.column} / ${b.column}`;

@@ -96,10 +96,12 @@ function scatterGoals(numeric: SummaryField[], frame: DataFrame | undefined, der
   }];
 }
 
-/** Category × numeric pairs, the most separating first when rows are available, else by variation. */
+/** Two category × numeric pairs: the most separating when rows are available, else the first by variation. */
 function groupedPairs(categories: SummaryField[], numeric: SummaryField[], frame: DataFrame | undefined): { cat: SummaryField; num: SummaryField }[] {
-  const pairs = categories.flatMap((cat) => numeric.map((num) => ({ cat, num })));
-  if (!frame) return pairs.slice(0, 2);
+  const pairsOf = (cats: SummaryField[], nums: SummaryField[]) => cats.flatMap((cat) => nums.map((num) => ({ cat, num })));
+  // Without rows only the first two are wanted: a summary of thousands of columns has millions of pairs.
+  if (!frame) return pairsOf(categories.slice(0, 2), numeric.slice(0, 2)).slice(0, 2);
+  const pairs = pairsOf(categories, numeric);
   const scored = pairs.map((p, i) => ({ ...p, i, eta: etaSquared(frame, p.cat.column, p.num.column) }));
   return scored.sort((a, b) => b.eta - a.eta || a.i - b.i).slice(0, 2);
 }

@@ -1,4 +1,4 @@
-import type { DatasetSummary } from '../../contract/autotrain';
+import type { DatasetSummary, SummaryField } from '../../contract/autotrain';
 import type { DataFrame } from '../../engine';
 import { columnNumbers, columnTexts, levelCounts } from '../columns/columns';
 import { fmt, pearson, round } from '../columns/stats';
@@ -22,8 +22,7 @@ export interface LabelEvidence {
   scarce: ScarceClass[];
 }
 
-function minorityShare(frame: DataFrame | undefined, column: string, summary: Pick<DatasetSummary, 'fields'>): number | null {
-  const p = summary.fields.find((f) => f.column === column)?.properties;
+function minorityShare(frame: DataFrame | undefined, column: string, p: SummaryField['properties'] | undefined): number | null {
   if (!p || p.num_unique_values !== 2) return null;
   if (frame?.has(column)) {
     const counts = levelCounts(columnTexts(frame.column(column)));
@@ -94,10 +93,10 @@ export function measuredColumns(summary: Pick<DatasetSummary, 'fields'>, frame: 
  * What the rows say about each candidate label: how rare a binary class is, whether it leaks other columns, and
  * which classes of a multiclass column are too rare to train on.
  */
-export function labelEvidence(summary: Pick<DatasetSummary, 'fields'>, frame: DataFrame | undefined, column: string): LabelEvidence {
-  const p = summary.fields.find((f) => f.column === column)?.properties;
+export function labelEvidence(summary: Pick<DatasetSummary, 'fields'>, frame: DataFrame | undefined, field: SummaryField): LabelEvidence {
+  const { column, properties: p } = field;
   const rows = frame?.has(column) ? frame : undefined;
   const leak = rows && p?.dtype === 'number' ? (derivation(rows, column, measuredColumns(summary, rows))?.text ?? null) : null;
   const scarce = rows && p && p.dtype !== 'number' && p.num_unique_values > 2 ? scarceClasses(rows, column) : [];
-  return { minorityShare: minorityShare(frame, column, summary), leak, scarce };
+  return { minorityShare: minorityShare(frame, column, p), leak, scarce };
 }

@@ -143,7 +143,7 @@ export function rankLabelCandidates(summary: SummaryShape, frame?: DataFrame): L
     }
     const keyword = keywordOf(field.column);
     const numericTwin = t.model_type === 'classifier' && keyword ? numericByKeyword.get(keyword) : undefined;
-    const evidence = labelEvidence(summary, frame, field.column);
+    const evidence = labelEvidence(summary, frame, field);
     const score =
       t.base +
       (keyword ? KEYWORD_BONUS : 0) +
@@ -164,12 +164,18 @@ export function rankLabelCandidates(summary: SummaryShape, frame?: DataFrame): L
     });
   });
   candidates.sort((a, b) => b.confidence - a.confidence || a.index - b.index);
+  // The best three others, found from the top of the ranking: a summary may have thousands of candidates.
+  const alternativesTo = (column: string) => {
+    const others: string[] = [];
+    for (let i = 0; i < candidates.length && others.length < 3; i++) if (candidates[i].column !== column) others.push(candidates[i].column);
+    return others;
+  };
   return candidates.map(({ index: _index, ...label }, i) => ({
     ...label,
     reasoning:
       i === 0 && tooManyClasses.length
         ? `${label.reasoning} Not offered: ${tooManyClasses.join(', ')}, because a classifier takes at most ${MAX_CLASSES} classes.`
         : label.reasoning,
-    alternatives: candidates.filter((c) => c.column !== label.column).slice(0, 3).map((c) => c.column),
+    alternatives: alternativesTo(label.column),
   }));
 }

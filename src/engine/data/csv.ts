@@ -2,7 +2,7 @@ import { ColumnBuilder } from './csvColumn';
 import { CsvUtf8Input, DIALECT_SAMPLE_BYTES, detectDelimiter, utf8Bytes, utf8Text } from './csvDialect';
 import { DecimalReader, SPELLED_OTHERWISE } from './decimal';
 import { CsvError } from '../errors';
-import { DataFrame } from './frame';
+import { DataFrame, MAX_COLUMN_NAME, MAX_COLUMNS } from './frame';
 
 const QUOTE = 34;
 const LF = 10;
@@ -200,8 +200,15 @@ export class CsvFrameBuilder {
   }
 
   private addText(column: number, text: string): void {
-    if (!this.builders) this.headerFields.push(text);
-    else if (column < this.builders.length) this.builders[column].add(text);
+    if (!this.builders) {
+      if (this.headerFields.length === MAX_COLUMNS) {
+        throw new CsvError(`The header has more than ${MAX_COLUMNS.toLocaleString('en-US')} columns, the most a dataset may have`, this.line, MAX_COLUMNS + 1);
+      }
+      if (text.length > MAX_COLUMN_NAME) {
+        throw new CsvError(`The header names a column in ${text.length} characters, more than the ${MAX_COLUMN_NAME} a column name may have`, this.line, column + 1);
+      }
+      this.headerFields.push(text);
+    } else if (column < this.builders.length) this.builders[column].add(text);
   }
 
   private endRecord(columns: number, lastEmpty: boolean, innerLines: number): void {

@@ -149,6 +149,17 @@ export function binaryLabels(col: Column, nRows: number, negative: string, posit
   return out;
 }
 
+/**
+ * The most columns a dataset may have (a CSV's header, a Parquet file's schema, a summary a request passes back):
+ * every column holds buffers of its own from the header on, so a header of millions of fields (a few megabytes of
+ * commas) would take the memory of a machine before a row is read, and rules over pairs of columns grow with its
+ * square.
+ */
+export const MAX_COLUMNS = 10_000;
+
+/** The longest name a column may have, in characters: answers (goals, labels, charts) write names many times over. */
+export const MAX_COLUMN_NAME = 1_000;
+
 /** Column-major table with typed storage. Immutable: every operation returns a new frame sharing unchanged columns. */
 export class DataFrame {
   readonly nRows: number;

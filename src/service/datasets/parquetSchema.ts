@@ -1,4 +1,5 @@
 import type { FileMetaData, SchemaElement, SchemaTree } from 'hyparquet' with { 'resolution-mode': 'import' };
+import { MAX_COLUMN_NAME, MAX_COLUMNS } from '../../engine';
 
 /** Bad Parquet input: a message for the caller and the column it is about, when one is. */
 export class ParquetInputError extends Error {
@@ -33,6 +34,13 @@ const TIME_DIGITS = { MILLIS: 3, MICROS: 6, NANOS: 9 } as const;
  * naming the column.
  */
 export function parquetColumns(metadata: FileMetaData, root: SchemaTree): ParquetColumn[] {
+  if (root.children.length > MAX_COLUMNS) {
+    throw new ParquetInputError(`The file has ${root.children.length.toLocaleString('en-US')} columns, more than the ${MAX_COLUMNS.toLocaleString('en-US')} a dataset may have`, null);
+  }
+  const long = root.children.find((child) => child.element.name.length > MAX_COLUMN_NAME);
+  if (long) {
+    throw new ParquetInputError(`A column's name has ${long.element.name.length} characters, more than the ${MAX_COLUMN_NAME} a column name may have`, null);
+  }
   const columns = root.children.map(columnOf);
   for (const group of metadata.row_groups) {
     for (const chunk of group.columns) {

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { rmSync, writeFileSync } from 'node:fs';
 import busboy from 'busboy';
+import type * as z from 'zod';
 import { ApiError, badRequest, invalid, payloadTooLarge } from '../errors';
 import { pendingPath } from '../scratchFiles';
+import { parseWith } from '../http/body';
 import { datasetPath, saveStream } from './files';
 
 export interface ReceivedUpload {
@@ -21,6 +23,9 @@ export interface ReceivedUpload {
   pending: string;
 }
 
+/** A multipart form's fields, its file (`file`) among them; any other field is a 422 naming it. */
+type FormSchema = z.ZodObject;
+
 /** Bodies taken as the file itself; whether it is CSV or Parquet is read from its bytes, not from this type. */
 const FILE_TYPES = /^(text\/csv|application\/csv|text\/plain|application\/vnd\.apache\.parquet|application\/octet-stream)\b/i;
 
@@ -33,17 +38,33 @@ function drain(incoming: IncomingMessage): Promise<void> {
   });
 }
 
-async function receiveMultipart(incoming: IncomingMessage, target: string, limitBytes: number) {
-  const fields: Record<string, string> = {};
+/** What a multipart form may hold besides its file: its text fields are a few names and a JSON config. */
+const FORM_LIMITS = { fields: 10, fieldBytes: 1024 * 1024, fieldNameBytes: 100 };
+
+const formOverLimit = (detail: string) =>
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', detail, 'Send the file as the form field "file" and only the text fields the endpoint takes (GET /v1/openapi.json).');
+
+async function receiveMultipart(incoming: IncomingMessage, target: string, limitBytes: number, form: FormSchema) {
+  const fields = new Map<string, string>();
   let saved: Promise<number> | null = null;
   let fileName: string | null = null;
-  const parser = busboy({ headers: incoming.headers, limits: { files: 1, fields: 20, fieldSize: 1024 * 1024 } });
+  const otherFiles: string[] = [];
+  let overLimit: ApiError | null = null;
+  const parser = busboy({
+    headers: incoming.headers,
+    limits: { files: 1, fields: FORM_LIMITS.fields, fieldSize: FORM_LIMITS.fieldBytes, fieldNameSize: FORM_LIMITS.fieldNameBytes },
+  });
   const finished = new Promise<void>((resolve, reject) => {
-    parser.on('field', (name, value) => {
-      fields[name] = value;
+    parser.on('field', (name, value, info) => {
+      if (info.nameTruncated) overLimit ??= formOverLimit(`A form field's name is longer than ${FORM_LIMITS.fieldNameBytes} bytes, the limit.`);
+      if (info.valueTruncated) overLimit ??= formOverLimit(`The form field ${name} is longer than ${FORM_LIMITS.fieldBytes} bytes, the limit.`);
+      fields.set(name, value);
     });
+    parser.on('fieldsLimit', () => (overLimit ??= formOverLimit(`The form has more than ${FORM_LIMITS.fields} text fields, the limit.`)));
+    parser.on('filesLimit', () => (overLimit ??= formOverLimit('The form has more than one file, the limit.')));
     parser.on('file', (name, stream, info) => {
       if (name !== 'file' || saved) {
+        otherFiles.push(name);
         stream.resume();
         return;
       }
@@ -61,20 +82,24 @@ async function receiveMultipart(incoming: IncomingMessage, target: string, limit
     await drain(incoming);
     throw badRequest(`The multipart body could not be read: ${(error as Error).message}.`, 'Send multipart/form-data with a "file" part.');
   }
-  if (!saved) throw invalid('file', 'The multipart body has no "file" part.', 'Attach the CSV or Parquet file as the form field "file".');
-  const size = await (saved as Promise<number>);
-  return { size, fields, fileName };
+  // The file is written (or refused) before anything else is decided, so that a refusal removes all of it.
+  const size = saved ? await (saved as Promise<number>) : null;
+  if (overLimit) throw overLimit;
+  const files = Object.fromEntries([...(size === null ? [] : ['file']), ...otherFiles].map((name) => [name, fileName ?? name]));
+  parseWith(form, { ...Object.fromEntries(fields), ...files });
+  if (size === null) throw invalid('file', 'The multipart body has no "file" part.', 'Attach the CSV or Parquet file as the form field "file".');
+  return { size, fields: Object.fromEntries(fields), fileName };
 }
 
 /**
- * Streams an uploaded CSV or Parquet file (multipart `file` part, or the body itself) to the datasets folder. Over `limitBytes`
- * it answers 413 and keeps nothing.
+ * Streams an uploaded CSV or Parquet file (multipart `file` part, or the body itself) to the datasets folder. Over `limitBytes`,
+ * or over a form's limits, it answers 413 and keeps nothing; a form field `form` does not name is a 422.
  */
 export async function receiveUpload(
   incoming: IncomingMessage,
   dataDir: string,
   limitBytes: number,
-  options: { multipartOnly?: boolean } = {},
+  options: { form: FormSchema; multipartOnly?: boolean },
 ): Promise<ReceivedUpload> {
   const datasetId = randomUUID();
   const path = datasetPath(dataDir, datasetId);
@@ -85,7 +110,7 @@ export async function receiveUpload(
   try {
     if (declared > limitBytes + 64 * 1024) throw payloadTooLarge(limitBytes);
     if (/^multipart\/form-data/i.test(type)) {
-      const received = await receiveMultipart(incoming, path, limitBytes);
+      const received = await receiveMultipart(incoming, path, limitBytes, options.form);
       return { datasetId, path, pending, ...received };
     }
     if (!options.multipartOnly && FILE_TYPES.test(type)) {

@@ -4,7 +4,7 @@ import type { Session } from '../context';
 
 export interface AppEnv {
   Bindings: HttpBindings;
-  Variables: { session: Session };
+  Variables: { session: Session; requestWarnings?: string[] };
 }
 
 export type App = Hono<AppEnv>;

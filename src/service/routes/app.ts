@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { buildOpenApiDocument } from '../../contract';
-import { ApiError, payloadTooLarge } from '../errors';
+import { ApiError, jsonBodyTooLarge } from '../errors';
 import type { ServiceContext } from '../context';
 import { requireKey } from '../http/auth';
+import { MAX_JSON_BODY_BYTES } from '../http/jsonLimits';
 import type { AppEnv } from '../http/types';
 import { mountAutotrainRoutes } from './autotrain';
 import { mountConnectionRoutes } from './connections';
@@ -30,8 +31,10 @@ export function createApp(ctx: ServiceContext): Hono<AppEnv> {
   app.get('/v1/openapi.json', (c) => c.json(openapi));
   mountHealthRoutes(app, ctx);
   app.use('/v1/*', requireKey(ctx.store));
-  // JSON bodies (csv_content included) share the upload limit; uploads enforce it while streaming to disk.
-  const jsonLimit = bodyLimit({ maxSize: ctx.uploadLimitBytes, onError: () => Promise.reject(payloadTooLarge(ctx.uploadLimitBytes)) });
+  // JSON bodies (csv_content included) share the upload limit, up to what one string can hold; uploads enforce it
+  // while streaming to disk.
+  const jsonLimitBytes = Math.min(ctx.uploadLimitBytes, MAX_JSON_BODY_BYTES);
+  const jsonLimit = bodyLimit({ maxSize: jsonLimitBytes, onError: () => Promise.reject(jsonBodyTooLarge(jsonLimitBytes)) });
   app.use('/v1/*', (c, next) => (/json/i.test(c.req.header('content-type') ?? '') ? jsonLimit(c, next) : next()));
   mountTeamRoutes(app);
   mountDatasetRoutes(app, ctx);

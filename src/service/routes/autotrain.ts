@@ -10,6 +10,7 @@ import {
   InsightsSchema,
   LabelsResponseSchema,
   StartAutotrainRequestSchema,
+  SummarizeDatasetFormSchema,
   SummarizeByIdRequestSchema,
   TextGenConfigSchema,
   TrainManualRequestSchema,
@@ -36,7 +37,7 @@ import { datasetRows, loadSummaryRules, registerUpload } from '../datasets/regis
 import { receiveUpload, settleUpload } from '../datasets/upload';
 import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
-import { parseWith, readJson, sendJson } from '../http/body';
+import { parseJsonField, parseWith, readJson, sendJson } from '../http/body';
 import type { App } from '../http/types';
 import { checkTrainableLabel, estimateSeconds, modelsToFit, resolveManualRequest } from '../jobs/executors';
 
@@ -52,13 +53,7 @@ function textGen(ctx: ServiceContext, config: Partial<TextGenConfig> | undefined
 
 function parseTextGenField(value: string | undefined): TextGenConfig | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw invalid('textgen_config', `textgen_config must be a JSON object (got ${JSON.stringify(value.slice(0, 40))}).`);
-  }
-  return parseWith(TextGenConfigSchema, parsed);
+  return parseWith(TextGenConfigSchema, parseJsonField(value, 'textgen_config'), ['textgen_config']);
 }
 
 /** The dataset rows behind a summary, when the summary names a dataset of the team; the rules over them run on the worker pool. */
@@ -81,7 +76,7 @@ async function asInvalid<T>(work: Promise<T>): Promise<T> {
 export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/autotrain/summarize-dataset', async (c) => {
     const session = c.get('session');
-    const upload = await receiveUpload(c.env.incoming, ctx.dataDir, ctx.uploadLimitBytes, { multipartOnly: true });
+    const upload = await receiveUpload(c.env.incoming, ctx.dataDir, ctx.uploadLimitBytes, { form: SummarizeDatasetFormSchema, multipartOnly: true });
     let teamId: string;
     let config: TextGenConfig | undefined;
     try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DatasetSchema, PublicDatasetSchema, RegisterSourceDatasetRequestSchema } from '../../contract';
+import { DatasetSchema, PublicDatasetSchema, RegisterSourceDatasetRequestSchema, UploadDatasetFormSchema } from '../../contract';
 import type { ServiceContext } from '../context';
 import { removeEverywhere } from '../datasets/fileCache';
 import { registerUpload } from '../datasets/register';
@@ -19,7 +19,7 @@ export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
       ctx.logger.info(`dataset ${dataset.dataset_id} registered from connection ${dataset.source?.connection} (${dataset.rows} rows)`);
       return sendJson(c, DatasetSchema, dataset);
     }
-    const upload = await receiveUpload(c.env.incoming, ctx.dataDir, ctx.uploadLimitBytes);
+    const upload = await receiveUpload(c.env.incoming, ctx.dataDir, ctx.uploadLimitBytes, { form: UploadDatasetFormSchema });
     const dataset = await registerUpload(ctx, teamId, upload, upload.fields.name ?? c.req.query('name'));
     ctx.logger.info(`dataset ${dataset.dataset_id} uploaded (${dataset.rows} rows, ${dataset.size_bytes} bytes)`);
     return sendJson(c, DatasetSchema, dataset);

@@ -28,7 +28,7 @@ import type { ServiceContext } from '../context';
 import { invalid, notFound } from '../errors';
 import { allowedTeam } from '../http/auth';
 import { finiteJson } from '../json';
-import { readJson, sendJson } from '../http/body';
+import { readJson, requestWarnings, sendJson } from '../http/body';
 import type { App } from '../http/types';
 import { checkTrainTarget, predictWithVersion, refitVersion, requireVersion, trainModel } from '../modeling';
 import { estimateSeconds } from '../jobs/executors';
@@ -202,7 +202,7 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     }
     // Written by the worker (tests check it against PredictionsSchema): checking or serializing millions of numbers
     // here would hold up every other request.
-    const chunks = await predictWithVersion(ctx, c.get('session').teamId, c.req.param('version_id'), body);
+    const chunks = await predictWithVersion(ctx, c.get('session').teamId, c.req.param('version_id'), body, requestWarnings(c));
     // Sent chunk by chunk as the worker threads wrote them, never joined into one copy of tens of megabytes.
     const length = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
     let next = 0;

@@ -44,7 +44,10 @@ export function runPredict(task: PredictTask): PredictOutcome {
   const { frame, nRows } = partRows(task);
   if (nRows === 0) throw new InputError(`${task.source.label} has a header but no rows to predict`, 'csv_content');
   // Every part names the count of all rows, so the text around the columns is the same in every part.
-  if (model.modelType === 'multiclass') return jsonPieces<Predictions>({ ...multiclassPredictions(task.versionId, model, frame, task.explain), n: nRows }, WHOLE_KEYS);
+  if (model.modelType === 'multiclass') {
+    const body = multiclassPredictions(task.versionId, model, frame, task.explain);
+    return jsonPieces<Predictions>({ ...body, n: nRows, warnings: [...task.requestWarnings, ...body.warnings] }, WHOLE_KEYS);
+  }
   const result = predict(model, frame, { threshold: task.threshold, explain: task.explain });
   const body: JsonBody<Predictions> = {
     version_id: task.versionId,
@@ -55,7 +58,7 @@ export function runPredict(task: PredictTask): PredictOutcome {
     ...(model.modelType === 'classifier' ? { scores: result.scores } : {}),
     ...(result.probabilities ? { probabilities: result.probabilities } : {}),
     ...(result.contributions ? { contributions: result.contributions } : {}),
-    warnings: result.warnings,
+    warnings: [...task.requestWarnings, ...result.warnings],
   };
   // jsonPieces writes NaN and ±Infinity as null, as the wire requires.
   return jsonPieces<Predictions>(body, WHOLE_KEYS);

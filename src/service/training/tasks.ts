@@ -52,6 +52,8 @@ export interface PredictTask {
   preprocessor: unknown;
   threshold: number | undefined;
   explain: boolean;
+  /** What the request held that was ignored: the first of the answer's warnings. */
+  requestWarnings: string[];
   /** The rows this task predicts: part `index` of `count` consecutive ranges of near-equal size. */
   part: { index: number; count: number };
 }

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { CsvError, CsvFrameBuilder, DataFrame, parseCsv, type CategoryColumn, type NumberColumn } from '../../../../src/engine';
+import { CsvError, CsvFrameBuilder, DataFrame, MAX_COLUMN_NAME, MAX_COLUMNS, parseCsv, type CategoryColumn, type NumberColumn } from '../../../../src/engine';
 import { thrown } from '../helpers';
 
 function texts(frame: DataFrame, name: string): (string | number | null)[] {
@@ -52,6 +52,22 @@ describe('engine CSV reader', () => {
     const e = csvError(() => parseCsv('a,x,b,x\n1,2,3,4\n'));
     assert.match(e.message, /names the column "x" more than once/);
     assert.deepEqual([e.line, e.column], [1, 4]);
+  });
+
+  it('reads a header of as many columns as a dataset may have, and refuses one more before allocating a column', () => {
+    assert.equal(parseCsv(`${','.repeat(MAX_COLUMNS - 1)}\n`).names.length, MAX_COLUMNS);
+    const started = Date.now();
+    const e = csvError(() => parseCsv(','.repeat(3_000_000)));
+    assert.match(e.message, /more than 10,000 columns, the most a dataset may have/);
+    assert.deepEqual([e.line, e.column], [1, MAX_COLUMNS + 1]);
+    assert.ok(Date.now() - started < 2000, 'refused as the header is read');
+  });
+
+  it('reads a column name as long as a name may be, and refuses a longer one naming its column', () => {
+    assert.equal(parseCsv(`a,${'n'.repeat(MAX_COLUMN_NAME)}\n1,2\n`).names[1].length, MAX_COLUMN_NAME);
+    const e = csvError(() => parseCsv(`a,${'n'.repeat(MAX_COLUMN_NAME + 1)}\n1,2\n`));
+    assert.match(e.message, /1001 characters, more than the 1000 a column name may have/);
+    assert.deepEqual([e.line, e.column], [1, 2]);
   });
 
   it('reports a ragged row with its line number, counting lines inside quoted fields', () => {

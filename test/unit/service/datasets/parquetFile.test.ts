@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseCsv } from '../../../../src/engine';
+import { MAX_COLUMN_NAME, MAX_COLUMNS, parseCsv } from '../../../../src/engine';
 import { parseCsvFile } from '../../../../src/service/datasets/frameFile';
 import { isParquetFile, parseParquetFile } from '../../../../src/service/datasets/parquetFile';
 import { ParquetInputError } from '../../../../src/service/datasets/parquetSchema';
@@ -82,6 +82,13 @@ describe('service: Parquet files read as the CSV of the same data', function () 
         return true;
       });
     }
+  });
+
+  it('refuses more columns than a dataset may have, or a longer column name, before reading rows', async () => {
+    const wide = await writeParquet(`SELECT ${Array.from({ length: MAX_COLUMNS + 1 }, (_, i) => `1 AS c${i}`).join(', ')}`, join(dir, 'wide.parquet'));
+    await assert.rejects(parseParquetFile(wide), /has 10,001 columns, more than the 10,000 a dataset may have/);
+    const named = await writeParquet(`SELECT 1 AS a, 2 AS "${'n'.repeat(MAX_COLUMN_NAME + 1)}"`, join(dir, 'named.parquet'));
+    await assert.rejects(parseParquetFile(named), /1001 characters, more than the 1000 a column name may have/);
   });
 
   it('refuses a file cut short or with a corrupt footer, saying so', async () => {
