@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { buildOpenApiDocument } from '../../contract';
 import { ApiError, jsonBodyTooLarge } from '../errors';
 import type { ServiceContext } from '../context';
+import { isUnstorableText } from '../store/postgresErrors';
 import { requireKey } from '../http/auth';
 import { MAX_JSON_BODY_BYTES } from '../http/jsonLimits';
 import type { AppEnv } from '../http/types';
@@ -20,6 +21,10 @@ export function createApp(ctx: ServiceContext): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toBody(), error.status as 400);
+    if (isUnstorableText(error)) {
+      const refused = new ApiError(422, 'VALIDATION_ERROR', 'A text of the request holds a NUL character (\\u0000), which the database cannot store.', 'Remove the NUL characters from names, ids and values.');
+      return c.json(refused.toBody(), 422);
+    }
     ctx.logger.error(`${c.req.method} ${c.req.path} failed`, error);
     const bug = new ApiError(500, 'INTERNAL_ERROR', 'The service failed unexpectedly; the error is in its log.', 'Retry; if it happens again, report the service log.');
     return c.json(bug.toBody(), 500);

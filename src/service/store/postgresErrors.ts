@@ -82,3 +82,12 @@ export function startupError(error: unknown, target: Target): Error {
   }
   return new Error(`Cannot open the database ${shown} on ${at}: ${message.replace(/\s+/g, ' ')}.`);
 }
+
+/**
+ * Whether PostgreSQL refused a text it cannot store: a NUL character (in text, or escaped in JSON) or a byte
+ * sequence that is not UTF-8. The input's fault, never the service's: a 422, not a 500.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}

@@ -172,7 +172,8 @@ const segment = (real: string[]) =>
 describe('service: no body, path or form makes any route answer 5xx (property-based)', function () {
   this.timeout(120_000);
   // No job ever runs: a valid autotrain request is a 429, so that every model comes from a request's own answer.
-  const env = useService(['--max-pending-jobs', '0']);
+  // On the PostgreSQL backend the service is a team server: connections through the API must be allowed there.
+  const env = useService(['--max-pending-jobs', '0', '--allow-connection-api']);
   const valid: Record<string, Json> = {};
   const forms: Record<string, Record<string, string>> = {};
   const pathValues: Record<string, string[]> = {};
@@ -209,6 +210,7 @@ describe('service: no body, path or form makes any route answer 5xx (property-ba
       add_version: { model_id: model.model_id, partitions: payload.partitions },
       link_preprocessor: { model_version_id: model.version_id, preprocessor_version_id: preprocessor.version_id },
       train_model: { target_column: 'label', model_name: 'fuzzed', csv_content: smallCsv(40), max_depth: 3 },
+      start_training: { dataset_id: datasetId, target_column: 'label', model_name: 'job', max_depth: 3 },
       refit_model: { dataset_id: datasetId, target_column: 'label', smoothing: 2 },
       predict: { csv_content: smallCsv(8), explain: true, threshold: 0.4 },
       summarize_by_dataset_id: { team_id: null, req: { dataset_id: datasetId } },

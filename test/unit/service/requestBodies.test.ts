@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ErrorBodySchema, PredictionsSchema } from '../../../src/contract';
 import { MAX_COLUMN_NAME, MAX_COLUMNS } from '../../../src/engine';
 import { MAX_JSON_DEPTH, MAX_JSON_ITEMS } from '../../../src/service/http/jsonLimits';
-import { useService, type ApiResponse } from './harness';
+import { TEST_BACKEND, useService, type ApiResponse } from './harness';
 import { smallCsv, trainSmall, uploadCsv } from './fixtures';
 
 /** The error's status and code, and the detail's mention of every `mentions`; returns the body. */
@@ -43,6 +43,14 @@ describe('service: request bodies are bounded and closed to unknown fields', fun
       refused(await raw(path, `{"req": {"summary": ${deep}}}`), 400, [`${MAX_JSON_DEPTH} levels`]);
     }
     assert.equal((await env.call('GET', '/v1/health')).status, 200);
+  });
+
+  it('answers a NUL character in an id or a name without a 5xx: PostgreSQL cannot store one, SQLite can', async () => {
+    const cancelled = await env.call('DELETE', '/v1/autotrain/trainings/%00');
+    assert.ok([404, 422].includes(cancelled.status), JSON.stringify(cancelled.body));
+    const trained = await env.call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: 'nul\u0000name', csv_content: smallCsv(40) } });
+    assert.equal(trained.status, TEST_BACKEND === 'postgres' ? 422 : 200, JSON.stringify(trained.body));
+    if (trained.status === 422) assert.match(trained.body.detail, /NUL character/);
   });
 
   it('takes a value nested up to the limit, and refuses one more level', async () => {
