@@ -61,7 +61,7 @@ export const payloadTooLarge = (limitBytes: number) =>
     413,
     'PAYLOAD_TOO_LARGE',
     `The upload is larger than the limit of ${limitBytes} bytes.`,
-    'Upload a smaller file, or start the service with a larger --upload-limit.',
+    'Upload a smaller file, or start the service with a larger --upload-limit-mb.',
   );
 
 export const jsonBodyTooLarge = (limitBytes: number) =>
