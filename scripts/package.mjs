@@ -2,6 +2,7 @@
 // `npm run package -- --target linux-x64` (or another VS Code target) writes xmodels-<target>.vsix, which also carries
 // DuckDB's Node package and its native binary for that platform under dist/node_modules, where the service
 // (dist/cli.js) finds it. A binary for a platform other than this machine's is fetched with `npm pack`.
+// `--out FILE` writes the package elsewhere.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,9 +24,10 @@ const DUCKDB_PACKAGES = ['@duckdb/node-api', '@duckdb/node-bindings', 'detect-li
 const STAGED = 'dist/node_modules';
 
 const args = process.argv.slice(2);
-const targetAt = args.indexOf('--target');
-const target = targetAt === -1 ? undefined : args[targetAt + 1];
-if (targetAt !== -1 && !(target in DUCKDB_BINDINGS)) {
+const option = (name) => (args.indexOf(name) === -1 ? undefined : args[args.indexOf(name) + 1]);
+const target = option('--target');
+const out = option('--out') ?? (target ? `xmodels-${target}.vsix` : 'xmodels.vsix');
+if (args.includes('--target') && !(target in DUCKDB_BINDINGS)) {
   console.error(`--target must be one of ${Object.keys(DUCKDB_BINDINGS).join(', ')} (got ${target ?? 'nothing'}).`);
   process.exit(2);
 }
@@ -65,14 +67,14 @@ run('npm', ['run', 'build', '--', '--production']);
 const vsce = ['vsce', 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links'];
 rmSync(STAGED, { recursive: true, force: true });
 if (!target) {
-  run('npx', [...vsce, '--out', 'xmodels.vsix']);
+  run('npx', [...vsce, '--out', out]);
 } else {
   const ignoreFile = join(mkdtempSync(join(tmpdir(), 'xmodels-ignore-')), '.vscodeignore');
   try {
     for (const name of [...DUCKDB_PACKAGES, `@duckdb/node-bindings-${DUCKDB_BINDINGS[target]}`]) stage(name);
     prune(STAGED);
     writeFileSync(ignoreFile, `${readFileSync('.vscodeignore', 'utf8')}\n!${STAGED}/**\n`);
-    run('npx', [...vsce, '--target', target, '--ignoreFile', ignoreFile, '--out', `xmodels-${target}.vsix`]);
+    run('npx', [...vsce, '--target', target, '--ignoreFile', ignoreFile, '--out', out]);
   } finally {
     rmSync(STAGED, { recursive: true, force: true });
     rmSync(ignoreFile, { force: true });

@@ -4,8 +4,9 @@
 // platform with a DuckDB build (CI's linux-x64), the platform package xmodels-<target>.vsix is written too and its
 // service, unpacked alike, trains a DuckDB table where it lives.
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 const MAX_BYTES = 3 * 1024 * 1024;
 const vsix = resolve('xmodels.vsix');
@@ -30,9 +31,15 @@ const target = { 'linux-x64': 'linux-x64', 'linux-arm64': 'linux-arm64', 'darwin
   `${process.platform}-${process.arch}`
 ];
 if (target) {
-  const platformVsix = resolve(`xmodels-${target}.vsix`);
-  const packaged = run(['run', 'package', '--', '--target', target]);
-  if (packaged) console.log(`xmodels-${target}.vsix: ${mb(platformVsix)}`);
-  results.push(packaged && serviceTest(platformVsix, true));
+  // Written outside the repository and removed after: the only .vsix left beside the sources is the universal one.
+  const dir = mkdtempSync(join(tmpdir(), 'xmodels-platform-'));
+  const platformVsix = join(dir, `xmodels-${target}.vsix`);
+  try {
+    const packaged = run(['run', 'package', '--', '--target', target, '--out', platformVsix]);
+    if (packaged) console.log(`xmodels-${target}.vsix: ${mb(platformVsix)}`);
+    results.push(packaged && serviceTest(platformVsix, true));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 process.exit(results.every(Boolean) ? 0 : 1);
