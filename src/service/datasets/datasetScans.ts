@@ -3,15 +3,15 @@ import { publish } from './fileCache';
 import { healthPath } from './healthFile';
 import { summaryPath } from './summaryFile';
 
-/** The health scans and summaries of uploads still being computed after their upload answered, by CSV path. */
+/** The health scans and summaries of datasets still being computed after their frame was stored, by CSV path. */
 const pending = new Map<string, Promise<void>>();
 
 /**
- * Computes an upload's health scan and summary after the upload has answered (its frame is stored: it can be
- * trained), side by side on the worker pool, and shares them with the other replicas. A failure is logged only:
- * whatever is missing is computed when it is first needed.
+ * Computes a dataset's health scan and summary once its frame is stored (an upload has answered, a database's rows
+ * were read: it can be trained), side by side on the worker pool, and shares them with the other replicas. A failure
+ * is logged only: whatever is missing is computed when it is first needed.
  */
-export function scanAfterUpload(ctx: ServiceContext, path: string): void {
+export function scanStoredFrame(ctx: ServiceContext, path: string): void {
   const scans = Promise.all([ctx.trainer.scanHealth(path), ctx.trainer.summarize(path)])
     .then(() => publish(ctx.store.files, path, [healthPath(path), summaryPath(path)]))
     .catch((error: unknown) => ctx.logger.error(`the health scan or summary of ${path} failed; it is computed again when needed`, error))
@@ -19,7 +19,7 @@ export function scanAfterUpload(ctx: ServiceContext, path: string): void {
   pending.set(path, scans);
 }
 
-/** Waits for the scans started at a dataset's upload, when they are still running (every use of the dataset reads them). */
+/** Waits for the scans started when a dataset's frame was stored, when they are still running (every use of the dataset reads them). */
 export async function scansSettled(path: string): Promise<void> {
   await pending.get(path);
 }

@@ -9,7 +9,7 @@ import type { Dataset } from '../../contract';
 import type { ServiceContext } from '../context';
 import { ApiError, invalid, notFound } from '../errors';
 import { findDataset, insertDataset } from '../store/datasets';
-import { scanAfterUpload, scansSettled } from './datasetScans';
+import { scanStoredFrame, scansSettled } from './datasetScans';
 import { checkCsvShape, datasetPath } from './files';
 import { isParquetFile } from './parquetFile';
 import { largeParquetShape } from './largeParquet';
@@ -41,7 +41,7 @@ export async function registerUpload(ctx: ServiceContext, teamId: string, upload
     // Files first: a dataset other replicas can list already has its files to download.
     await publish(ctx.store.files, upload.path);
     await insertDataset(ctx.store, teamId, dataset);
-    if (!kept) scanAfterUpload(ctx, upload.path);
+    if (!kept) scanStoredFrame(ctx, upload.path);
     return dataset;
   } catch (error) {
     await removeEverywhere(ctx.store.files, upload.path).catch((cleanup: unknown) => ctx.logger.error(`removing the files of a failed upload failed`, cleanup));

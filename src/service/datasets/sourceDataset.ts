@@ -10,6 +10,7 @@ import type { NamedConnection } from '../sources/connections';
 import { readOnlyQueryProblem } from '../sources/readOnlyQuery';
 import { countSql, readRowsSql, relationSql } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
+import { scanStoredFrame } from './datasetScans';
 import { publish } from './fileCache';
 import { framePath } from './frameFile';
 
@@ -156,6 +157,7 @@ async function readSourceFrame(ctx: ServiceContext, dataset: Dataset & { source:
     const rows = await storeRelationFrame(ctx, source, { relation, columns, path: dataset.path, limit: budget, tooMany: (n) => overBudget({ ...dataset, rows: n }, budget, field) });
     if (rows === 0) throw invalid(field, `The source of dataset ${dataset.name} has no rows any more.`);
     await publish(ctx.store.files, dataset.path);
+    scanStoredFrame(ctx, dataset.path);
     ctx.logger.info(`dataset ${dataset.dataset_id} read from connection ${connection.name} (${rows} rows)`);
   } catch (error) {
     throw sourceApiError(error, field, connectionLabel(connection.name));

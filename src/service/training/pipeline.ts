@@ -29,8 +29,7 @@ import {
   type TransparentModel,
 } from '../../engine';
 import { StoredFrame, loadFrameSync, writeFrameFile } from '../datasets/frameFile';
-import { loadHealthSync, writeHealthFile } from '../datasets/healthFile';
-import { writeSummaryFile } from '../datasets/summaryFile';
+import { loadHealthSync } from '../datasets/healthFile';
 import { parseUploadedFile } from '../datasets/uploadedFile';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
@@ -74,13 +73,6 @@ export function readFrame(source: CsvSource): DataFrame {
   return 'path' in source ? loadFrameSync(source.path) : new CsvFrameBuilder().push(source.text).finish();
 }
 
-/** Stores a dataset's frame with what is derived from it (health scan, summary rules) beside its CSV path. */
-function storeFrame(path: string, frame: DataFrame): void {
-  writeFrameFile(path, frame);
-  writeHealthFile(path, frame);
-  writeSummaryFile(path, frame);
-}
-
 export async function runIngest(task: IngestTask): Promise<IngestOutcome> {
   const { frame, header } = await parseUploadedFile(task.path);
   writeFrameFile(task.path, frame);
@@ -89,7 +81,7 @@ export async function runIngest(task: IngestTask): Promise<IngestOutcome> {
 
 export function runStoreFrame(task: StoreFrameTask): IngestOutcome {
   const frame = new DataFrame(task.columns, task.rows);
-  storeFrame(task.path, frame);
+  writeFrameFile(task.path, frame);
   return { rows: frame.nRows, columns: frame.names, header: frame.names };
 }
 
