@@ -22,16 +22,19 @@ export function shapeSteps(steps: Float64Array, count: Float64Array, numeric: bo
       out[b] = s / c;
     }
   }
-  if (params.monotone !== 0) isotonic(out, count, m, params.monotone);
+  if (params.monotone !== 0) isotonic(out, count, 0, m, params.monotone);
   return out;
 }
 
-/** Pool adjacent violators on values[0..m), increasing (direction 1) or decreasing (−1), in place. */
-function isotonic(values: Float64Array, count: Float64Array, m: number, direction: 1 | -1): void {
+/**
+ * Pool adjacent violators on values[from..to), increasing (direction 1) or decreasing (−1), each value weighted by
+ * its count, in place.
+ */
+export function isotonic(values: Float64Array, count: Float64Array, from: number, to: number, direction: 1 | -1): void {
   const level: number[] = [];
   const weight: number[] = [];
   const size: number[] = [];
-  for (let b = 0; b < m; b++) {
+  for (let b = from; b < to; b++) {
     level.push(direction * values[b]);
     weight.push(Math.max(count[b], 1e-9));
     size.push(1);
@@ -47,7 +50,7 @@ function isotonic(values: Float64Array, count: Float64Array, m: number, directio
       size[size.length - 1] = s;
     }
   }
-  let b = 0;
+  let b = from;
   level.forEach((v, i) => {
     for (let k = 0; k < size[i]; k++) values[b++] = direction * v;
   });

@@ -44,6 +44,8 @@ export interface ConstructPayload {
   coefficients?: number[] | null;
   /** `boosted` method: the feature's smoothing and monotone constraint (its steps are the profile bins' `raw`). */
   boost_params?: BoostFeatureParams;
+  /** `xplainable` method: the profile bins' `score` was edited by hand and does not follow from their `raw`. */
+  edited?: true;
 }
 
 /** One partition of a fitted model as uploaded (the contract's PartitionPayload). */
@@ -158,6 +160,7 @@ function constructPayload(f: FeatureModel, modelParams: ModelParams, regressor: 
     null_sum: f.missingSum,
     params: sameParams ? null : { ...f.params },
     coefficients: f.coef ? Array.from(f.coef) : null,
+    ...(f.edited ? { edited: true as const } : {}),
   };
   if (f.numeric) {
     const s = f.numeric;
@@ -482,6 +485,7 @@ function featureFromConstruct(c: unknown, name: string, modelParams: ModelParams
     categorical,
     leaves: leavesOf(profile, n),
     coef: Array.isArray(c.coefficients) ? Float64Array.from(numbers(c.coefficients, `${path}.coefficients`)) : null,
+    ...(c.edited === true ? { edited: true } : {}),
   };
 }
 

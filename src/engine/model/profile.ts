@@ -1,6 +1,7 @@
 import { datasetPartition } from './predict';
 import type {
   FeatureImportance,
+  FeatureModel,
   PartitionModel,
   Profile,
   ProfileCategoryBin,
@@ -36,26 +37,31 @@ function wireModelType(model: TransparentModel): Profile['model_type'] {
 
 const finiteOrNull = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
+/** A feature's bins as the profile lists them: its value bins (or categories), then the missing-value bin. */
+export function featureBins(f: FeatureModel): ProfileNumericBin[] | ProfileCategoryBin[] {
+  const { lower, upper, score, mean, freq } = f.leaves;
+  const last = score.length - 1;
+  if (f.type === 'numeric') {
+    return Array.from(score, (_, i) =>
+      i === last
+        ? { score: score[i], mean: mean[i], freq: freq[i], missing: true as const }
+        : { lower: finiteOrNull(lower[i]), upper: finiteOrNull(upper[i]), score: score[i], mean: mean[i], freq: freq[i] },
+    );
+  }
+  const cats = f.categorical?.categories ?? [];
+  return Array.from(score, (_, i) =>
+    i === last
+      ? { category: null, score: score[i], mean: mean[i], freq: freq[i], missing: true as const }
+      : { category: cats[i], score: score[i], mean: mean[i], freq: freq[i] },
+  );
+}
+
 export function partitionProfile(part: PartitionModel): ProfilePartition {
   const numeric: Record<string, ProfileNumericBin[]> = {};
   const categorical: Record<string, ProfileCategoryBin[]> = {};
   for (const f of part.features) {
-    const { lower, upper, score, mean, freq } = f.leaves;
-    const last = score.length - 1;
-    if (f.type === 'numeric') {
-      numeric[f.name] = Array.from(score, (_, i) =>
-        i === last
-          ? { score: score[i], mean: mean[i], freq: freq[i], missing: true as const }
-          : { lower: finiteOrNull(lower[i]), upper: finiteOrNull(upper[i]), score: score[i], mean: mean[i], freq: freq[i] },
-      );
-    } else {
-      const cats = f.categorical?.categories ?? [];
-      categorical[f.name] = Array.from(score, (_, i) =>
-        i === last
-          ? { category: null, score: score[i], mean: mean[i], freq: freq[i], missing: true as const }
-          : { category: cats[i], score: score[i], mean: mean[i], freq: freq[i] },
-      );
-    }
+    if (f.type === 'numeric') numeric[f.name] = featureBins(f) as ProfileNumericBin[];
+    else categorical[f.name] = featureBins(f) as ProfileCategoryBin[];
   }
   return {
     partition: part.key,

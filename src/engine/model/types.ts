@@ -82,6 +82,11 @@ export interface FeatureModel {
    * so a refit can change those without data. `leaves.score` holds the steps after them, re-centred.
    */
   boost?: { params: BoostFeatureParams; steps: Float64Array } | null;
+  /**
+   * `xplainable` only: `leaves.score` was set by hand edits, so it no longer follows from `leaves.raw`. A refit keeps
+   * it as it is, unless the refit changes this feature's parameters and so rebuilds its leaves.
+   */
+  edited?: boolean;
 }
 
 export interface PartitionModel {

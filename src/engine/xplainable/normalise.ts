@@ -2,7 +2,8 @@ import type { FeatureModel } from '../model/types';
 
 /**
  * §2.8 global renormalisation of a classifier: every feature's raw scores are scaled by the sums of all features'
- * minimum and maximum raw scores, so base + Σ contributions stays within [0, 1]. Re-run after every fit and refit.
+ * minimum and maximum raw scores, so base + Σ contributions stays within [0, 1]. Re-run after every fit and refit;
+ * the scores of features edited by hand stay as they were set.
  */
 export function normaliseClassifier(features: FeatureModel[], base: number): void {
   let smin = 0;
@@ -22,6 +23,7 @@ export function normaliseClassifier(features: FeatureModel[], base: number): voi
     smax += hi;
   }
   for (const f of features) {
+    if (f.edited) continue;
     const { raw, score } = f.leaves;
     for (let i = 0; i < raw.length; i++) {
       const r = raw[i];

@@ -22,7 +22,8 @@ import type {
 
 /**
  * Refit without data (§4): the listed features get new parameters and their leaves are rebuilt from the cached
- * statistics; then the classifier is renormalised globally, so every feature's scores may change.
+ * statistics; then the classifier is renormalised globally, so every feature's scores may change (but those edited
+ * by hand, unless rebuilt).
  * `min_leaf_size` is re-applied as a row count. Regressor leaves keep their Ridge coefficient when the leaf survives
  * unchanged; a new numeric leaf takes the row-weighted mean coefficient of the old leaves it overlaps (counts come
  * from the cached prefix sums). The calibration map is kept as fitted. The input model is not modified.
@@ -46,7 +47,7 @@ export function refitXplainable(model: TransparentModel, options: RefitOptions =
         throw new EngineError(`Feature ${f.name} cannot be refit: the model JSON it came from has no refit cache (constructs)`, f.name);
       }
       parametersChanged[f.name] = { ...parametersChanged[f.name], ...changes };
-      const rebuilt: FeatureModel = { ...f, params, leaves: buildLeaves({ ...f, params }, regressor), coef: null };
+      const rebuilt: FeatureModel = { ...f, params, leaves: buildLeaves({ ...f, params }, regressor), coef: null, edited: false };
       if (regressor && f.coef) applyCoefficients(rebuilt, carryCoefficients(f, rebuilt));
       return rebuilt;
     });
