@@ -10,6 +10,7 @@ import {
   ModelVersionSchema,
   PartitionListSchema,
   PredictionsSchema,
+  PreviewEditsResultSchema,
   ModelProfileSchema,
   RefitResultSchema,
   TrainResultSchema,
@@ -23,6 +24,8 @@ import {
   type PartitionList,
   type PredictRequest,
   type Predictions,
+  type PreviewEditsRequest,
+  type PreviewEditsResult,
   type ModelProfile,
   type RefitRequest,
   type RefitResult,
@@ -133,8 +136,17 @@ export class ModelsApi {
     return this.transport.postJson('models/train/jobs', params, AutotrainResponseSchema, options);
   }
 
+  /** Refits a version with new parameters, or (with `edits`) saves hand edits of its steps as a new version. */
   async refitModel(version_id: string, params: RefitRequest, options?: CallOptions): Promise<RefitResult> {
     return this.transport.postJson(`models/versions/${segment(version_id)}/refit`, params, RefitResultSchema, options);
+  }
+
+  /**
+   * A version's steps after hand edits, with its train and test metrics before and after them; nothing is saved (a
+   * local-service addition: feature `edits`). `refitModel` with the same edits saves them and reports the same metrics.
+   */
+  async previewEdits(version_id: string, params: PreviewEditsRequest, options?: CallOptions): Promise<PreviewEditsResult> {
+    return this.transport.postJson(`models/versions/${segment(version_id)}/preview-edits`, params, PreviewEditsResultSchema, options);
   }
 
   async getModelProfile(version_id: string, options?: CallOptions): Promise<ModelProfile> {

@@ -2,6 +2,7 @@ export * from './common';
 export * from './system';
 export * from './connections';
 export * from './datasets';
+export * from './edits';
 export * from './models';
 export * from './autotrain';
 export * from './openapi';

@@ -8,7 +8,8 @@ import {
   RequestModelTypeSchema,
   TimestampSchema,
 } from './common';
-import { boostFeatureFields, boostFields, seedField, testSizeField, treeFields } from './params';
+import { AppliedEditSchema, EditSchema } from './edits';
+import { boostFeatureFields, boostFields, optionalTestSizeField, seedField, testSizeField, treeFields } from './params';
 import { ignoredFields } from './requestFields';
 
 export const AlgorithmSchema = z.enum(['XClassifier', 'XRegressor', 'PartitionedClassifier', 'PartitionedRegressor']);
@@ -116,6 +117,7 @@ export const ModelVersionSchema = z.object({
   test_metrics: MetricsSchema.nullable(),
   execution: ExecutionSchema.nullable().optional().describe('how the fit ran; null for a version uploaded as payloads'),
   dataset_source: DatasetSourceSchema.nullable().optional().describe("the training dataset's source (named so because source is the version's origin)"),
+  edits: z.array(AppliedEditSchema).optional().describe('the hand edits this version applied to its parent, in order (empty when it applied none)'),
 });
 export type ModelVersion = z.infer<typeof ModelVersionSchema>;
 
@@ -255,13 +257,18 @@ export const TrainResultSchema = z.object({
 export type TrainResult = z.infer<typeof TrainResultSchema>;
 
 export const RefitRequestSchema = z.strictObject({
-  dataset_id: IdSchema,
-  target_column: z.string().min(1),
+  dataset_id: IdSchema.optional().describe("the rows the metrics are computed on; default the version's dataset"),
+  target_column: z.string().min(1).optional().describe("default the version's target"),
   features: z.array(z.string()).optional(),
   feature_params: z.record(z.string(), FeatureParamsSchema).optional(),
   drop_columns: z.array(z.string()).optional(),
   remove_features: z.array(z.string()).optional().describe('boosted versions: features taken out of the model'),
-  test_size: testSizeField,
+  edits: z
+    .array(EditSchema)
+    .min(1)
+    .optional()
+    .describe('hand edits of the steps, applied in order; a refit with edits changes no parameter (a 422 names any given)'),
+  test_size: optionalTestSizeField.describe("default the version's own split"),
   ...boostFeatureFields,
   ...treeFields,
   ...ignoredFields('team_id'),
@@ -347,6 +354,40 @@ export type Profile = z.infer<typeof ProfileSchema>;
 /** What GET /v1/models/profile answers: a binary or regression profile, or a multiclass one. */
 export const ModelProfileSchema = z.discriminatedUnion('model_type', [ProfileSchema, MulticlassProfileSchema]);
 export type ModelProfile = z.infer<typeof ModelProfileSchema>;
+
+// ---- hand edits ----
+
+export const PreviewEditsRequestSchema = z.strictObject({
+  edits: z.array(EditSchema).describe('applied in order to the version as it is'),
+  dataset_id: IdSchema.optional().describe("the rows the metrics are computed on; default the version's dataset (a 422 when it has none)"),
+  ...ignoredFields('team_id'),
+});
+export type PreviewEditsRequest = z.input<typeof PreviewEditsRequestSchema>;
+
+/** A feature's bins as the profile lists them (none for a removed feature). */
+// Categorical first: a categorical bin would also pass as a numeric one, without its category.
+export const FeatureBinsSchema = z.union([z.array(CategoricalBinSchema), z.array(NumericBinSchema)]);
+export type FeatureBins = z.infer<typeof FeatureBinsSchema>;
+
+export const PreviewPartSchema = z.object({
+  partition: z.string(),
+  class: z.string().optional().describe('multiclass: the class model'),
+  base_value: z.number().describe('after re-centring'),
+  features: z.record(z.string(), FeatureBinsSchema).describe('every feature the edits named here'),
+});
+export type PreviewPart = z.infer<typeof PreviewPartSchema>;
+
+export const SplitMetricsSchema = z.object({ train_metrics: MetricsSchema, test_metrics: MetricsSchema });
+export type SplitMetrics = z.infer<typeof SplitMetricsSchema>;
+
+export const PreviewEditsResultSchema = z.object({
+  version_id: IdSchema,
+  features: z.record(z.string(), FeatureBinsSchema).describe("the edited features' steps in the first of parts: all of them when the edits name one partition and class"),
+  parts: z.array(PreviewPartSchema).describe('every partition (and class) the edits changed, in the order of the profile'),
+  before: SplitMetricsSchema,
+  after: SplitMetricsSchema,
+});
+export type PreviewEditsResult = z.infer<typeof PreviewEditsResultSchema>;
 
 export const ThresholdScoreSchema = z.object({
   threshold: z.number(),

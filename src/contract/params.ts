@@ -26,4 +26,6 @@ export const boostFeatureFields = optionalFields(groupNames('boostFeature'));
 export const treeFields = optionalFields(groupNames('params'));
 
 export const testSizeField = defaultedField('test_size');
+/** A refit's test_size: omitted, the version's own split. */
+export const optionalTestSizeField = optionalFields(['test_size']).test_size;
 export const seedField = defaultedField('seed');

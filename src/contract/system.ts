@@ -28,6 +28,7 @@ export const LocalFeatureSchema = z.enum([
   'sources',
   'pushdown',
   'train_jobs',
+  'edits',
 ]);
 export type LocalFeature = z.infer<typeof LocalFeatureSchema>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   Algorithm,
+  AppliedEdit,
   Dataset,
   DatasetSource,
   RefitRequestParsed,
@@ -12,7 +13,7 @@ import type {
   WireModelType,
 } from '../contract';
 import { TRAIN_SOURCES } from '../contract';
-import { DEFAULT_FIT_METHOD, methodOf, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
+import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
 import type { ServiceContext, Session } from './context';
 import { requireDataset } from './datasets/register';
 import { pushdownFitFor, type PushdownFit, type TrainProgress } from './pushdown/train';
@@ -21,7 +22,7 @@ import { ApiError, invalid, notFound } from './errors';
 import type { Queryable } from './store/sql';
 import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from './store/models';
 import { findPreprocessorVersion } from './store/preprocessors';
-import type { CsvSource, FitOutcome } from './training/tasks';
+import type { CsvSource, FitOutcome, RefitRows } from './training/tasks';
 
 const WIRE_TYPE: Record<RequestModelType, WireModelType> = { classifier: 'binary_classification', regressor: 'regression' };
 const REQUEST_TYPE: Record<WireModelType, RequestModelType> = {
@@ -292,34 +293,84 @@ async function fitAndStore(
   };
 }
 
-/** Refits a version with new parameters (no retraining) and stores the result as a new version. */
+/** What a refit or a preview of edits reads, with the dataset it reads it from. */
+export interface VersionRows {
+  dataset: Dataset & { path: string };
+  rows: RefitRows;
+  /** Set when the rows are tested on a dataset of their own (the version was trained with one). */
+  testDatasetId: string | null;
+  /** The version's own rows and split: its baselines hold for a model with its features. */
+  sameSplit: boolean;
+}
+
+/**
+ * The rows a refit or a preview of edits computes metrics on: the dataset given, else the version's (422 when it has
+ * none), split as the version was (its seed, and its test_size or test dataset) unless `testSize` is given.
+ */
+export async function versionRows(ctx: ServiceContext, teamId: string, version: VersionRecord, datasetId: string | undefined, testSize: number | undefined): Promise<VersionRows> {
+  const id = datasetId ?? version.dataset_id;
+  if (!id) {
+    throw invalid(
+      'dataset_id',
+      `Version ${version.version_id} has no dataset to compute metrics on: it was trained on inline or public data, or uploaded as a fitted model.`,
+      'Give dataset_id, a dataset with the columns the version was trained on (upload one with POST /v1/datasets).',
+    );
+  }
+  const dataset = await requireDataset(ctx, teamId, id);
+  const own = dataset.dataset_id === version.dataset_id;
+  const { parameters } = version;
+  const testDatasetId = own && testSize === undefined && typeof parameters.test_dataset_id === 'string' ? parameters.test_dataset_id : null;
+  const testDataset = testDatasetId ? await requireDataset(ctx, teamId, testDatasetId, 'dataset_id') : null;
+  const size = testSize ?? (typeof parameters.test_size === 'number' ? parameters.test_size : TRAINING_PARAMS.test_size.default);
+  const pre = version.trained_preprocessor_version_id ? await findPreprocessorVersion(ctx.store, teamId, version.trained_preprocessor_version_id) : null;
+  return {
+    dataset,
+    rows: {
+      source: { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` },
+      testSource: testDataset ? { path: testDataset.path, label: `Test dataset ${testDataset.name} (${testDataset.dataset_id})` } : null,
+      target: version.target_name,
+      testSize: size,
+      seed: typeof parameters.seed === 'number' ? parameters.seed : 42,
+      preprocessor: pre?.fitted ?? null,
+    },
+    testDatasetId,
+    sameSplit: own && (testDataset !== null || parameters.test_size === size),
+  };
+}
+
+/** What a refit with edits may carry besides them: where its metrics come from. */
+const EDIT_REFIT_FIELDS = new Set(['edits', 'dataset_id', 'target_column', 'test_size']);
+
+/** Refits a version with new parameters or hand edits of its steps (no retraining) and stores the result as a new version. */
 export async function refitVersion(ctx: ServiceContext, session: Session, versionId: string, body: RefitRequestParsed): Promise<RefitResult> {
   const version = await requireVersion(ctx, session.teamId, versionId);
-  if (version.target_name !== body.target_column) {
+  if (body.target_column !== undefined && version.target_name !== body.target_column) {
     throw invalid('target_column', `Version ${versionId} predicts ${version.target_name}, not ${body.target_column}.`);
   }
-  const dataset = await requireDataset(ctx, session.teamId, body.dataset_id);
-  const pre = version.trained_preprocessor_version_id
-    ? await findPreprocessorVersion(ctx.store, session.teamId, version.trained_preprocessor_version_id)
-    : null;
+  const mixed = body.edits && Object.entries(body).find(([key, value]) => value !== undefined && !EDIT_REFIT_FIELDS.has(key))?.[0];
+  if (mixed) {
+    throw invalid(
+      mixed,
+      `${mixed} cannot be given with edits: a refit either applies hand edits to the version's steps as they are or changes its parameters.`,
+      'Refit the parameters first, then apply the edits to the new version.',
+    );
+  }
+  const read = await versionRows(ctx, session.teamId, version, body.dataset_id, body.test_size);
   const started = Date.now();
-  const seed = typeof version.parameters.seed === 'number' ? version.parameters.seed : 42;
-  const sameSplit = version.dataset_id === dataset.dataset_id && version.parameters.test_size === body.test_size;
   const fit = await ctx.trainer.refit({
+    ...read.rows,
     modelJson: version.model_json,
-    source: { path: dataset.path, label: `Dataset ${dataset.name} (${dataset.dataset_id})` },
-    target: body.target_column,
     dropColumns: body.drop_columns ?? [],
-    testSize: body.test_size,
-    seed,
-    preprocessor: pre?.fitted ?? null,
+    edits: body.edits ?? null,
     features: body.features ?? null,
     params: perFeatureParams(body),
     featureParams: body.feature_params ?? null,
     removeFeatures: body.remove_features ?? [],
-    parentBaselines: sameSplit ? await partitionBaselines(ctx.store, version.version_id) : null,
+    parentBaselines: read.sameSplit ? await partitionBaselines(ctx.store, version.version_id) : null,
   });
-  const newVersionId = await storeRefit(ctx, session, version, dataset, fit, body.test_size);
+  const created = new Date().toISOString();
+  const edits = (body.edits ?? []).map((edit) => ({ ...edit, applied_at: created, applied_by: session.identity.username }));
+  const newVersionId = await storeRefit(ctx, session, version, read, fit, edits, created);
   return {
     model_id: version.model_id,
     version_id: newVersionId,
@@ -338,19 +389,27 @@ async function storeRefit(
   ctx: ServiceContext,
   session: Session,
   parent: VersionRecord,
-  dataset: Pick<Dataset, 'dataset_id' | 'source'>,
+  read: VersionRows,
   fit: FitOutcome,
-  testSize: number,
+  edits: AppliedEdit[],
+  created: string,
 ): Promise<string> {
   const versionId = randomUUID();
+  const { test_dataset_id: _testDataset, ...parameters } = parent.parameters;
   await insertVersion(ctx.store, {
     version_id: versionId,
     model_id: parent.model_id,
     created_by: session.identity.username,
     source: 'refit',
     parent_version_id: parent.version_id,
-    dataset_id: dataset.dataset_id,
-    parameters: { ...parent.parameters, ...fit.parameters, test_size: testSize },
+    dataset_id: read.dataset.dataset_id,
+    // Edits change steps, not the parameters the version was fitted with.
+    parameters: {
+      ...parameters,
+      ...(edits.length ? {} : fit.parameters),
+      test_size: read.testDatasetId ? null : read.rows.testSize,
+      ...(read.testDatasetId ? { test_dataset_id: read.testDatasetId } : {}),
+    },
     partition_on: parent.partition_on,
     trained_preprocessor_version_id: parent.trained_preprocessor_version_id,
     test_metrics: fit.testMetrics,
@@ -358,7 +417,9 @@ async function storeRefit(
     model_json: fit.modelJson,
     partitions: newPartitions(fit),
     execution: 'in_memory',
-    dataset_source: dataset.source ?? null,
+    dataset_source: read.dataset.source ?? null,
+    edits,
+    created,
   });
   return versionId;
 }

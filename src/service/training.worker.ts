@@ -12,6 +12,7 @@ import {
   runFitPreprocessor,
   runStoreFrame,
   runIngest,
+  runPreviewEdits,
   runRefit,
   runTrain,
   splitFrame,
@@ -44,6 +45,8 @@ function execute(task: TrainingTask): unknown {
       return runTrain(task);
     case 'refit':
       return runRefit(task);
+    case 'preview-edits':
+      return runPreviewEdits(task);
     case 'predict':
       return runPredict(task);
     case 'fit-preprocessor':

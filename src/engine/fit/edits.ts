@@ -55,7 +55,8 @@ const TAKES_MISSING_BIN = new Set<string>(['shift', 'set', 'reset']);
  * when given. A `boosted` feature whose steps changed is re-centred on its training counts (the mean moves into the
  * base value, as a refit does) and its steps become its own: its smoothing and monotone constraint are then 0. An
  * `xplainable` feature keeps its base value (its steps are not centred) and is marked as edited, which later refits
- * keep. Bad edits throw an EngineError naming `edits[i].field`.
+ * keep. A bad edit throws an EngineError whose message names `edits[i].field` and whose field is its wire path,
+ * `edits.i.field`.
  */
 export function applyEdits(models: readonly TransparentModel[], classes: readonly string[] | null, edits: readonly StepEdit[]): EditsResult {
   const method = models[0].method;
@@ -125,7 +126,7 @@ type Where = (work: Work) => string;
 
 function failure(i: number): Fail {
   return (field, problem) => {
-    throw new EngineError(`edits[${i}].${field}: ${problem}`, `edits[${i}].${field}`);
+    throw new EngineError(`edits[${i}].${field}: ${problem}`, `edits.${i}.${field}`);
   };
 }
 

@@ -13,6 +13,8 @@ import {
   PartitionListSchema,
   PredictRequestSchema,
   PredictionsTableSchema,
+  PreviewEditsRequestSchema,
+  PreviewEditsResultSchema,
   ModelProfileSchema,
   ModelPayloadSchema,
   type ModelPayload,
@@ -30,6 +32,7 @@ import { allowedTeam } from '../http/auth';
 import { finiteJson } from '../json';
 import { readJson, requestWarnings, sendJson } from '../http/body';
 import type { App } from '../http/types';
+import { previewEdits } from '../editing';
 import { checkTrainTarget, predictWithVersion, refitVersion, requireVersion, trainModel } from '../modeling';
 import { estimateSeconds } from '../jobs/executors';
 import { findDataset } from '../store/datasets';
@@ -191,6 +194,12 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/models/versions/:version_id/refit', async (c) => {
     const body = await readJson(c, RefitRequestSchema);
     return sendJson(c, RefitResultSchema, await refitVersion(ctx, c.get('session'), c.req.param('version_id'), body));
+  });
+
+  app.post('/v1/models/versions/:version_id/preview-edits', async (c) => {
+    const body = await readJson(c, PreviewEditsRequestSchema);
+    const preview = await previewEdits(ctx, c.get('session').teamId, c.req.param('version_id'), body, c.req.raw.signal);
+    return sendJson(c, PreviewEditsResultSchema, preview);
   });
 
   app.post('/v1/models/versions/:version_id/predict', async (c) => {

@@ -156,6 +156,10 @@ const SCHEMA: ((d: Dialect) => string)[] = [
   ALTER TABLE model_versions ADD COLUMN dataset_source TEXT;
   UPDATE model_versions SET execution = 'in_memory' WHERE source <> 'upload';
   `,
+  // The hand edits a refit applied to its parent's steps, as JSON; null for every other version.
+  () => `
+  ALTER TABLE model_versions ADD COLUMN edits TEXT;
+  `,
 ];
 
 export const MIGRATIONS: string[] = SCHEMA.map((migration) => migration(SQLITE));

@@ -1,4 +1,4 @@
-import type { Algorithm, Baseline, DatasetSource, Execution, Metrics, ModelInfo, WireModelType, ModelVersion, Partition, VersionSource } from '../../contract';
+import type { Algorithm, AppliedEdit, Baseline, DatasetSource, Execution, Metrics, ModelInfo, WireModelType, ModelVersion, Partition, VersionSource } from '../../contract';
 import type { Queryable, Row } from './sql';
 
 export interface NewModel {
@@ -36,6 +36,10 @@ export interface NewVersion {
   execution: Execution | null;
   /** The source of the dataset it was fitted on, when its rows stay in a database. */
   dataset_source: DatasetSource | null;
+  /** The hand edits it applied to its parent, in order (none by default). */
+  edits?: AppliedEdit[];
+  /** When it was made (default now). */
+  created?: string;
 }
 
 /** A stored version with what the service needs beyond the wire shape. */
@@ -113,6 +117,7 @@ function toVersion(row: Row): VersionRecord {
     test_metrics: json<Metrics>(row.test_metrics),
     execution: text(row.execution) as Execution | null,
     dataset_source: json<DatasetSource>(row.dataset_source),
+    edits: json<AppliedEdit[]>(row.edits) ?? [],
     team_id: String(row.team_id),
     model_type: String(row.model_type) as WireModelType,
     target_name: String(row.target_name),
@@ -140,6 +145,7 @@ export function publicVersion(v: VersionRecord): ModelVersion {
     test_metrics: v.test_metrics,
     execution: v.execution,
     dataset_source: v.dataset_source,
+    edits: v.edits,
   };
 }
 
@@ -158,13 +164,14 @@ export function insertVersion(db: Queryable, version: NewVersion): Promise<numbe
     const next = Number((await tx.get('SELECT COALESCE(MAX(version_number), 0) + 1 AS n FROM model_versions WHERE model_id = ?', [version.model_id]))?.n);
     await tx.run(
       `INSERT INTO model_versions (version_id, model_id, version_number, created, created_by, source, parent_version_id, dataset_id,
-         parameters, partition_on, trained_preprocessor_version_id, test_metrics, feature_info, model_json, execution, dataset_source)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [version.version_id, version.model_id, next, new Date().toISOString(), version.created_by, version.source,
+         parameters, partition_on, trained_preprocessor_version_id, test_metrics, feature_info, model_json, execution, dataset_source, edits)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [version.version_id, version.model_id, next, version.created ?? new Date().toISOString(), version.created_by, version.source,
         version.parent_version_id, version.dataset_id, JSON.stringify(version.parameters), version.partition_on,
         version.trained_preprocessor_version_id, version.test_metrics === null ? null : JSON.stringify(version.test_metrics),
         version.feature_info === null ? null : JSON.stringify(version.feature_info), version.model_json, version.execution,
-        version.dataset_source === null ? null : JSON.stringify(version.dataset_source)],
+        version.dataset_source === null ? null : JSON.stringify(version.dataset_source),
+        version.edits?.length ? JSON.stringify(version.edits) : null],
     );
     for (const [position, p] of version.partitions.entries()) {
       await tx.run(

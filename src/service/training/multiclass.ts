@@ -23,6 +23,11 @@ function summary(full: unknown): Metrics {
   return Object.fromEntries(METRIC_KEYS.map((k) => [k, (full as Record<string, unknown>)[k]])) as Metrics;
 }
 
+/** A multiclass model's summary metrics on some rows, as a train or refit reports them. */
+export function multiclassMetrics(model: MulticlassModel, rows: DataFrame): Metrics {
+  return summary(finiteJson(evaluateMulticlassModel(model, rows)));
+}
+
 /** The constant and linear yardsticks of a multiclass model (or the model a fit will make) on the test rows. */
 export function multiclassBaselineOf(subject: MulticlassBaselineSubject, train: DataFrame, test: DataFrame): Baseline | null {
   const yardsticks = test.nRows > 0 ? evaluateMulticlassBaselines(subject, train, test) : null;

@@ -1,4 +1,4 @@
-import type { Baseline, EvaluationMetrics, FeatureInfoEntry, Metrics } from '../../contract';
+import type { Baseline, EvaluationMetrics, FeatureInfoEntry, Metrics, SplitMetrics } from '../../contract';
 import {
   CsvFrameBuilder,
   DATASET_PARTITION,
@@ -33,8 +33,8 @@ import { loadHealthSync } from '../datasets/healthFile';
 import { parseUploadedFile } from '../datasets/uploadedFile';
 import { generalisationWarnings } from './generalisation';
 import { finiteJson } from '../json';
-import { serializeModel, deserializeModel } from './model-json';
-import { multiclassBaselineOf, multiclassOutcome } from './multiclass';
+import { serializeModel, deserializeModel, type StoredFittedModel } from './model-json';
+import { multiclassBaselineOf, multiclassMetrics, multiclassOutcome } from './multiclass';
 import type {
   CsvSource,
   FitOutcome,
@@ -43,10 +43,14 @@ import type {
   IngestOutcome,
   IngestTask,
   PartitionOutcome,
+  PreviewEditsOutcome,
+  PreviewEditsTask,
   RefitOutcome,
+  RefitRows,
   RefitTask,
   TrainTask,
 } from './tasks';
+import { editFitted, previewParts } from './edits';
 
 /** Thrown for input the caller can fix; the worker turns it into a 422. */
 export class InputError extends Error {
@@ -301,19 +305,49 @@ function baselineWhileFitting(
   }
 }
 
-export function runRefit(task: RefitTask): RefitOutcome {
-  const current = deserializeModel(task.modelJson);
+/**
+ * The training and test rows of a refit or a preview of edits: the source split by the version's seed, or, for a
+ * version trained with a test dataset, the whole source and that dataset's rows. `frame` is the whole source.
+ */
+export function refitRows(task: RefitRows): { frame: DataFrame; train: DataFrame; test: DataFrame } {
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
   checkColumns(frame, [task.target], task.source.label);
+  if (!task.testSource) return { frame, ...splitFrame(frame, task.target, task.testSize, task.seed) };
+  const test = applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor);
+  checkColumns(test, [task.target], task.testSource.label);
+  return { frame, train: frame, test };
+}
+
+export function runRefit(task: RefitTask): RefitOutcome {
+  const current = deserializeModel(task.modelJson);
   const kept = new Set(task.dropColumns);
   const features = (task.features ?? featureNames(current)).filter((f) => !kept.has(f));
   const refitOptions = { features, params: task.params, featureParams: task.featureParams ?? undefined, removeFeatures: task.removeFeatures };
-  const result = current.modelType === 'multiclass' ? refitMulticlass(current, refitOptions) : refit(current, refitOptions);
-  const { train, test } = splitFrame(frame, task.target, task.testSize, task.seed);
+  const result = task.edits
+    ? { model: editFitted(current, task.edits).model, parametersChanged: {} }
+    : current.modelType === 'multiclass'
+      ? refitMulticlass(current, refitOptions)
+      : refit(current, refitOptions);
+  const { frame, train, test } = refitRows(task);
   const health = cachedHealth(task.source, task.preprocessor, () => frame);
   const sameFeatures = featureNames(result.model).join('\n') === featureNames(current).join('\n');
   const known = sameFeatures ? task.parentBaselines : null;
   return { ...outcome(result.model, train, test, health, known), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
+}
+
+/** A model's train and test metrics, as a train or refit reports them for the whole model. */
+function splitMetrics(model: StoredFittedModel, train: DataFrame, test: DataFrame): SplitMetrics {
+  if (model.modelType === 'multiclass') return { train_metrics: multiclassMetrics(model, train), test_metrics: multiclassMetrics(model, test) };
+  const metrics = (rows: DataFrame) => summaryMetrics(model, finiteJson(evaluateModel(model, rows)) as EvaluationMetrics);
+  return { train_metrics: metrics(train), test_metrics: metrics(test) };
+}
+
+/** The edited steps and the metrics before and after, on the rows a refit with these edits would report. */
+export function runPreviewEdits(task: PreviewEditsTask): PreviewEditsOutcome {
+  const current = deserializeModel(task.modelJson);
+  const { model, parts } = editFitted(current, task.edits);
+  const { train, test } = refitRows(task);
+  return { parts: previewParts(parts), before: splitMetrics(current, train, test), after: splitMetrics(model, train, test) };
 }
 
 export function runFitPreprocessor(task: FitPreprocessorTask): unknown {

@@ -1,7 +1,7 @@
 import type { Column } from '../../engine';
 import type { MessagePort } from 'node:worker_threads';
-import type { Baseline, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep } from '../../contract';
-import type { FitMethod, ModelType, ParamGroups, RefitParams } from '../../engine';
+import type { Baseline, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep, PreviewPart, SplitMetrics } from '../../contract';
+import type { FitMethod, ModelType, ParamGroups, RefitParams, StepEdit } from '../../engine';
 import type { RowRuleRequest } from '../../autotrain';
 
 /** Where a task reads its CSV: a file the worker reads itself, or text sent with the task. */
@@ -23,15 +23,24 @@ export interface TrainTask extends ParamGroups {
   preprocessor: unknown;
 }
 
-export interface RefitTask {
-  kind: 'refit';
-  modelJson: string;
+/** The rows a refit or a preview of edits computes metrics on. */
+export interface RefitRows {
   source: CsvSource;
+  /** A separate test set (the version was trained with one): the whole source is the training rows. */
+  testSource: CsvSource | null;
   target: string;
-  dropColumns: string[];
+  /** Without a testSource: the source is split by testSize and seed. */
   testSize: number;
   seed: number;
   preprocessor: unknown;
+}
+
+export interface RefitTask extends RefitRows {
+  kind: 'refit';
+  modelJson: string;
+  dropColumns: string[];
+  /** Hand edits of the steps, applied instead of new parameters. */
+  edits: StepEdit[] | null;
   features: string[] | null;
   params: RefitParams;
   featureParams: Record<string, RefitParams> | null;
@@ -41,6 +50,13 @@ export interface RefitTask {
    * its features reuses them (they depend on the rows and features only) instead of fitting them again.
    */
   parentBaselines: Record<string, Baseline | null> | null;
+}
+
+/** The steps and the metrics of a version before and after hand edits, nothing stored. */
+export interface PreviewEditsTask extends RefitRows {
+  kind: 'preview-edits';
+  modelJson: string;
+  edits: StepEdit[];
 }
 
 export interface PredictTask {
@@ -131,6 +147,7 @@ export type TrainingTask =
   | ScanHealthTask
   | TrainTask
   | RefitTask
+  | PreviewEditsTask
   | PredictTask
   | FitPreprocessorTask
   | SearchTask
@@ -170,6 +187,12 @@ export interface FitOutcome {
 
 export interface RefitOutcome extends FitOutcome {
   parametersChanged: Record<string, Record<string, { from: unknown; to: unknown }>>;
+}
+
+export interface PreviewEditsOutcome {
+  parts: PreviewPart[];
+  before: SplitMetrics;
+  after: SplitMetrics;
 }
 
 /**

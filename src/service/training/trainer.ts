@@ -12,6 +12,8 @@ import type {
   IngestOutcome,
   PredictOutcome,
   PredictTask,
+  PreviewEditsOutcome,
+  PreviewEditsTask,
   RefitOutcome,
   RefitTask,
   SearchOutcome,
@@ -61,6 +63,10 @@ export class Trainer {
 
   refit(task: Omit<RefitTask, 'kind'>): Promise<RefitOutcome> {
     return this.run({ kind: 'refit', ...task });
+  }
+
+  previewEdits(task: Omit<PreviewEditsTask, 'kind'>, signal?: AbortSignal): Promise<PreviewEditsOutcome> {
+    return this.run({ kind: 'preview-edits', ...task }, signal);
   }
 
   /**

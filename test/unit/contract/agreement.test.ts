@@ -20,6 +20,8 @@ export type Agreement = [
   Holds<Equals<engine.WireModelType, wire.WireModelType>>,
   Holds<Equals<engine.FitMethod, z.output<typeof wire.FitMethodSchema>>>,
   Holds<Equals<engine.FeatureImportance, wire.FeatureImportance>>,
+  // A hand edit of a version's steps, as the engine applies it and as preview-edits and refit take it.
+  Holds<Equals<engine.StepEdit, wire.Edit>>,
   // Per-feature parameters: the refit fields are exactly the table's per-feature entries.
   Holds<Equals<Required<wire.FeatureParams>, Record<engine.PerFeatureParamName, number>>>,
   // Train requests: every training parameter, the split's with their defaults filled in.

@@ -212,6 +212,7 @@ describe('service: no body, path or form makes any route answer 5xx (property-ba
       train_model: { target_column: 'label', model_name: 'fuzzed', csv_content: smallCsv(40), max_depth: 3 },
       start_training: { dataset_id: datasetId, target_column: 'label', model_name: 'job', max_depth: 3 },
       refit_model: { dataset_id: datasetId, target_column: 'label', smoothing: 2 },
+      preview_edits: { dataset_id: datasetId, edits: [{ feature: 'x', op: 'shift', bins: [0, 1], value: 0.1 }, { feature: 'color', op: 'merge' }] },
       predict: { csv_content: smallCsv(8), explain: true, threshold: 0.4 },
       summarize_by_dataset_id: { team_id: null, req: { dataset_id: datasetId } },
       generate_goals: { team_id: null, req: { summary, n: 2 } },
