@@ -330,9 +330,14 @@ export function runRefit(task: RefitTask): RefitOutcome {
       : refit(current, refitOptions);
   const { frame, train, test } = refitRows(task);
   const health = cachedHealth(task.source, task.preprocessor, () => frame);
-  const sameFeatures = featureNames(result.model).join('\n') === featureNames(current).join('\n');
-  const known = sameFeatures ? task.parentBaselines : null;
+  const known = featureLayout(result.model) === featureLayout(current) ? task.parentBaselines : null;
   return { ...outcome(result.model, train, test, health, known), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
+}
+
+/** Every partition's features in order (of every class model), as one text: the same when none gained or lost one. */
+function featureLayout(model: StoredFittedModel): string {
+  const models = model.modelType === 'multiclass' ? model.classModels : [model];
+  return models.flatMap((m) => [...m.partitions].map(([key, part]) => JSON.stringify([key, part.features.map((f) => f.name)]))).join('\n');
 }
 
 /** A model's train and test metrics, as a train or refit reports them for the whole model. */

@@ -199,6 +199,16 @@ describe('service: hand edits of a version\u2019s steps', function () {
     assert.equal(refit.version_id !== undefined, true, JSON.stringify(refit));
     assert.deepEqual(await profileBins(refit.version_id, NUMERIC, 'Japan'), shown.features[NUMERIC]);
     assert.deepEqual(await profileBins(refit.version_id, NUMERIC, '__dataset__'), await profileBins(trained.version_id, NUMERIC, '__dataset__'));
+    const baselineOf = async (versionId: string, partition: string) => {
+      const parts = (await env.call('GET', `/v1/models/partitions/${versionId}`)).body.partitions;
+      const id = parts.find((p: { partition: string }) => p.partition === partition).partition_id;
+      return (await env.call('GET', `/v1/models/evaluation/${id}`)).body.baseline;
+    };
+    const removed = (await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits: [{ feature: NUMERIC, op: 'remove', partition: 'Japan' }] } })).body;
+    assert.deepEqual(Object.keys((await profileBins(removed.version_id, NUMERIC, 'Japan'))), []);
+    assert.notDeepEqual(await baselineOf(removed.version_id, 'Japan'), await baselineOf(trained.version_id, 'Japan'), 'the linear baseline of a partition that lost a feature is fitted again');
+    assert.deepEqual(await baselineOf(removed.version_id, 'USA'), await baselineOf(trained.version_id, 'USA'));
+
     const everywhere = await env.call('POST', `/v1/models/versions/${trained.version_id}/preview-edits`, {
       json: { edits: [{ feature: NUMERIC, op: 'shift', bins: [0, 1], value: -1 }] },
     });
