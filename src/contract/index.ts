@@ -7,3 +7,4 @@ export * from './models';
 export * from './autotrain';
 export * from './openapi';
 export * from './requestFields';
+export * from './versionImport';

@@ -102,6 +102,17 @@ export type Execution = z.infer<typeof ExecutionSchema>;
 export const ExecutionRequestSchema = z.enum(['auto', ...ExecutionSchema.options]);
 export type ExecutionRequest = z.infer<typeof ExecutionRequestSchema>;
 
+/** The version a copied version was made from, as it was on the service it was copied from. */
+export const CopiedFromSchema = z.object({
+  model_id: IdSchema,
+  model_name: z.string(),
+  version_id: IdSchema,
+  version_number: z.number().int().positive(),
+  created: TimestampSchema,
+  created_by: z.string(),
+});
+export type CopiedFrom = z.infer<typeof CopiedFromSchema>;
+
 export const ModelVersionSchema = z.object({
   version_id: IdSchema,
   model_id: IdSchema,
@@ -118,6 +129,8 @@ export const ModelVersionSchema = z.object({
   execution: ExecutionSchema.nullable().optional().describe('how the fit ran; null for a version uploaded as payloads'),
   dataset_source: DatasetSourceSchema.nullable().optional().describe("the training dataset's source (named so because source is the version's origin)"),
   edits: z.array(AppliedEditSchema).optional().describe('the hand edits this version applied to its parent, in order (empty when it applied none)'),
+  trained_preprocessor: LinkedPreprocessorSchema.nullable().optional().describe('the preprocessor version it was trained with, applied before every prediction'),
+  copied_from: CopiedFromSchema.nullable().optional().describe('the version this one is a copy of, on the service it was copied from'),
 });
 export type ModelVersion = z.infer<typeof ModelVersionSchema>;
 

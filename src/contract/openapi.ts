@@ -5,6 +5,7 @@ import * as cn from './connections';
 import * as ds from './datasets';
 import * as m from './models';
 import { ConnectInfoSchema, HealthSchema, TeamSchema } from './system';
+import * as vi from './versionImport';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -32,6 +33,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/teams', operationId: 'teams', summary: 'Teams the key may use', response: z.array(TeamSchema) },
   { method: 'post', path: '/v1/models/create', operationId: 'create_model', summary: 'Upload a fitted model', request: m.CreateModelRequestSchema, response: m.CreateModelResponseSchema },
   { method: 'post', path: '/v1/models/add-version', operationId: 'add_version', summary: 'Upload a new version of a model', request: m.AddVersionRequestSchema, response: m.AddVersionResponseSchema },
+  { method: 'post', path: '/v1/models/import', operationId: 'import_model', summary: 'Store a version fitted on another service as the first version of a new model (local)', request: vi.ImportModelRequestSchema, response: vi.ImportedVersionSchema },
+  { method: 'post', path: '/v1/models/{model_id}/versions/import', operationId: 'import_version', summary: 'Store a version fitted on another service as a new version of a model (local)', request: vi.ImportVersionRequestSchema, response: vi.ImportedVersionSchema },
   { method: 'get', path: '/v1/models/teams/{team_id}', operationId: 'list_team_models', summary: 'Models of a team', response: z.array(m.ModelInfoSchema) },
   { method: 'get', path: '/v1/models/{model_id}', operationId: 'get_model', summary: 'One model', response: m.ModelInfoSchema },
   { method: 'delete', path: '/v1/models/{model_id}', operationId: 'delete_model', summary: 'Delete a model and its versions (local)', status: 204 },
@@ -60,6 +63,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/autotrain/insights', operationId: 'generate_insights', summary: 'Computed insights for a goal', request: at.InsightsRequestSchema, response: at.InsightsSchema },
   { method: 'post', path: '/v1/datasets', operationId: 'upload_dataset', summary: 'Upload a CSV dataset, or register a table or query of a connection as JSON (local)', upload: 'multipart-or-csv', request: ds.UploadDatasetFormSchema, json: ds.RegisterSourceDatasetRequestSchema, response: ds.DatasetSchema },
   { method: 'get', path: '/v1/datasets', operationId: 'list_datasets', summary: 'Datasets of the team (local)', response: z.array(ds.DatasetSchema) },
+  { method: 'get', path: '/v1/datasets/{dataset_id}/file', operationId: 'download_dataset', summary: 'The file of an uploaded dataset, as it was uploaded: CSV or Parquet (local)' },
   { method: 'get', path: '/v1/datasets/public', operationId: 'list_public_datasets', summary: 'Datasets that ship with the service (local)', response: z.array(ds.PublicDatasetSchema) },
   { method: 'get', path: '/v1/connections', operationId: 'list_connections', summary: 'Named database connections (local)', response: z.array(cn.ConnectionSchema) },
   { method: 'post', path: '/v1/connections', operationId: 'add_connection', summary: 'Test and add a connection, kept in memory (local)', request: cn.AddConnectionRequestSchema, response: cn.ConnectionSchema },

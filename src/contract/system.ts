@@ -29,6 +29,8 @@ export const LocalFeatureSchema = z.enum([
   'pushdown',
   'train_jobs',
   'edits',
+  'import_version',
+  'dataset_file',
 ]);
 export type LocalFeature = z.infer<typeof LocalFeatureSchema>;
 

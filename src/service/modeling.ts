@@ -31,7 +31,7 @@ const REQUEST_TYPE: Record<WireModelType, RequestModelType> = {
   regression: 'regressor',
 };
 
-function algorithmFor(type: WireModelType, partitionOn: string | null): Algorithm {
+export function algorithmFor(type: WireModelType, partitionOn: string | null): Algorithm {
   if (type !== 'regression') return partitionOn ? 'PartitionedClassifier' : 'XClassifier';
   return partitionOn ? 'PartitionedRegressor' : 'XRegressor';
 }

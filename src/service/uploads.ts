@@ -7,7 +7,7 @@ import { parseJsonField } from './http/body';
 import { insertModel, insertVersion, latestVersion, type NewModel } from './store/models';
 import { storedPayloads } from './training/model-json';
 
-type Payload = Omit<PartitionPayload, 'partition' | 'base_value'> & { partition: string; base_value: number };
+export type Payload = Omit<PartitionPayload, 'partition' | 'base_value'> & { partition: string; base_value: number };
 
 /** A payload field the hosted service sends as JSON text, as its value (non-finite numbers as null). */
 function parseMaybeJson(value: unknown, field: string): unknown {
@@ -15,48 +15,65 @@ function parseMaybeJson(value: unknown, field: string): unknown {
   return parseJsonField(value, field, (text) => parseJsonWithNonFinite(text, 'null'));
 }
 
+/** Where a request holds its payloads: the list's path, and the prefix of the paths the engine names in it. */
+export interface PayloadsField {
+  list: string;
+  engine: string;
+}
+const UPLOAD_FIELD: PayloadsField = { list: 'partitions', engine: 'partitions.' };
+
 /** A model JSON's class tags must agree with the model's type; the message names the first payload that disagrees. */
-function checkClassTags(payloads: Payload[], type: WireModelType): void {
+function checkClassTags(payloads: Payload[], type: WireModelType, field: PayloadsField): void {
   const multiclass = type === 'multiclass_classification';
   if (isMulticlassPayload(payloads) === multiclass) return;
   const i = multiclass ? payloads.findIndex((p) => typeof p.class !== 'string') : payloads.findIndex((p) => p.class !== undefined);
   throw invalid(
-    `partitions.${Math.max(0, i)}.class`,
+    `${field.list}.${Math.max(0, i)}.class`,
     multiclass
-      ? `partitions[${Math.max(0, i)}] has no class: every payload of a multiclass_classification model names the class its model scores (as GET /v1/models/versions/{id}/payload writes them).`
-      : `partitions[${Math.max(0, i)}].class is only for multiclass_classification models; this model is ${type}.`,
+      ? `${field.list}[${Math.max(0, i)}] has no class: every payload of a multiclass_classification model names the class its model scores (as GET /v1/models/versions/{id}/payload writes them).`
+      : `${field.list}[${Math.max(0, i)}].class is only for multiclass_classification models; this model is ${type}.`,
   );
 }
 
-/** The fitted model of the payloads (one binary model per class for multiclass), and the payloads with parsed profiles. */
-function rebuild(payloads: Payload[], type: WireModelType, target: string, partitionOn: string | null) {
-  checkClassTags(payloads, type);
-  const normalised = payloads.map((p, i) => ({ ...p, profile: parseMaybeJson(p.profile, `partitions.${i}.profile`) }));
+/**
+ * The fitted model of the payloads as the engine reads them (one binary model per class for multiclass), and the
+ * payloads with parsed profiles; a payload the engine cannot read is a 422 naming its field.
+ */
+export function rebuild(payloads: Payload[], type: WireModelType, target: string, partitionOn: string | null, field = UPLOAD_FIELD) {
+  checkClassTags(payloads, type, field);
+  const normalised = payloads.map((p, i) => ({ ...p, profile: parseMaybeJson(p.profile, `${field.list}.${i}.profile`) }));
   const options = { target, partitionOn };
   try {
     const model = type === 'multiclass_classification' ? multiclassFromPayloads(normalised, options) : fromPayloads(normalised, type, options);
     return { model, normalised };
   } catch (error) {
-    if (error instanceof EngineError) throw invalid(`partitions.${error.field ?? ''}`, `The uploaded model cannot be read: ${error.message}.`);
+    if (error instanceof EngineError) throw invalid(`${field.engine}${error.field ?? ''}`, `The uploaded model cannot be read: ${error.message}.`);
     throw error;
   }
 }
 
 /**
- * The version's partitions: one per partition key. A multiclass payload list holds each key once per class; its
- * base value is then the mean of the class models' (as for a trained model) and it carries no evaluation.
+ * The partition keys of a payload list, in order, each with its payloads' indexes. A multiclass payload list holds
+ * each key once per class; its base value is then the mean of the class models' (as for a trained model).
  */
-function uploadedPartitions(payloads: Payload[], multiclass: boolean) {
+export function payloadPartitions(payloads: Payload[]): { key: string; indexes: number[]; base_value: number }[] {
   const keys = [...new Set(payloads.map((p) => p.partition))];
   return keys.map((key) => {
     const indexes = payloads.flatMap((p, i) => (p.partition === key ? [i] : []));
+    return { key, indexes, base_value: indexes.reduce((s, i) => s + payloads[i].base_value, 0) / indexes.length };
+  });
+}
+
+/** The version's partitions: one per partition key; a multiclass one carries no evaluation. */
+function uploadedPartitions(payloads: Payload[], multiclass: boolean) {
+  return payloadPartitions(payloads).map(({ key, indexes, base_value }) => {
     const first = payloads[indexes[0]];
     return {
       partition_id: randomUUID(),
       partition: key,
       n_train: trainingCount(first, 'n_train'),
       n_test: trainingCount(first, 'n_test'),
-      base_value: indexes.reduce((s, i) => s + payloads[i].base_value, 0) / indexes.length,
+      base_value,
       evaluation: multiclass ? null : usableEvaluation(parseMaybeJson(first.evaluation, `partitions.${indexes[0]}.evaluation`)),
     };
   });

@@ -1,15 +1,19 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { DatasetSchema, PublicDatasetSchema, RegisterSourceDatasetRequestSchema, UploadDatasetFormSchema } from '../../contract';
 import type { ServiceContext } from '../context';
-import { removeEverywhere } from '../datasets/fileCache';
+import { ensureLocal, removeEverywhere } from '../datasets/fileCache';
 import { registerUpload } from '../datasets/register';
 import { registerSourceDataset } from '../datasets/sourceDataset';
 import { receiveUpload } from '../datasets/upload';
 import { readJson, sendJson } from '../http/body';
 import type { App } from '../http/types';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { datasetPath } from '../datasets/files';
-import { deleteDataset, listDatasets } from '../store/datasets';
+import { isParquetFile } from '../datasets/parquetFile';
+import { deleteDataset, findDataset, listDatasets } from '../store/datasets';
 
 export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/datasets', async (c) => {
@@ -34,6 +38,23 @@ export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
     return c.body(null, 204);
   });
 
+  app.get('/v1/datasets/:dataset_id/file', async (c) => {
+    const datasetId = c.req.param('dataset_id');
+    const dataset = await findDataset(ctx.store, c.get('session').teamId, datasetId);
+    if (!dataset) throw notFound('Dataset', datasetId);
+    if (dataset.source) {
+      throw conflict(
+        `Dataset ${datasetId} has no file: its rows stay in the database of connection ${dataset.source.connection}.`,
+        'Register the same table or query on the other service (POST /v1/datasets with its source).',
+      );
+    }
+    const path = datasetPath(ctx.dataDir, datasetId);
+    await ensureLocal(ctx.store.files, path);
+    const { size } = await stat(path);
+    const stream = Readable.toWeb(createReadStream(path)) as unknown as ReadableStream<Uint8Array>;
+    return c.body(stream, 200, { 'content-type': isParquetFile(path) ? 'application/vnd.apache.parquet' : 'text/csv', 'content-length': String(size) });
+  });
+
   app.get('/v1/datasets/public', async (c) => {
     const list = await ctx.publicDatasets.list();
     return sendJson(
@@ -43,3 +64,4 @@ export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
     );
   });
 }
+

@@ -8,6 +8,9 @@ import {
   CreateModelResponseSchema,
   EvaluationSchema,
   FeatureInfoSchema,
+  ImportedVersionSchema,
+  ImportModelRequestSchema,
+  ImportVersionRequestSchema,
   ModelInfoSchema,
   ModelVersionSchema,
   PartitionListSchema,
@@ -40,6 +43,7 @@ import { predictIntoTable } from '../pushdown/predict';
 import { deleteModel, findModel, findPartition, latestVersion, listModels, listPartitions, listVersions, publicVersion } from '../store/models';
 import { deserializeModel } from '../training/model-json';
 import { storeUploadedVersion } from '../uploads';
+import { importVersion } from '../versionImport';
 
 /** Versions never change once written, so their profiles can be kept. */
 const profileCache = new Map<string, ModelProfile>();
@@ -93,6 +97,20 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
       body.partitions,
     );
     return sendJson(c, AddVersionResponseSchema, { version_id: versionId });
+  });
+
+  app.post('/v1/models/import', async (c) => {
+    const session = c.get('session');
+    const { model_name, model_description, ...version } = await readJson(c, ImportModelRequestSchema);
+    const created = { model_id: randomUUID(), name: model_name, description: model_description, created_by: session.identity.username };
+    return sendJson(c, ImportedVersionSchema, await importVersion(ctx, session, { created }, version));
+  });
+
+  app.post('/v1/models/:model_id/versions/import', async (c) => {
+    const session = c.get('session');
+    const existing = await requireModel(session.teamId, c.req.param('model_id'));
+    const body = await readJson(c, ImportVersionRequestSchema);
+    return sendJson(c, ImportedVersionSchema, await importVersion(ctx, session, { existing }, body));
   });
 
   app.post('/v1/models/train', async (c) => {

@@ -160,6 +160,10 @@ const SCHEMA: ((d: Dialect) => string)[] = [
   () => `
   ALTER TABLE model_versions ADD COLUMN edits TEXT;
   `,
+  // A version copied from another service records the version it was made from there (as JSON); null otherwise.
+  () => `
+  ALTER TABLE model_versions ADD COLUMN copied_from TEXT;
+  `,
 ];
 
 export const MIGRATIONS: string[] = SCHEMA.map((migration) => migration(SQLITE));

@@ -1,4 +1,4 @@
-import type { Algorithm, AppliedEdit, Baseline, DatasetSource, Execution, Metrics, ModelInfo, WireModelType, ModelVersion, Partition, VersionSource } from '../../contract';
+import type { Algorithm, AppliedEdit, Baseline, CopiedFrom, DatasetSource, Execution, Metrics, ModelInfo, WireModelType, ModelVersion, Partition, VersionSource } from '../../contract';
 import type { Queryable, Row } from './sql';
 
 export interface NewModel {
@@ -40,6 +40,8 @@ export interface NewVersion {
   edits?: AppliedEdit[];
   /** When it was made (default now). */
   created?: string;
+  /** The version on another service it is a copy of (none by default). */
+  copied_from?: CopiedFrom;
 }
 
 /** A stored version with what the service needs beyond the wire shape. */
@@ -96,12 +98,15 @@ function toModelInfo(row: Row): ModelInfo {
 
 const VERSION_SELECT = `
   SELECT v.*, m.team_id, m.model_type, m.target_name,
-    (SELECT COUNT(*) FROM partitions p WHERE p.version_id = v.version_id) AS partition_count
+    (SELECT COUNT(*) FROM partitions p WHERE p.version_id = v.version_id) AS partition_count,
+    (SELECT pv.preprocessor_id FROM preprocessor_versions pv WHERE pv.version_id = v.trained_preprocessor_version_id) AS trained_preprocessor_id
   FROM model_versions v JOIN models m ON m.model_id = v.model_id`;
 
 function toVersion(row: Row): VersionRecord {
   const linkedId = text(row.linked_preprocessor_id);
   const linkedVersion = text(row.linked_preprocessor_version_id);
+  const trainedId = text(row.trained_preprocessor_id);
+  const trainedVersion = text(row.trained_preprocessor_version_id);
   return {
     version_id: String(row.version_id),
     model_id: String(row.model_id),
@@ -118,6 +123,8 @@ function toVersion(row: Row): VersionRecord {
     execution: text(row.execution) as Execution | null,
     dataset_source: json<DatasetSource>(row.dataset_source),
     edits: json<AppliedEdit[]>(row.edits) ?? [],
+    trained_preprocessor: trainedId && trainedVersion ? { preprocessor_id: trainedId, version_id: trainedVersion } : null,
+    copied_from: json<CopiedFrom>(row.copied_from),
     team_id: String(row.team_id),
     model_type: String(row.model_type) as WireModelType,
     target_name: String(row.target_name),
@@ -146,6 +153,8 @@ export function publicVersion(v: VersionRecord): ModelVersion {
     execution: v.execution,
     dataset_source: v.dataset_source,
     edits: v.edits,
+    trained_preprocessor: v.trained_preprocessor,
+    copied_from: v.copied_from,
   };
 }
 
@@ -164,14 +173,15 @@ export function insertVersion(db: Queryable, version: NewVersion): Promise<numbe
     const next = Number((await tx.get('SELECT COALESCE(MAX(version_number), 0) + 1 AS n FROM model_versions WHERE model_id = ?', [version.model_id]))?.n);
     await tx.run(
       `INSERT INTO model_versions (version_id, model_id, version_number, created, created_by, source, parent_version_id, dataset_id,
-         parameters, partition_on, trained_preprocessor_version_id, test_metrics, feature_info, model_json, execution, dataset_source, edits)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         parameters, partition_on, trained_preprocessor_version_id, test_metrics, feature_info, model_json, execution, dataset_source, edits, copied_from)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [version.version_id, version.model_id, next, version.created ?? new Date().toISOString(), version.created_by, version.source,
         version.parent_version_id, version.dataset_id, JSON.stringify(version.parameters), version.partition_on,
         version.trained_preprocessor_version_id, version.test_metrics === null ? null : JSON.stringify(version.test_metrics),
         version.feature_info === null ? null : JSON.stringify(version.feature_info), version.model_json, version.execution,
         version.dataset_source === null ? null : JSON.stringify(version.dataset_source),
-        version.edits?.length ? JSON.stringify(version.edits) : null],
+        version.edits?.length ? JSON.stringify(version.edits) : null,
+        version.copied_from ? JSON.stringify(version.copied_from) : null],
     );
     for (const [position, p] of version.partitions.entries()) {
       await tx.run(

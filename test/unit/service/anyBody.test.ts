@@ -202,12 +202,24 @@ describe('service: no body, path or form makes any route answer 5xx (property-ba
     const datasetId = await uploadCsv(env.call, smallCsv(60));
     const payload = (await env.call('GET', `/v1/models/versions/${model.version_id}/payload`)).body;
     const preprocessor = (await env.call('POST', '/v1/preprocessors', { json: { name: 'p', dataset_id: datasetId, steps: [{ type: 'log1p', column: 'size' }] } })).body;
+    const { version_id: _id, ...wirePayload } = payload;
+    const imported = {
+      payload: wirePayload,
+      source: 'train',
+      parameters: { seed: 42 },
+      test_metrics: null,
+      feature_info: [],
+      partitions: [{ partition: '__dataset__', n_train: 96, n_test: 24, evaluation: null }],
+      copied_from: { model_id: model.model_id, model_name: 'small', version_id: model.version_id, version_number: 1, created: '2025-01-01T00:00:00.000Z', created_by: 'someone' },
+    };
     const summary = (await env.call('POST', '/v1/autotrain/summarize', { json: { team_id: null, req: { dataset_id: datasetId } } })).body;
     const goal = (await env.call('POST', '/v1/autotrain/generate_goals', { json: { team_id: null, req: { summary, n: 1 } } })).body.goals[0];
     assert.equal((await env.call('POST', '/v1/connections', { json: { name: 'scratch', url: 'duckdb::memory:' } })).status, 200);
     Object.assign(valid, {
       create_model: { name: 'uploaded', type: 'binary_classification', target_name: 'label', algorithm: 'XClassifier', partitions: payload.partitions },
       add_version: { model_id: model.model_id, partitions: payload.partitions },
+      import_model: { model_name: 'imported', ...imported },
+      import_version: imported,
       link_preprocessor: { model_version_id: model.version_id, preprocessor_version_id: preprocessor.version_id },
       train_model: { target_column: 'label', model_name: 'fuzzed', csv_content: smallCsv(40), max_depth: 3 },
       start_training: { dataset_id: datasetId, target_column: 'label', model_name: 'job', max_depth: 3 },
@@ -238,6 +250,7 @@ describe('service: no body, path or form makes any route answer 5xx (property-ba
       schema: ['main'],
       table: ['t'],
       preprocessor_id: [preprocessor.preprocessor_id],
+      dataset_id: [datasetId],
     });
   });
 
