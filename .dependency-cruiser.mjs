@@ -34,7 +34,7 @@ export const parts = {
   modelExport: { files: '^src/modelExport/', may: ['contract'] },
   client: { files: '^src/client/', may: ['contract'], uses: ['node', 'packages'] },
   service: { files: '^src/service/', may: ['autotrain', 'modelExport'], uses: ['node', 'packages'] },
-  cli: { files: '^src/cli\\.ts$', may: ['service'], uses: ['node'] },
+  cli: { files: '^src/cli\\.ts$', may: ['service', 'client'], uses: ['node'] },
 
   // The VS Code extension. It reaches the service only over HTTP, through client.
   prompts: { files: '^src/prompts/', may: ['engine'], uses: ['vscode'] },

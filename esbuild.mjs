@@ -3,7 +3,7 @@
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, basename } from 'node:path';
-import { extensionBundle, nodeBundle, webviewBundle } from './scripts/nodeBundle.mjs';
+import { cliBundle, extensionBundle, nodeBundle, webviewBundle } from './scripts/nodeBundle.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -35,7 +35,7 @@ const node = { ...common, ...nodeBundle };
 
 const builds = [
   { ...common, ...extensionBundle, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' },
-  { ...node, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, ...cliBundle, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
   ...(workerEntries.length
     ? [{ ...node, entryPoints: Object.fromEntries(workerEntries.map((f) => [basename(f, '.ts'), f])), outdir: 'dist' }]
     : []),

@@ -124,5 +124,8 @@ export const extensionBundle = {
   plugins: [withoutZodLocales, clientUndiciOnly, parquetBeside],
 };
 
+/** The CLI's bundle: the service, and the client's transport for copy-model with the same undici as the extension's. */
+export const cliBundle = { ...nodeBundle, plugins: [withoutZodLocales, clientUndiciOnly] };
+
 /** The webviews' bundles: one browser script per panel. */
 export const webviewBundle = { platform: 'browser', format: 'iife', target: 'es2022' };

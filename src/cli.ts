@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { XModelsClient, type CopyReport } from './client';
 import { answerAdminRequest, submitAdminRequest, type AdminRequest } from './service/store/adminRequests';
 import { clearStaleLock, liveServicePid } from './service/store/database';
 import { openPostgres } from './service/store/postgres';
@@ -20,11 +21,16 @@ const USAGE = `Usage:
   xmodels keys create (--data-dir DIR | --database postgres://…) --team NAME
   xmodels keys list (--data-dir DIR | --database postgres://…)
   xmodels keys revoke (--data-dir DIR | --database postgres://…) --key-id ID
+  xmodels copy-model --from URL --from-key-env VAR --to URL --to-key-env VAR --model ID
+                     [--from-team ID] [--to-team ID] [--into MODEL_ID | --name NAME] [--with-datasets]
 --database (or XMODELS_DATABASE_URL) keeps everything in PostgreSQL, shared by any number of replicas.
 --connection (or XMODELS_CONNECTIONS, NAME=URL pairs separated by spaces) names a database whose tables can be
 datasets: URL postgres://user:password@host:5432/db, duckdb:///absolute/path.db or duckdb::memory:.
 --llm-endpoint (or XMODELS_LLM_ENDPOINTS, URLs separated by spaces) is a text-generation endpoint autotrain may call
-for callers of a service started with --allow-remote or --database, whatever its address.`;
+for callers of a service started with --allow-remote or --database, whatever its address.
+copy-model copies a model with every version (and, with --with-datasets, the uploaded datasets they were fitted
+on) from one service to another, as a new model or into MODEL_ID; the API keys are read from the environment
+variables the --…-key-env options name, never from the command line. It prints the report as JSON.`;
 
 class UsageError extends Error {}
 
@@ -204,10 +210,75 @@ async function keysCommand(args: string[]): Promise<void> {
   } else throw new UsageError(`Unknown keys action ${action ?? '(none)'}.`);
 }
 
+/** The API key in the environment variable an option names (keys never go on a command line, where `ps` shows them). */
+function keyFromEnvironment(flags: Flags, option: string): string {
+  const name = flags[option];
+  if (typeof name !== 'string') throw new UsageError(`copy-model needs --${option} VAR, the environment variable that holds the API key.`);
+  const key = process.env[name];
+  if (!key) throw new UsageError(`The environment variable ${name} (--${option}) is not set: export the API key in it.`);
+  return key;
+}
+
+function requiredValue(flags: Flags, option: string, what: string): string {
+  const value = flags[option];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`copy-model needs --${option} ${what}.`);
+  return value.trim();
+}
+
+const hadTrouble = (report: CopyReport) => [...report.versions, ...report.datasets].some((item) => item.status === 'failed' || item.status === 'cancelled');
+
+/** Copies a model between two services; Ctrl-C stops it after the version being stored, and the report says what was copied. */
+async function copyModelCommand(args: string[]): Promise<void> {
+  const flags = parseFlags(args, {
+    from: 'value',
+    'from-key-env': 'value',
+    'from-team': 'value',
+    to: 'value',
+    'to-key-env': 'value',
+    'to-team': 'value',
+    model: 'value',
+    into: 'value',
+    name: 'value',
+    'with-datasets': 'flag',
+  });
+  if (flags.into !== undefined && flags.name !== undefined) throw new UsageError('Give --into (an existing model) or --name (a new model), not both.');
+  const clientOf = (side: 'from' | 'to') => {
+    const team = flags[`${side}-team`];
+    return new XModelsClient({
+      baseUrl: requiredValue(flags, side, 'URL'),
+      apiKey: keyFromEnvironment(flags, `${side}-key-env`),
+      teamId: typeof team === 'string' ? team : undefined,
+    });
+  };
+  const model = requiredValue(flags, 'model', 'ID');
+  const [source, target] = [clientOf('from'), clientOf('to')];
+  const stop = new AbortController();
+  const interrupt = () => {
+    process.stderr.write('copy-model: stopping after the version being stored\n');
+    stop.abort();
+  };
+  process.once('SIGINT', interrupt);
+  try {
+    const report = await source.models.copyTo(target, model, {
+      into: typeof flags.into === 'string' ? flags.into : undefined,
+      name: typeof flags.name === 'string' ? flags.name : undefined,
+      withDatasets: flags['with-datasets'] === true,
+      signal: stop.signal,
+      onProgress: ({ step, steps, message }) => process.stderr.write(`copy-model: [${step}/${steps}] ${message}\n`),
+    });
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+    if (hadTrouble(report)) process.exitCode = 1;
+  } finally {
+    process.off('SIGINT', interrupt);
+    await Promise.all([source.close(), target.close()]);
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   if (command === 'serve') return serveCommand(args);
   if (command === 'keys') return keysCommand(args);
+  if (command === 'copy-model') return copyModelCommand(args);
   throw new UsageError(`Unknown command ${command ?? '(none)'}.`);
 }
 

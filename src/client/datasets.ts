@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { DatasetSchema, PublicDatasetSchema, type Dataset, type PublicDataset, type RegisterSourceDatasetRequest } from '../contract/datasets';
 import { exactlyOneSource } from './dataSource';
 import { dataFileBody, PARQUET_TYPE } from './upload';
-import type { CallOptions, RequestBody, Transport } from './transport';
+import type { CallOptions, DownloadedBody, RequestBody, Transport } from './transport';
 
 /**
  * A CSV or Parquet file to upload: `file_path` is streamed from disk (Parquet when its bytes are, whatever its name),
@@ -13,6 +13,8 @@ export interface UploadDatasetParams {
   file_path?: string;
   csv_content?: string;
   parquet_content?: Uint8Array;
+  /** A dataset's file as `download` gives it (another service's, say), streamed on as it arrives. */
+  file?: DownloadedBody;
   /** Dataset name; the file name by default. */
   name?: string;
 }
@@ -23,13 +25,15 @@ export class DatasetsApi {
 
   /** Uploads a CSV (`text/csv`) or Parquet file (`application/vnd.apache.parquet`); a file is streamed, never read into memory whole. */
   async upload(params: UploadDatasetParams, options?: CallOptions): Promise<Dataset> {
-    const source = exactlyOneSource(params, ['file_path', 'csv_content', 'parquet_content'], 'datasets.upload');
+    const source = exactlyOneSource(params, ['file_path', 'csv_content', 'parquet_content', 'file'], 'datasets.upload');
     const body: RequestBody =
       source === 'file_path'
         ? await dataFileBody(params.file_path as string)
         : source === 'parquet_content'
           ? { kind: 'stream', contentType: PARQUET_TYPE, length: (params.parquet_content as Uint8Array).length, content: params.parquet_content as Uint8Array }
-          : { kind: 'stream', contentType: 'text/csv', length: Buffer.byteLength(params.csv_content as string), content: Buffer.from(params.csv_content as string) };
+          : source === 'file'
+            ? fileBody(params.file as DownloadedBody)
+            : { kind: 'stream', contentType: 'text/csv', length: Buffer.byteLength(params.csv_content as string), content: Buffer.from(params.csv_content as string) };
     const name = params.name ?? (params.file_path !== undefined ? basename(params.file_path) : undefined);
     return this.transport.send({
       method: 'POST',
@@ -49,6 +53,11 @@ export class DatasetsApi {
     return this.transport.postJson('datasets', params, DatasetSchema, options);
   }
 
+  /** The file of an uploaded dataset as it was uploaded, CSV or Parquet, as a stream (feature `dataset_file`). */
+  async download(dataset_id: string, options?: CallOptions): Promise<DownloadedBody> {
+    return this.transport.download(`datasets/${encodeURIComponent(dataset_id)}/file`, options);
+  }
+
   /** Deletes a dataset (a local-service addition). */
   async delete(dataset_id: string, options?: CallOptions): Promise<void> {
     return this.transport.send({ method: 'DELETE', path: `datasets/${encodeURIComponent(dataset_id)}`, schema: undefined, signal: options?.signal });
@@ -62,4 +71,9 @@ export class DatasetsApi {
   async listPublic(options?: CallOptions): Promise<PublicDataset[]> {
     return this.transport.get('datasets/public', z.array(PublicDatasetSchema), options);
   }
+}
+
+/** A downloaded file sent on as an upload body: Parquet when the service said so (it reads the format from the bytes anyway). */
+function fileBody(file: DownloadedBody): RequestBody {
+  return { kind: 'stream', contentType: file.contentType.startsWith(PARQUET_TYPE) ? PARQUET_TYPE : 'text/csv', length: file.length, content: file.content };
 }

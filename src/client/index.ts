@@ -1,7 +1,8 @@
 /** Typed client of the XModels /v1 API, usable from any Node program (it has no editor dependency). */
 export { XModelsClient, type ConnectOptions } from './client';
 export { XModelsApiError, ErrorCodes, type XModelsErrorField } from './errors';
-export type { XModelsClientOptions, CallOptions, RetryInfo } from './transport';
+export type { XModelsClientOptions, CallOptions, RetryInfo, DownloadedBody } from './transport';
+export type { CopyModelOptions, CopyProgress, CopyReport, CopiedVersion, CopiedDataset, CopyTarget } from './copyModel';
 export type { ModelsApi, TrainModelParams, PredictParams, ListPartitionsOptions } from './models';
 export type { CreateModelParams, AddVersionParams, CreateModelFromFitted, AddVersionFromFitted, FittedModelData } from './fittedModel';
 export type {

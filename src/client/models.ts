@@ -33,7 +33,9 @@ import {
   type TrainResult,
 } from '../contract/models';
 import { AutotrainResponseSchema, type AutotrainResponse } from '../contract/autotrain';
+import { ImportedVersionSchema, type ImportedVersion, type ImportModelRequest, type ImportVersionRequest } from '../contract/versionImport';
 import * as z from 'zod';
+import { copyModel, copyPlan, type CopyModelOptions, type CopyReport, type CopySource, type CopyTarget } from './copyModel';
 import { exactlyOneSource } from './dataSource';
 import type { DatasetsApi } from './datasets';
 import { addVersionRequest, createModelRequest, type AddVersionParams, type CreateModelParams } from './fittedModel';
@@ -69,6 +71,48 @@ export class ModelsApi {
   /** Adds a version to a model: ready PartitionPayloads, or a fitted engine model with its data. */
   async addVersion(params: AddVersionParams, options?: CallOptions): Promise<AddVersionResponse> {
     return this.transport.postJson('models/add-version', addVersionRequest(params), AddVersionResponseSchema, options);
+  }
+
+  /** Stores a version fitted on another service as the first version of a new model (feature `import_version`). */
+  async importModel(params: ImportModelRequest, options?: CallOptions): Promise<ImportedVersion> {
+    return this.transport.postJson('models/import', params, ImportedVersionSchema, options);
+  }
+
+  /** Stores a version fitted on another service as a new version of `model_id` (feature `import_version`). */
+  async importVersion(model_id: string, params: ImportVersionRequest, options?: CallOptions): Promise<ImportedVersion> {
+    return this.transport.postJson(`models/${segment(model_id)}/versions/import`, params, ImportedVersionSchema, options);
+  }
+
+  /**
+   * What `copyTo` would copy, read before anything is written: the model, its versions oldest first (with every
+   * field the service sent), and the datasets they were fitted on with their sizes and whether each can be copied.
+   */
+  async copyPlan(model_id: string, options?: CallOptions): ReturnType<typeof copyPlan> {
+    return copyPlan(this.copySource(), model_id, options);
+  }
+
+  /**
+   * Copies the model with its versions to `target`, another service's client (or this service's, for another
+   * team): as a new model, or with `into` as new versions of one there; `withDatasets` copies the uploaded datasets
+   * too. Resolves with a report of what was copied (new ids) and what was not and why; `signal` stops it between
+   * versions, so the target holds whole versions only.
+   */
+  async copyTo(target: CopyTarget, model_id: string, options?: CopyModelOptions): Promise<CopyReport> {
+    return copyModel(this.copySource(), target, model_id, options);
+  }
+
+  private copySource(): CopySource {
+    return {
+      models: {
+        getModel: (id, o) => this.getModel(id, o),
+        listVersionsAsSent: (id, o) => this.transport.get(`models/versions/${segment(id)}`, z.array(ModelVersionSchema.loose()), o),
+        getModelPayload: (id, o) => this.getModelPayload(id, o),
+        listModelVersionPartitions: (id, o) => this.listModelVersionPartitions(id, o),
+        getModelEvaluation: (id, o) => this.getModelEvaluation(id, o),
+        getFeatureInfo: (id, o) => this.getFeatureInfo(id, o),
+      },
+      datasets: this.datasets,
+    };
   }
 
   /** Models of a team; the connected team when `team_id` is omitted. */

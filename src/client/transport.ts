@@ -46,6 +46,14 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** A response body that is not JSON, to be read as a stream. */
+export interface DownloadedBody {
+  content: Readable;
+  /** Its size in bytes, when the service said. */
+  length: number | undefined;
+  contentType: string;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export type RequestBody =
@@ -105,6 +113,24 @@ export class Transport {
 
   async send<S extends z.ZodType | undefined>(spec: RequestSpec<S>): Promise<Result<S>> {
     const label = `${spec.method} ${this.pathPrefix}/${spec.path}`;
+    const text = await this.readBody(await this.exchange(spec, label), label, spec.signal);
+    return (spec.schema ? parseResponse(spec.schema, text, label) : undefined) as Result<S>;
+  }
+
+  /** GETs a body that is not JSON (a file) as a stream, with its length and content type. */
+  async download(path: string, options: CallOptions | undefined): Promise<DownloadedBody> {
+    const spec = { method: 'GET' as const, path, schema: undefined, signal: options?.signal };
+    const response = await this.exchange(spec, `GET ${this.pathPrefix}/${path}`);
+    const length = Number(headerValue(response.headers['content-length']));
+    return {
+      content: response.body,
+      length: Number.isInteger(length) && length >= 0 ? length : undefined,
+      contentType: headerValue(response.headers['content-type']) ?? 'application/octet-stream',
+    };
+  }
+
+  /** Sends the request, retrying what may be retried; resolves with a 2xx response whose body is still to be read. */
+  private async exchange(spec: RequestSpec<z.ZodType | undefined>, label: string): Promise<Dispatcher.ResponseData> {
     const idempotent = spec.method !== 'POST';
     for (let attempt = 0; ; attempt++) {
       if (spec.signal?.aborted) throw abortedError(label, spec.signal.reason);
@@ -132,9 +158,10 @@ export class Transport {
         await this.backoff(label, attempt, headerValue(response.headers['retry-after']), `HTTP ${statusCode}`, spec.signal);
         continue;
       }
-      const text = await this.readBody(response, label, spec.signal);
-      if (statusCode < 200 || statusCode >= 300) throw errorFromResponse(statusCode, text, label, (t) => this.redact(t));
-      return (spec.schema ? parseResponse(spec.schema, text, label) : undefined) as Result<S>;
+      if (statusCode < 200 || statusCode >= 300) {
+        throw errorFromResponse(statusCode, await this.readBody(response, label, spec.signal), label, (t) => this.redact(t));
+      }
+      return response;
     }
   }
 
