@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 
 /** The most the minified extension bundle (dist/extension.js, what VS Code loads) may weigh. */
-export const EXTENSION_BUNDLE_LIMIT_BYTES = 420 * 1024;
+export const EXTENSION_BUNDLE_LIMIT_BYTES = 440 * 1024;
 
 /**
  * zod's `z.locales` namespace (every language's error messages, unused: English is registered on its own) cannot be

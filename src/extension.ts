@@ -12,6 +12,7 @@ import { textGenConfigFrom } from './common/textgen';
 import { TextGenKeyStore } from './common/textGenKey';
 import { registerAutotrain } from './commands/autotrain';
 import { ConnectionCommands } from './commands/connectionCommands';
+import { CopyModelCommand } from './commands/copyModelCommand';
 import { DataCommands } from './commands/dataCommands';
 import { ExportCommand } from './commands/exportCommand';
 import { LinkPreprocessorCommand } from './commands/linkPreprocessorCommand';
@@ -144,6 +145,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   const link = new LinkPreprocessorCommand(services);
   const predict = new PredictCommand(services);
   const models = new ModelCommands(services);
+  const copier = new CopyModelCommand(services, () => connection.copyDestinations());
   const connectionCommands = new ConnectionCommands(connection, auth, inputs, log);
   const data = new DataCommands({ services, store: dataConnections, train, isHosted: () => connection.mode === 'hosted', refreshData: () => dataTree.refresh() });
   const panels = registerPanels(services);
@@ -172,6 +174,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     register('xmodels.models.copyId', (node?: unknown) => models.copyId(node)),
     register('xmodels.models.exportPython', (node?: unknown) => exporter.export('python', node)),
     register('xmodels.models.exportSql', (node?: unknown) => exporter.export('sql', node)),
+    register('xmodels.models.copyTo', (node?: unknown) => copier.copy(node)),
     register('xmodels.models.delete', (node?: unknown) => models.delete(node)),
     register('xmodels.connection.useHosted', () => connectionCommands.useHosted()),
     register('xmodels.connection.useLocal', () => connectionCommands.useLocal()),

@@ -12,6 +12,13 @@ import { traceClient } from './requestTrace';
 import { hostedNetworkOptions, systemCertificates } from './vscodeNetwork';
 import type { ServiceLine } from './serviceLine';
 
+/** Another service, or another team of this one, that a model can be copied to (the copy flow's destination). */
+export interface CopyDestination {
+  label: string;
+  description: string;
+  open(): Promise<{ client: XModelsClient; close(): Promise<void> }>;
+}
+
 export type ConnectionMode = 'local' | 'hosted';
 
 export interface ConnectionSnapshot {
@@ -41,7 +48,7 @@ export interface ConnectionDependencies {
   prepareLocalService(client: XModelsClient): Promise<void>;
 }
 
-const noFeatures: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false, sources: false };
+const noFeatures: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false, sources: false, copyModel: false };
 
 /**
  * The one owner of the service connection: starts and supervises the local service, or signs in to the hosted one,
@@ -191,7 +198,13 @@ export class ConnectionManager implements vscode.Disposable {
       if (generation !== this.generation) return;
       this.client = traceClient(client, this.deps.log, () => this.deps.settings.current.trace.requests);
       this.info = info;
-      this._features = { deleteModel: features.has('delete_model'), predict: features.has('predict'), preprocessors: features.has('preprocessors'), sources: features.has('sources') };
+      this._features = {
+        deleteModel: features.has('delete_model'),
+        predict: features.has('predict'),
+        preprocessors: features.has('preprocessors'),
+        sources: features.has('sources'),
+        copyModel: features.has('model_payload'),
+      };
       this.reason = undefined;
       this.deps.log.info(`Connected to the ${this.where} as ${info.username}, team ${info.team_name}`);
       this.setState('connected');
@@ -212,32 +225,85 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   private async startLocal(): Promise<XModelsClient> {
-    const settings = this.deps.settings.current;
     this.where = 'local service';
     if (!this.local?.running || !this.localStart) {
       this.local?.dispose();
-      const dataDir = settings.localService.dataDirectory || this.deps.defaultDataDir;
-      mkdirSync(dataDir, { recursive: true });
-      const local = new LocalServiceProcess({
-        cliPath: this.deps.cliPath,
-        dataDir,
-        startTimeoutMs: settings.localService.startTimeoutSeconds * 1000,
-        log: this.deps.log,
-      });
+      const local = this.localProcess();
       this.local = local;
       local.onDidExitUnexpectedly((exit) => this.onLocalServiceExit(local, exit.code ?? exit.signal));
       this.localStart = local.start();
     }
     // A second connect while the service is still starting waits for the same start.
-    const line = await this.localStart;
+    return this.localClient(await this.localStart);
+  }
+
+  /** The local service's process, on the data folder of the settings (not started). */
+  private localProcess(): LocalServiceProcess {
+    const settings = this.deps.settings.current;
+    const dataDir = settings.localService.dataDirectory || this.deps.defaultDataDir;
+    mkdirSync(dataDir, { recursive: true });
+    return new LocalServiceProcess({ cliPath: this.deps.cliPath, dataDir, startTimeoutMs: settings.localService.startTimeoutSeconds * 1000, log: this.deps.log });
+  }
+
+  private localClient(line: ServiceLine): XModelsClient {
     this.deps.rememberSecret(line.api_key);
     return new XModelsClient({
       baseUrl: line.url,
       apiKey: line.api_key,
       proxy: null,
-      timeoutMs: settings.network.requestTimeoutSeconds * 1000,
+      timeoutMs: this.deps.settings.current.network.requestTimeoutSeconds * 1000,
       onRetry: (retry) => this.deps.log.warn(`Retrying ${retry.request} in ${retry.delayMs} ms: ${retry.reason}`),
     });
+  }
+
+  /**
+   * Where a model of the connected service can be copied: the other teams of its key, and the other service: the
+   * hosted one when its key is stored, or, from the hosted one, the local service (started for the copy).
+   */
+  async copyDestinations(): Promise<CopyDestination[]> {
+    await this.getClient();
+    const info = this.info;
+    const otherTeams = (info?.teams ?? []).filter((team) => team.team_id !== info?.team_id);
+    const session = await this.deps.auth.currentSession();
+    const hostedLabel = (baseUrl: string) => vscode.l10n.t('Hosted service ({0})', new URL(baseUrl).host);
+    const team = (t: Team | undefined) => (t ? vscode.l10n.t('team {0}', t.team_name) : vscode.l10n.t("the key's team"));
+    const onTeam = (label: string, t: Team | undefined, client: () => XModelsClient | Promise<XModelsClient>): CopyDestination => ({
+      label,
+      description: team(t),
+      open: async () => {
+        const opened = await client();
+        if (t) opened.useTeam(t.team_id);
+        return { client: opened, close: () => opened.close() };
+      },
+    });
+    if (this._mode === 'local') {
+      const line = this.localStart;
+      const here = line ? otherTeams.map((t) => onTeam(vscode.l10n.t('Local service'), t, async () => this.localClient(await line))) : [];
+      const hosted = session ? (session.teams.length ? session.teams : [undefined]).map((t) => onTeam(hostedLabel(session.baseUrl), t, () => this.hostedClient(session))) : [];
+      return [...hosted, ...here];
+    }
+    const here = session ? otherTeams.map((t) => onTeam(hostedLabel(session.baseUrl), t, () => this.hostedClient(session))) : [];
+    return [this.temporaryLocalDestination(), ...here];
+  }
+
+  /** The local service as a destination while connected to the hosted one: started for the copy, stopped after it. */
+  private temporaryLocalDestination(): CopyDestination {
+    return {
+      label: vscode.l10n.t('Local service'),
+      description: vscode.l10n.t('started for the copy'),
+      open: async () => {
+        const local = this.localProcess();
+        const client = this.localClient(await local.start());
+        return {
+          client,
+          close: async () => {
+            await client.close();
+            await local.stop();
+            local.dispose();
+          },
+        };
+      },
+    };
   }
   private async signInHosted(): Promise<XModelsClient | undefined> {
     await this.stopLocal();

@@ -9,6 +9,7 @@ export function contextValueFor(node: TreeNode, features: TreeFeatures): string 
   switch (node.kind) {
     case 'model':
       if (features.deleteModel) tokens.push('deletable');
+      if (features.copyModel) tokens.push('copyable');
       break;
     case 'version':
       if (node.version.dataset_id) tokens.push('refittable');

@@ -50,6 +50,8 @@ export interface TreeFeatures {
   preprocessors: boolean;
   /** Database connections and datasets whose rows stay in them (the Data view). */
   sources: boolean;
+  /** A model's versions can be read as payloads, so the model can be copied to another service. */
+  copyModel: boolean;
 }
 
 export function nodeKey(node: TreeNode): string {

@@ -15,8 +15,8 @@ import {
 import { nodeKey, type TreeFeatures, type VersionNode } from '../../../src/tree/nodes';
 import { model, partition, version } from '../extension/fixtures';
 
-const all: TreeFeatures = { deleteModel: true, predict: true, preprocessors: true, sources: true };
-const none: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false, sources: false };
+const all: TreeFeatures = { deleteModel: true, predict: true, preprocessors: true, sources: true, copyModel: true };
+const none: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false, sources: false, copyModel: false };
 
 function versionNode(overrides: Parameters<typeof version>[0] = {}, latest = true): VersionNode {
   const v = version(overrides);
@@ -32,7 +32,7 @@ describe('tree contextValue', () => {
 
   it('leaves out facts that do not hold and features the service lacks', () => {
     assert.equal(contextValueFor(versionNode({ dataset_id: null }, false), none), 'version;');
-    assert.equal(contextValueFor({ kind: 'model', modelId: 'm1', model: model() }, all), 'model;deletable;');
+    assert.equal(contextValueFor({ kind: 'model', modelId: 'm1', model: model() }, all), 'model;deletable;copyable;');
     assert.equal(contextValueFor({ kind: 'model', modelId: 'm1', model: model() }, none), 'model;');
   });
 

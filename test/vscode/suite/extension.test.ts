@@ -126,7 +126,7 @@ describe('XModels extension core', function () {
       const node = await modelNode(api, result.model_id);
       assert.equal(node.model.model_name, 'Churn');
       const item = api.tree.getTreeItem(node);
-      assert.equal(item.contextValue, 'model;deletable;');
+      assert.equal(item.contextValue, 'model;deletable;copyable;');
       assert.equal(item.description, 'classifier · churned · 1 version');
       assert.ok(item.tooltip instanceof vscode.MarkdownString);
       const selected = api.treeView.selection[0];
@@ -458,7 +458,7 @@ describe('XModels extension core', function () {
       const changed = new vscode.EventEmitter<void>();
       const connection: TreeConnection = {
         state: 'connected',
-        features: { deleteModel: true, predict: true, preprocessors: true, sources: true },
+        features: { deleteModel: true, predict: true, preprocessors: true, sources: true, copyModel: true },
         onDidChangeConnection: changed.event,
         getClient: async () => ({ models: { listTeamModels: async () => models } }) as unknown as XModelsClient,
         start: () => undefined,
