@@ -117,17 +117,24 @@ export function notCopyable(version: ModelVersion): string | undefined {
   return `it applies preprocessor ${preprocessor.preprocessor_id} (version ${preprocessor.version_id}) before predicting, and preprocessors are not copied: its copy would predict differently`;
 }
 
+/** A dataset a version to copy was fitted on; `reason` says why it cannot be copied when it cannot. */
+export interface PlannedDataset {
+  dataset_id: string;
+  name: string;
+  size_bytes: number;
+  reason?: string;
+}
+
 /** The datasets the copyable versions were fitted on, and why each could not be copied when it cannot. */
-export async function datasetsToCopy(source: CopySource, versions: ModelVersion[], options?: CallOptions): Promise<CopiedDataset[]> {
+async function datasetsToCopy(source: CopySource, versions: ModelVersion[], options?: CallOptions): Promise<PlannedDataset[]> {
   const ids = [...new Set(versions.filter((v) => !notCopyable(v)).flatMap((v) => (v.dataset_id ? [v.dataset_id] : [])))];
   if (ids.length === 0) return [];
   const known = new Map((await source.datasets.list(options)).map((d) => [d.dataset_id, d]));
-  return ids.map((id): CopiedDataset => {
+  return ids.map((id): PlannedDataset => {
     const dataset = known.get(id);
-    if (!dataset) return { dataset_id: id, name: id, size_bytes: 0, status: 'skipped', reason: 'it is no longer on the service copied from' };
+    if (!dataset) return { dataset_id: id, name: id, size_bytes: 0, reason: 'it is no longer on the service copied from' };
     const entry = { dataset_id: id, name: dataset.name, size_bytes: dataset.size_bytes };
-    if (dataset.source) return { ...entry, status: 'skipped', reason: `its rows stay in the database of connection ${dataset.source.connection}: register the same table or query there` };
-    return { ...entry, status: 'copied' };
+    return dataset.source ? { ...entry, reason: `its rows stay in the database of connection ${dataset.source.connection}: register the same table or query there` } : entry;
   });
 }
 
@@ -222,23 +229,23 @@ export async function copyModel(source: CopySource, target: CopyTarget, modelId:
   const read = { signal: options.signal };
   const report: CopyReport = {
     source: { model_id: model.model_id, model_name: model.model_name },
-    target: { model_id: existing?.model_id ?? null, model_name: existing?.model_name ?? (into as { name: string }).name, created: false },
+    target: { model_id: existing?.model_id ?? null, model_name: 'model_id' in into ? into.model_name : into.name, created: false },
     versions: [],
-    datasets: options.withDatasets ? plan.datasets : [],
+    datasets: options.withDatasets ? plan.datasets.map((d) => ({ ...d, status: d.reason ? 'skipped' : 'copied' })) : [],
     cancelled: false,
   };
-  // Source version id → its copy on the target: made by this copy, or by an earlier one into the same model.
-  const copies = new Map<string, string>();
-  const earlier = new Map<string, { version_id: string; version_number: number }>();
+  // Source version id → its copy on the target: made by an earlier copy into the same model, or by this one.
+  const copies = new Map<string, { version_id: string; version_number: number }>();
   for (const v of existing ? await target.models.listModelVersions(existing.model_id, read) : []) {
-    if (v.copied_from?.model_id !== model.model_id) continue;
-    copies.set(v.copied_from.version_id, v.version_id);
-    earlier.set(v.copied_from.version_id, { version_id: v.version_id, version_number: v.version_number });
+    if (v.copied_from?.model_id === model.model_id) copies.set(v.copied_from.version_id, { version_id: v.version_id, version_number: v.version_number });
   }
+  const earlier = new Set(copies.keys());
+  const datasetCopies = new Map<string, string>();
+  /** Why the copy stopped (a failure other than a version the target refused). */
+  let stopped: string | undefined;
   const toCopy = report.datasets.filter((d) => d.status === 'copied');
   const steps = toCopy.length + plan.versions.length;
   let step = 0;
-  const datasetCopies = new Map<string, string>();
 
   for (const dataset of toCopy) {
     options.onProgress?.({ step: ++step, steps, message: `dataset ${dataset.name}` });
@@ -257,7 +264,6 @@ export async function copyModel(source: CopySource, target: CopyTarget, modelId:
     }
   }
 
-  let stopped: string | undefined;
   for (const version of plan.versions) {
     options.onProgress?.({ step: ++step, steps, message: `v${version.version_number} (${version.source})` });
     report.versions.push(await copyVersion(version));
@@ -267,8 +273,8 @@ export async function copyModel(source: CopySource, target: CopyTarget, modelId:
 
   async function copyVersion(version: (typeof plan.versions)[number]): Promise<CopiedVersion> {
     const entry = { version_id: version.version_id, version_number: version.version_number, left_out: [] as string[] };
-    const already = earlier.get(version.version_id);
-    if (already) return { ...entry, status: 'already_copied', copy: already, reason: `an earlier copy put it in this model as v${already.version_number}` };
+    const already = copies.get(version.version_id);
+    if (already && earlier.has(version.version_id)) return { ...entry, status: 'already_copied', copy: already, reason: `an earlier copy put it in this model as v${already.version_number}` };
     const skipped = notCopyable(version);
     if (skipped) return { ...entry, status: 'skipped', reason: skipped };
     if (stopped) return { ...entry, status: 'failed', reason: `the copy stopped before it: ${stopped}` };
@@ -276,14 +282,16 @@ export async function copyModel(source: CopySource, target: CopyTarget, modelId:
     const dataset = version.dataset_id ? (datasetCopies.get(version.dataset_id) ?? null) : null;
     const leftOut = [...fieldsLeftOut(version), ...(version.dataset_id && !dataset ? ['dataset_id (its dataset was not copied)'] : [])];
     try {
-      const body = await importBody(source, model, version, { parent: version.parent_version_id ? (copies.get(version.parent_version_id) ?? null) : null, dataset }, read);
+      const parent = version.parent_version_id ? (copies.get(version.parent_version_id)?.version_id ?? null) : null;
+      const body = await importBody(source, model, version, { parent, dataset }, read);
       // Not cancellable once sent: a version is stored whole or not at all, and the answer says which.
       const stored = report.target.model_id
         ? await target.models.importVersion(report.target.model_id, body)
         : await target.models.importModel({ ...body, model_name: report.target.model_name, model_description: model.model_description });
       if (!report.target.model_id) Object.assign(report.target, { model_id: stored.model_id, created: true });
-      copies.set(version.version_id, stored.version_id);
-      return { ...entry, status: 'copied', copy: { version_id: stored.version_id, version_number: stored.version_number }, left_out: leftOut };
+      const copy = { version_id: stored.version_id, version_number: stored.version_number };
+      copies.set(version.version_id, copy);
+      return { ...entry, status: 'copied', copy, left_out: leftOut };
     } catch (error) {
       if (options.signal?.aborted) return { ...entry, status: 'cancelled', reason: 'the copy was cancelled while it was read' };
       // A version the target refuses is reported and the others still go; any other failure stops the copy.

@@ -2,7 +2,7 @@
 export { XModelsClient, type ConnectOptions } from './client';
 export { XModelsApiError, ErrorCodes, type XModelsErrorField } from './errors';
 export type { XModelsClientOptions, CallOptions, RetryInfo, DownloadedBody } from './transport';
-export type { CopyModelOptions, CopyProgress, CopyReport, CopiedVersion, CopiedDataset, CopyTarget } from './copyModel';
+export type { CopyModelOptions, CopyProgress, CopyReport, CopiedVersion, CopiedDataset, CopyTarget, PlannedDataset } from './copyModel';
 export type { ModelsApi, TrainModelParams, PredictParams, ListPartitionsOptions } from './models';
 export type { CreateModelParams, AddVersionParams, CreateModelFromFitted, AddVersionFromFitted, FittedModelData } from './fittedModel';
 export type {

@@ -54,7 +54,7 @@ export async function copyModel(deps: CopyModelDeps, model: ModelInfo): Promise<
   if (destinations.length === 0) {
     throw new UserFacingError(l10n.t('There is no other service or team to copy {0} to. Run "XModels: Connect to Hosted Service…" to add a team server.', model.model_name));
   }
-  const copyable = plan.datasets.filter((d) => d.status === 'copied');
+  const copyable = plan.datasets.filter((d) => !d.reason);
   const total = copyable.length ? 4 : 3;
   let destination: CopyDestination | undefined;
   let opened: OpenedDestination | undefined;
@@ -119,6 +119,7 @@ export async function copyModel(deps: CopyModelDeps, model: ModelInfo): Promise<
     if (!answered(picked)) return picked;
     if (picked !== destination) {
       await opened?.close();
+      [opened, destination] = [undefined, undefined];
       opened = await picked.open();
       destination = picked;
       theirs = await opened.client.models.listTeamModels();

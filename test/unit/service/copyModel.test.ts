@@ -81,7 +81,8 @@ describe('service: copying a model to another service (client.models.copyTo, imp
   const rows = churnCsv(60, 99);
 
   before(async () => {
-    [from, to] = await Promise.all([startService(), startService()]);
+    // On the PostgreSQL backend the source is a team server: adding a connection through the API must be allowed there.
+    [from, to] = await Promise.all([startService({ args: ['--allow-connection-api'] }), startService()]);
     [source, target] = [clientOf(from), clientOf(to)];
     churn = await churnModel(source, 'churn-shared');
   });
@@ -210,6 +211,20 @@ describe('service: copying a model to another service (client.models.copyTo, imp
     assert.deepEqual(report.datasets, [], 'no dataset is copied for versions that are not');
     assert.equal(report.target.model_id, null, 'no model is made without a version');
     assert.equal((await target.models.listTeamModels()).some((m) => m.model_name === 'with-steps'), false);
+  });
+
+  it('a version fitted where its rows live keeps its execution and source; its dataset stays behind, and the report says why', async () => {
+    await source.connections.add({ name: 'files', url: 'duckdb::memory:' });
+    const query = 'SELECT range AS x, (range * 7) % 10 AS z, CASE WHEN range % 3 = 0 THEN 1 ELSE 0 END AS y FROM range(300)';
+    const dataset = await source.datasets.register({ source: { connection: 'files', query } });
+    const trained = await source.models.trainModel({ dataset_id: dataset.dataset_id, target_column: 'y', model_name: 'in-place', execution: 'pushdown' });
+    await assert.rejects(source.datasets.download(dataset.dataset_id), (e: unknown) => e instanceof XModelsApiError && e.status === 409 && /connection files/.test(e.detail));
+    const report = await source.models.copyTo(target, trained.model_id, { withDatasets: true });
+    assert.deepEqual(report.datasets.map((d) => [d.status, d.reason]), [['skipped', 'its rows stay in the database of connection files: register the same table or query there']]);
+    assert.deepEqual(report.versions.map((v) => [v.status, v.left_out]), [['copied', ['dataset_id (its dataset was not copied)']]]);
+    const [copy] = await target.models.listModelVersions(report.target.model_id as string);
+    assert.deepEqual([copy.execution, copy.dataset_source, copy.dataset_id], ['pushdown', { connection: 'files', query }, null]);
+    await assertSameVersions(source, target, report, 'x,z\n1,7\n3,1\n299,3\n,\n');
   });
 
   it('the import routes: a payload the engine cannot read, a partition it does not have or another model\'s parent is a 422 naming the field, and nothing is stored', async () => {

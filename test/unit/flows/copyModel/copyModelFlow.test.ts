@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { XModelsClient, type CopyModelOptions, type CopyReport } from '../../../../src/client';
+import { XModelsClient, type CopyModelOptions, type CopyReport, type PlannedDataset } from '../../../../src/client';
 import type { ModelInfo } from '../../../../src/contract';
 import { copyModel, copyReportMarkdown, copySummary, formatSize, type CopyDestination, type CopyModelDeps } from '../../../../src/flows/copyModel/copyModelFlow';
 import { churnCsv, startLocalService, type LocalService } from '../../client/localService';
@@ -20,7 +20,7 @@ const report: CopyReport = {
 };
 
 /** A copy source whose plan has two versions and the given datasets, and destinations that record their use. */
-function fakeDeps(answers: ScriptedAnswer[], datasets: CopyReport['datasets'] = []) {
+function fakeDeps(answers: ScriptedAnswer[], datasets: PlannedDataset[] = []) {
   const prompter = new ScriptedPrompter(answers);
   const calls: { destination: string; options: CopyModelOptions }[] = [];
   const events: string[] = [];
@@ -56,10 +56,10 @@ function fakeDeps(answers: ScriptedAnswer[], datasets: CopyReport['datasets'] = 
   return { deps, prompter, calls, events, progress };
 }
 
-const twoDatasets: CopyReport['datasets'] = [
-  { dataset_id: 'd-1', name: 'churn.csv', size_bytes: 1_200_000, status: 'copied' },
-  { dataset_id: 'd-2', name: 'more.parquet', size_bytes: 400_000, status: 'copied' },
-  { dataset_id: 'd-3', name: 'sales', size_bytes: 0, status: 'skipped', reason: 'its rows stay in the database of connection sales' },
+const twoDatasets: PlannedDataset[] = [
+  { dataset_id: 'd-1', name: 'churn.csv', size_bytes: 1_200_000 },
+  { dataset_id: 'd-2', name: 'more.parquet', size_bytes: 400_000 },
+  { dataset_id: 'd-3', name: 'sales', size_bytes: 0, reason: 'its rows stay in the database of connection sales' },
 ];
 
 describe('copy model flow', () => {
@@ -131,9 +131,8 @@ describe('copy model flow', () => {
         { version_id: 'v-3', version_number: 3, status: 'skipped', reason: 'it applies preprocessor p (version pv) before predicting', left_out: [] },
         { version_id: 'v-4', version_number: 4, status: 'cancelled', reason: 'the copy was cancelled before it', left_out: [] },
       ],
-      datasets: [twoDatasets[0], { ...twoDatasets[2] }],
+      datasets: [{ ...twoDatasets[0], status: 'copied', copy_id: 'dc-1' }, { ...twoDatasets[2], status: 'skipped' }],
     };
-    mixed.datasets[0] = { ...twoDatasets[0], copy_id: 'dc-1' };
     assert.equal(copySummary({ destination, report: mixed }), 'Cancelled: Copied 1 of 4 versions of churn to Hosted service (xm.example.com) (team analysts) as churn with 1 dataset. 2 not copied: the report says why.');
     assert.equal(copyReportMarkdown({ destination, report: mixed }), [
       '# Copy of churn to Hosted service (xm.example.com) (team analysts)',
