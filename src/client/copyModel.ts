@@ -99,7 +99,7 @@ export interface CopyReport {
 /** The fields of a version a copy carries (or deliberately makes anew there); any other that holds a value is reported. */
 const CARRIED_FIELDS = new Set([
   'version_id', 'model_id', 'version_number', 'created', 'created_by', 'source', 'parent_version_id', 'dataset_id', 'parameters',
-  'partitions', 'linked_preprocessor', 'trained_preprocessor', 'test_metrics', 'execution', 'dataset_source', 'copied_from',
+  'partitions', 'linked_preprocessor', 'trained_preprocessor', 'test_metrics', 'execution', 'dataset_source', 'edits', 'copied_from',
 ]);
 
 const holdsValue = (value: unknown) =>
@@ -167,6 +167,7 @@ async function importBody(
     partitions: partitions.map((p, i) => ({ partition: p.partition, n_train: p.n_train, n_test: p.n_test, evaluation: evaluations[i] })),
     execution: version.execution ?? null,
     dataset_source: version.dataset_source ?? null,
+    edits: version.edits ?? [],
     copied_from: {
       model_id: model.model_id,
       model_name: model.model_name,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { IdSchema } from './common';
 import { DatasetSourceSchema } from './datasets';
+import { AppliedEditSchema } from './edits';
 import {
   CopiedFromSchema,
   EvaluationSchema,
@@ -38,6 +39,7 @@ export const ImportVersionRequestSchema = z.strictObject({
   partitions: z.array(ImportedPartitionSchema).min(1).describe("one per partition of the payload (a multiclass payload's partition once)"),
   execution: ExecutionSchema.nullable().default(null),
   dataset_source: DatasetSourceSchema.nullable().default(null),
+  edits: z.array(AppliedEditSchema).default([]).describe('the hand edits the version applied to its parent, with who applied them and when'),
   copied_from: z.strictObject(CopiedFromSchema.shape),
   ...ignoredFields('team_id'),
 });

@@ -95,6 +95,7 @@ export async function importVersion(ctx: ServiceContext, session: Session, targe
       partitions,
       execution: body.execution,
       dataset_source: body.dataset_source,
+      edits: body.edits,
       copied_from: body.copied_from,
     });
   });

@@ -50,6 +50,7 @@ async function assertSameVersions(source: XModelsClient, target: XModelsClient, 
     assert.deepEqual(copy.parameters, original.parameters);
     assert.deepEqual(copy.test_metrics, original.test_metrics);
     assert.equal(copy.execution, original.execution);
+    assert.deepEqual(copy.edits, original.edits);
     assert.deepEqual(copy.copied_from, {
       model_id: report.source.model_id, model_name: report.source.model_name, version_id: original.version_id,
       version_number: original.version_number, created: original.created, created_by: original.created_by,
@@ -97,21 +98,26 @@ describe('service: copying a model to another service (client.models.copyTo, imp
 
   it('copies every version with its dataset: the same metrics, evaluations, lineage and predictions there, and a copy refits there as on the source', async () => {
     const churn = await churnModel(source, 'churn');
+    const edits = [{ feature: 'tenure', op: 'shift' as const, bins: [0, 2] as [number, number], value: 0.25 }, { feature: 'plan', op: 'set' as const, bins: [1, 1] as [number, number], value: -0.5 }];
+    const edited = await source.models.refitModel(churn.versionIds[2], { edits });
     const steps: string[] = [];
     const report = await source.models.copyTo(target, churn.modelId, { withDatasets: true, onProgress: (p) => steps.push(`${p.step}/${p.steps} ${p.message}`) });
-    assert.deepEqual(steps, ['1/4 dataset churn.csv', '2/4 v1 (train)', '3/4 v2 (refit)', '4/4 v3 (train)']);
+    assert.deepEqual(steps, ['1/5 dataset churn.csv', '2/5 v1 (train)', '3/5 v2 (refit)', '4/5 v3 (train)', '5/5 v4 (refit)']);
     assert.equal(report.cancelled, false);
     assert.deepEqual(report.target, { model_id: report.target.model_id, model_name: 'churn', created: true });
     assert.deepEqual(report.versions.map((v) => [v.version_number, v.status, v.copy?.version_number, v.left_out]), [
-      [1, 'copied', 1, []], [2, 'copied', 2, []], [3, 'copied', 3, []],
+      [1, 'copied', 1, []], [2, 'copied', 2, []], [3, 'copied', 3, []], [4, 'copied', 4, []],
     ]);
     const [dataset] = report.datasets;
     assert.deepEqual({ ...dataset, copy_id: undefined }, { dataset_id: churn.dataset.dataset_id, name: 'churn.csv', size_bytes: churn.dataset.size_bytes, status: 'copied', copy_id: undefined });
     const copiedModel = await target.models.getModel(report.target.model_id as string);
-    assert.equal(copiedModel.number_of_versions, 3);
+    assert.equal(copiedModel.number_of_versions, 4);
     assert.equal(copiedModel.target_name, 'churned');
     await assertSameVersions(source, target, report, rows);
     const copies = await target.models.listModelVersions(report.target.model_id as string);
+    const editedCopy = copies.find((v) => v.copied_from?.version_id === edited.version_id);
+    assert.deepEqual(editedCopy?.edits, (await source.models.listModelVersions(churn.modelId)).find((v) => v.version_id === edited.version_id)?.edits);
+    assert.deepEqual(editedCopy?.edits?.map(({ applied_at: _at, applied_by: _by, ...edit }) => edit), edits, 'the hand edits travel with their version');
     assert.ok(copies.every((v) => v.dataset_id === dataset.copy_id), 'every copy names the copied dataset');
     const download = await target.datasets.download(dataset.copy_id as string);
     let text = '';
@@ -125,6 +131,13 @@ describe('service: copying a model to another service (client.models.copyTo, imp
     const here = await source.models.refitModel(v1.version_id, { ...refit, dataset_id: churn.dataset.dataset_id });
     assertClose(there.test_metrics, here.test_metrics, 'refit test metrics');
     assertClose(await predictions(target, there.version_id, rows), await predictions(source, here.version_id, rows), 'refit predictions');
+    // The hand-edited xplainable version refits there keeping its edited steps, as it does on the source.
+    const v4 = report.versions[3];
+    const xplainableRefit = { target_column: 'churned', features: ['monthly'], max_depth: 3 };
+    const editedThere = await target.models.refitModel(v4.copy?.version_id as string, { ...xplainableRefit, dataset_id: dataset.copy_id as string });
+    const editedHere = await source.models.refitModel(v4.version_id, { ...xplainableRefit, dataset_id: churn.dataset.dataset_id });
+    assertClose(editedThere.test_metrics, editedHere.test_metrics, 'refit of the edited version');
+    assertClose(await predictions(target, editedThere.version_id, rows), await predictions(source, editedHere.version_id, rows), 'refit of the edited version');
   });
 
   it('into an existing model copies only the versions an earlier copy did not, each a child of its parent\'s copy', async () => {
@@ -246,7 +259,8 @@ describe('service: copying a model to another service (client.models.copyTo, imp
       [{ ...valid, payload: { ...wirePayload, model_type: 'multiclass_classification' } }, 'payload.partitions.0.class', /every payload of a multiclass_classification model names the class/],
       [{ ...valid, payload: { ...wirePayload, partitions: [{ ...wirePayload.partitions[0], base_value: 'high' }] } }, 'payload.partitions.0.base_value', /./],
       [{ ...valid, copied_from: { ...copied_from, version_number: 0 } }, 'copied_from.version_number', /./],
-      [{ ...valid, edits: [] }, 'edits', /unknown field: edits/],
+      [{ ...valid, edit: [] }, 'edit', /unknown field: edit \(did you mean edits\?\)/],
+      [{ ...valid, edits: [{ feature: 'tenure', op: 'shift', value: 1 }] }, 'edits.0.applied_at', /./],
     ];
     for (const [body, field, message] of cases) {
       const res = await call('POST', '/v1/models/import', { json: body });
