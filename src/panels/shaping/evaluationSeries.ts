@@ -146,23 +146,29 @@ export interface XY {
   y: number;
 }
 
-function zipSorted(xs: readonly number[], ys: readonly number[]): XY[] {
+/** The finite points ordered by x, and at equal x by y rising (`yOnTies` 1) or falling (−1). */
+function zipSorted(xs: readonly number[], ys: readonly number[], yOnTies: 1 | -1): XY[] {
   const n = Math.min(xs.length, ys.length);
   const points: XY[] = [];
   for (let i = 0; i < n; i++) {
     if (Number.isFinite(xs[i]) && Number.isFinite(ys[i])) points.push({ x: xs[i], y: ys[i] });
   }
-  return points.sort((a, b) => a.x - b.x || a.y - b.y);
+  return points.sort((a, b) => a.x - b.x || yOnTies * (a.y - b.y));
 }
 
 /** ROC curve points (x = false positive rate, y = true positive rate), ordered by x. */
 export function rocPoints(metrics: ClassifierEvaluationMetrics): XY[] {
-  return zipSorted(metrics.roc.fpr, metrics.roc.tpr);
+  return zipSorted(metrics.roc.fpr, metrics.roc.tpr, 1);
 }
 
-/** Precision-recall curve points (x = recall, y = precision), ordered by recall. */
+/**
+ * Precision-recall curve points (x = recall, y = precision) in the order of falling thresholds: by recall, and at
+ * equal recall the higher precision first (a lower threshold adds false positives before the next true one). The
+ * curve so starts at recall 0 at the precision the evaluation gives there (1, as scikit-learn has it), and the
+ * area under the line drawn is `auc_pr`.
+ */
 export function prPoints(metrics: ClassifierEvaluationMetrics): XY[] {
-  return zipSorted(metrics.precision_recall_curve.recall, metrics.precision_recall_curve.precision);
+  return zipSorted(metrics.precision_recall_curve.recall, metrics.precision_recall_curve.precision, -1);
 }
 
 export interface ClassDistribution {
@@ -269,5 +275,5 @@ export function confusionHeat(metrics: MulticlassEvaluationMetrics): ConfusionHe
 
 /** Each class's one-vs-rest ROC curve, ordered by false positive rate. */
 export function classRocCurves(metrics: MulticlassEvaluationMetrics): { label: string; auc: number | null; points: XY[] }[] {
-  return metrics.per_class.map((c) => ({ label: c.class, auc: c.roc_auc, points: zipSorted(c.roc.fpr, c.roc.tpr) }));
+  return metrics.per_class.map((c) => ({ label: c.class, auc: c.roc_auc, points: zipSorted(c.roc.fpr, c.roc.tpr, 1) }));
 }

@@ -12,6 +12,7 @@ import {
   rocPoints,
   thresholdView,
 } from '../../../../src/panels/shaping/evaluationSeries';
+import { evaluateClassifier, mulberry32 } from '../../../../src/engine';
 import { classifierMetrics, regressorMetrics, thresholdScores } from '../fixtures';
 
 describe('panels: evaluation shaping', () => {
@@ -75,6 +76,23 @@ describe('panels: evaluation shaping', () => {
       { x: 1, y: 1 },
     ]);
     assert.deepEqual(prPoints(classifierMetrics).map((p) => p.x), [0, 0.6, 1]);
+  });
+
+  it('draws the precision-recall curve from (0, 1) in the order of falling thresholds, with auc_pr the area under the line drawn', () => {
+    const random = mulberry32(11);
+    // Top-scored negatives make thresholds with predicted positives at recall 0 (precision 0) beside the curve's start.
+    const y = [0, 0, ...Array.from({ length: 300 }, () => (random() < 0.3 ? 1 : 0))];
+    const p = [0.99, 0.97, ...y.slice(2).map((yi) => Math.min(0.95, Math.max(0, (yi ? 0.55 : 0.35) + (random() - 0.5) * 0.7)))];
+    const metrics = evaluateClassifier(y, p);
+    const points = prPoints(metrics);
+    assert.deepEqual(points[0], { x: 0, y: 1 }, 'the curve starts at recall 0 with precision 1');
+    assert.ok(Math.abs(points[points.length - 1].x - 1) < 1e-9, 'and ends at recall 1');
+    assert.ok(points.some((q) => q.x === 0 && q.y === 0), 'the thresholds that only catch negatives are drawn after the start');
+    let area = 0;
+    for (let i = 1; i < points.length; i++) area += ((points[i].x - points[i - 1].x) * (points[i].y + points[i - 1].y)) / 2;
+    assert.ok(Math.abs(area - (metrics.auc_pr as number)) < 1e-12, `area under the drawn line ${area} vs auc_pr ${metrics.auc_pr}`);
+    const tied = prPoints({ ...classifierMetrics, precision_recall_curve: { recall: [1, 0.5, 0.5, 0], precision: [0.5, 0.5, 1, 1] } });
+    assert.deepEqual(tied, [{ x: 0, y: 1 }, { x: 0.5, y: 1 }, { x: 0.5, y: 0.5 }, { x: 1, y: 0.5 }], 'at equal recall the higher precision comes first');
   });
 
   it('merges the 101 probability bins into groups of shares per class', () => {
