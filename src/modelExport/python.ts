@@ -92,12 +92,14 @@ export function pythonDocstring(summary: string, outputs: string, how: string[],
     'Standard library only. score_row(row) takes a mapping from column name to value (numbers, or text as',
     `csv.DictReader reads it) and returns a dict with ${outputs}.`,
     ...how,
-    'A numeric bin covers (lower, upper]; a missing value, text that is not a number and an unseen category score the',
-    `feature's missing-value bin.${partitionOn ? ` Rows are routed by ${commentText(partitionOn)}; an unseen value uses "__dataset__".` : ''}`,
+    'A numeric bin covers (lower, upper]; a date (YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z or +HH:MM], also with /, or',
+    'Mon DD YYYY) is its milliseconds since 1970-01-01 UTC there, as the service reads it; a missing value, text that',
+    `is neither a number nor a date and an unseen category score the feature's missing-value bin.${partitionOn ? ` Rows are routed by ${commentText(partitionOn)}; an unseen value uses "__dataset__".` : ''}`,
     '',
     'Run it as a script to score a CSV: python model.py rows.csv  (one JSON object per row on standard output).',
     '"""',
     'import bisect',
+    'import datetime',
     'import math',
     'import re',
     '',
@@ -106,6 +108,55 @@ export function pythonDocstring(summary: string, outputs: string, how: string[],
 
 export const MODELS_COMMENT = [
   '# numeric: (upper bounds, one score per bin, missing-value score); categorical: ({category: score}, missing-value score).',
+];
+
+/** The characters JavaScript's `trim()` removes, as Python escapes (the service trims a date's text so). */
+const JS_TRIMMED = '\\t\\n\\v\\f\\r \\xa0\\u1680\\u2000\\u2001\\u2002\\u2003\\u2004\\u2005\\u2006\\u2007\\u2008\\u2009\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+
+/**
+ * `_date(value)`: a date written as text as milliseconds since 1970-01-01 UTC, read by the rules of the service's
+ * `parseDate` (src/engine/data/dates.ts), with the fields counted as JavaScript's `Date.UTC` counts them.
+ */
+const PYTHON_DATES = [
+  '_ISO_DATE = re.compile(r"([0-9]{4})[-/]([0-9]{1,2})[-/]([0-9]{1,2})(?:[ T]([0-9]{1,2}):([0-9]{2})(?::([0-9]{2})(?:\\.([0-9]{1,3})[0-9]*)?)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?")',
+  '_MONTH_FIRST_DATE = re.compile(r"([A-Za-z]{3})[A-Za-z]*\\.? ([0-9]{1,2}),? ([0-9]{4})")',
+  '_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")',
+  `_SPACES = "${JS_TRIMMED}"`,
+  '',
+  '',
+  'def _utc_ms(year, month, day, hour=0, minute=0, second=0, ms=0):',
+  '    """Milliseconds since 1970-01-01 UTC as Date.UTC counts them: years 0 to 99 are 1900 to 1999, and a day, hour,',
+  '    minute or second past its range carries over."""',
+  '    year = year + 1900 if 0 <= year <= 99 else year',
+  '    days = (datetime.date(year, month, 1) - datetime.date(1970, 1, 1)).days + day - 1',
+  '    return float((((days * 24 + hour) * 60 + minute) * 60 + second) * 1000 + ms)',
+  '',
+  '',
+  'def _date(value):',
+  '    """Milliseconds since 1970-01-01 UTC of a date written as text (a time without a zone is UTC), or None."""',
+  '    if not isinstance(value, str):',
+  '        return None',
+  '    text = value.strip(_SPACES)',
+  '    iso = _ISO_DATE.fullmatch(text)',
+  '    if iso:',
+  '        year, month, day, hour, minute, second, ms, zone = iso.groups()',
+  '        if not 1 <= int(month) <= 12 or not 1 <= int(day) <= 31:',
+  '            return None',
+  '        time = (int(hour or 0), int(minute or 0), int(second or 0), int((ms or "0").ljust(3, "0")))',
+  '        t = _utc_ms(int(year), int(month), int(day), *time)',
+  '        if zone and zone != "Z":',
+  '            digits = zone[1:].replace(":", "")',
+  '            t -= (-1 if zone[0] == "-" else 1) * (int(digits[:2]) * 60 + int(digits[2:])) * 60000',
+  '        return t',
+  '    month_first = _MONTH_FIRST_DATE.fullmatch(text)',
+  '    if month_first:',
+  '        name, day, year = month_first.groups()',
+  '        if name.lower() not in _MONTHS or not 1 <= int(day) <= 31:',
+  '            return None',
+  '        return _utc_ms(int(year), _MONTHS.index(name.lower()) + 1, int(day))',
+  '    return None',
+  '',
+  '',
 ];
 
 /**
@@ -127,6 +178,7 @@ export function pythonRuntime(logistic: boolean): string[] {
     '    return float(text) if _NUMBER.match(text) else None',
     '',
     '',
+    ...PYTHON_DATES,
     'def _category_keys(value):',
     '    """The texts a value may have been stored under: as given, and a number as JavaScript prints it."""',
     '    if value is None or value == "":',
@@ -142,6 +194,7 @@ export function pythonRuntime(logistic: boolean): string[] {
     '    if bins[0] == "numeric":',
     '        _, uppers, scores, missing = bins',
     '        number = _number(value)',
+    '        number = _date(value) if number is None else number',
     '        if number is None:',
     '            return missing',
     '        index = bisect.bisect_left(uppers, number)',
