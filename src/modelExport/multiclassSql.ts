@@ -2,7 +2,7 @@ import { commentText } from '../codeText/comment';
 import { sqlName, sqlString } from '../codeText/sql';
 import { scoredColumn } from './scoredColumns';
 import type { MulticlassScoringTables } from './scoringTables';
-import { byPartition, contributionSql, probabilitySql, routedCte, sqlDouble, sqlTarget, type SqlTarget } from './sql';
+import { byPartition, contributionSql, probabilitySql, readingNote, routedCte, sqlDouble, sqlTarget, type SqlTarget } from './sql';
 
 const column = (...parts: string[]): string => sqlName(scoredColumn(...parts));
 
@@ -36,8 +36,7 @@ export function multiclassSql(tables: MulticlassScoringTables, target: SqlTarget
   );
   return [
     `-- ${commentText(tables.title)}: an XModels multiclass classifier (one-vs-rest, ${tables.method} method) of ${commentText(tables.target)}, as one SQL query.`,
-    `-- ${target.dialect.title} dialect; reads the table input_rows (rename it to yours). Numeric bins are (lower, upper]; a value that is`,
-    "-- not a number (NULL, text) and an unseen category score the feature's missing-value bin.",
+    ...readingNote(target),
     '-- Every class has its own model of that class against the rest: xm_score_<class> = xm_base_value_<class> + every',
     '-- xm_contribution_<class>_<feature>; its probability is 1 / (1 + EXP(-score)) (boosted), the calibration map at',
     '-- trunc(score × 100) or the score clipped to [0, 1] (xplainable). xm_probability_<class> divides those by their sum',

@@ -36,6 +36,15 @@ export function sqlNumber(value: number): string {
 /** A number literal in the target's dialect, typed as a double. */
 export const sqlDouble = (target: SqlTarget, value: number): string => target.dialect.double(sqlNumber(value));
 
+/** The header lines that say what the query reads and how it reads a value. */
+export function readingNote(target: SqlTarget): string[] {
+  return [
+    `-- ${target.dialect.title} dialect; reads the table input_rows (rename it to yours). Numeric bins are (lower, upper]; text that`,
+    "-- is a plain decimal number (as sqlite3's .import stores a CSV's numbers) is that number; NULL, other text and an unseen",
+    "-- category score the feature's missing-value bin.",
+  ];
+}
+
 /** Column names the query adds; prefixed so they do not clash with the input's columns. */
 const PARTITION = 'xm_partition';
 const contributionColumn = (feature: string): string => sqlName(scoredColumn('contribution', feature));
@@ -147,8 +156,7 @@ export function binarySql(tables: ScoringTables, target: SqlTarget = sqlTarget()
   };
   return [
     `-- ${commentText(tables.title)}: an XModels ${tables.modelType} (${tables.method} method) of ${commentText(tables.target)}, as one SQL query.`,
-    `-- ${target.dialect.title} dialect; reads the table input_rows (rename it to yours). Numeric bins are (lower, upper]; a value that is`,
-    "-- not a number (NULL, text) and an unseen category score the feature's missing-value bin.",
+    ...readingNote(target),
     '-- xm_score = xm_base_value + every xm_contribution_<feature>;',
     `-- ${linkNote[tables.link]}.`,
     ...(tables.partitionOn ? [`-- Rows are routed by ${commentText(tables.partitionOn)}; an unseen value uses the ${commentText(dataset.key)} model.`] : []),

@@ -104,6 +104,23 @@ export const sqlite: SqlEngine = async (query, csv, numeric) => {
   }
 };
 
+/**
+ * SQLite as the sqlite3 shell's `.import rows.csv input_rows` leaves a CSV: every column TEXT, every field text (an
+ * empty field is '', never NULL), so numbers are stored as their text.
+ */
+export const sqliteImported: SqlEngine = async (query, csv) => {
+  const { header, rows } = csvCells(csv);
+  const db = new Database(':memory:');
+  try {
+    db.run(`CREATE TABLE input_rows (${header.map((h) => `${sqlName(h)} TEXT`).join(', ')})`);
+    for (const values of rows) db.run(`INSERT INTO input_rows VALUES (${header.map(() => '?').join(', ')})`, values.map((v) => v ?? ''));
+    assert.equal(db.get(`SELECT count(*) AS n FROM input_rows WHERE ${header.map((h) => `typeof(${sqlName(h)}) <> 'text'`).join(' OR ')}`)?.n, 0, 'every value is text');
+    return db.all(query);
+  } finally {
+    db.close();
+  }
+};
+
 /** PostgreSQL: numeric columns DOUBLE PRECISION (a cell that is not a number becomes NaN), or every column TEXT. */
 export function postgres(database: () => Promise<Client>): SqlEngine {
   return async (query, csv, numeric) => {
@@ -157,8 +174,9 @@ export function usePostgres(): () => Client {
 }
 
 /**
- * The SQL export in each dialect, run where it runs: SQLite with numeric columns typed; PostgreSQL with numeric
- * columns typed (and named to the query) and with every column text; DuckDB with every column text.
+ * The SQL export in each dialect, run where it runs: SQLite with numeric columns typed and with every column text (as
+ * `.import` makes them); PostgreSQL with numeric columns typed (and named to the query) and with every column text;
+ * DuckDB with every column text.
  */
 export function sqlRuns(tables: ExportTables, client: () => Client): { what: string; query: string; engine: SqlEngine }[] {
   const numeric = tables.modelType === 'multiclass' ? tables.classTables.flatMap(numericFeatures) : numericFeatures(tables);
@@ -166,6 +184,7 @@ export function sqlRuns(tables: ExportTables, client: () => Client): { what: str
   const asText: SqlEngine = (query, csv) => pg(query, csv, new Set());
   return [
     { what: 'SQLite', query: toSql(tables), engine: sqlite },
+    { what: 'SQLite, text columns as .import makes them', query: toSql(tables), engine: sqliteImported },
     { what: 'PostgreSQL', query: toSql(tables, 'postgres', { numericColumns: numeric }), engine: pg },
     { what: 'PostgreSQL, text columns', query: toSql(tables, 'postgres'), engine: asText },
     { what: 'DuckDB', query: toSql(tables, 'duckdb'), engine: duckdb },
