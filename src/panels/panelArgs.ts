@@ -61,7 +61,7 @@ export function featureInfoArgs(raw: unknown): FeatureInfoArgs | undefined {
   return versionId ? { versionId, ...panelSubject(raw) } : undefined;
 }
 
-/** `{summary, goals?, labels?, recommendations?}`, each checked against the contract. */
+/** `{summary, goals?, labels?, recommendations?, dataPath?}`, each checked against the contract. */
 export function datasetSummaryArgs(raw: unknown): DatasetSummaryArgs | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const parsed = DatasetSummarySchema.safeParse((raw as Record<string, unknown>).summary);
@@ -69,7 +69,8 @@ export function datasetSummaryArgs(raw: unknown): DatasetSummaryArgs | undefined
   const list = <T>(value: unknown, parse: (item: unknown) => { success: boolean; data?: T }): T[] | undefined =>
     Array.isArray(value) ? value.map(parse).flatMap((r) => (r.success && r.data !== undefined ? [r.data] : [])) : undefined;
   const { goals, labels, recommendations } = raw as Record<string, unknown>;
-  const result: DatasetSummaryArgs = { summary: parsed.data };
+  const dataPath = field(raw, 'dataPath');
+  const result: DatasetSummaryArgs = { summary: parsed.data, ...(dataPath ? { dataPath } : {}) };
   const parsedGoals = list(goals, (g) => GoalSchema.safeParse(g));
   const parsedLabels = list(labels, (l) => LabelSchema.safeParse(l));
   const parsedRecommendations = list(recommendations, (r) => RecommendationSchema.safeParse(r));
@@ -79,7 +80,7 @@ export function datasetSummaryArgs(raw: unknown): DatasetSummaryArgs | undefined
   return result;
 }
 
-/** `{summary, goal, library?}`, checked against the contract. */
+/** `{summary, goal, library?, dataPath?}`, checked against the contract. */
 export function visualizationArgs(raw: unknown): VisualizationArgs | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const record = raw as Record<string, unknown>;
@@ -87,7 +88,8 @@ export function visualizationArgs(raw: unknown): VisualizationArgs | undefined {
   const goal = GoalSchema.safeParse(record.goal);
   if (!summary.success || !goal.success) return undefined;
   const library = VisualizationLibrarySchema.safeParse(record.library);
-  return { summary: summary.data, goal: goal.data, ...(library.success ? { library: library.data } : {}) };
+  const dataPath = field(raw, 'dataPath');
+  return { summary: summary.data, goal: goal.data, ...(library.success ? { library: library.data } : {}), ...(dataPath ? { dataPath } : {}) };
 }
 
 /** What identifies a dataset summary's object across panels. */

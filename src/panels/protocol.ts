@@ -49,13 +49,17 @@ export interface EvaluationArgs extends PanelSubject {
 export interface FeatureInfoArgs extends PanelSubject {
   versionId: string;
 }
-export interface DatasetSummaryArgs {
+/** The full path of the local file a summary was made from, when it was made from one. */
+interface LocalData {
+  dataPath?: string;
+}
+export interface DatasetSummaryArgs extends LocalData {
   summary: DatasetSummary;
   goals?: Goal[];
   labels?: Label[];
   recommendations?: Recommendation[];
 }
-export interface VisualizationArgs {
+export interface VisualizationArgs extends LocalData {
   summary: DatasetSummary;
   goal: Goal;
   library?: VisualizationLibrary;

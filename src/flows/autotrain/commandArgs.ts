@@ -57,10 +57,17 @@ function parsePayload<S extends z.ZodType>(command: string, schema: S, arg: unkn
   throw new UserFacingError(`${command} received an invalid ${path}: ${issue.message}.`);
 }
 
-const SummaryGoalSchema = z.object({ summary: DatasetSummarySchema, goal: GoalInputSchema });
+const SummaryGoalSchema = z.object({ summary: DatasetSummarySchema, goal: GoalInputSchema, dataPath: z.string().min(1).optional() });
 
-/** `{summary, goal}` when the command was given one (from a panel), undefined when it should ask. */
-export function summaryGoalOf(command: string, arg: unknown): { summary: DatasetSummary; goal: GoalInput } | undefined {
+/** A summary and a question about its data; `dataPath`: the local file summarized, when it was one. */
+export interface SummaryGoal {
+  summary: DatasetSummary;
+  goal: GoalInput;
+  dataPath?: string;
+}
+
+/** `{summary, goal, dataPath?}` when the command was given one (from a panel), undefined when it should ask. */
+export function summaryGoalOf(command: string, arg: unknown): SummaryGoal | undefined {
   return isPayload(arg) ? parsePayload(command, SummaryGoalSchema, arg) : undefined;
 }
 

@@ -57,6 +57,14 @@ describe('panels: command and restored arguments', () => {
     assert.equal(visualizationArgs({ summary }), undefined);
   });
 
+  it('keeps the full path of the local file a summary was made from, for chart code to read it wherever it is saved', () => {
+    const dataPath = '/home/ana/data/customers.csv';
+    assert.deepEqual(datasetSummaryArgs({ summary, dataPath }), { summary, dataPath });
+    assert.deepEqual(visualizationArgs({ summary, goal, dataPath }), { summary, goal, dataPath });
+    assert.deepEqual(visualizationArgs({ summary, goal, dataPath: '' }), { summary, goal });
+    assert.deepEqual(visualizationArgs({ summary, goal, dataPath: 7 }), { summary, goal });
+  });
+
   it('keys a dataset by its id, or by name when it has none', () => {
     assert.equal(datasetKey({ summary }), 'ds-1');
     assert.equal(datasetKey({ summary: { ...summary, dataset_id: null } }), 'name:customers');

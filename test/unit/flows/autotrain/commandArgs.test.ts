@@ -30,6 +30,7 @@ describe('wizard command arguments', () => {
   it('accepts {summary, goal} with a Goal or a question, and leaves anything else to the pickers', () => {
     assert.deepEqual(summaryGoalOf('cmd', { summary: churnSummary(), goal: churnGoals[0] })?.goal, churnGoals[0]);
     assert.equal(summaryGoalOf('cmd', { summary: churnSummary(), goal: 'Tenure by plan' })?.goal, 'Tenure by plan');
+    assert.equal(summaryGoalOf('cmd', { summary: churnSummary(), goal: 'Tenure by plan', dataPath: '/data/churn.csv' })?.dataPath, '/data/churn.csv', 'the local file goes on to the chart');
     assert.equal(summaryGoalOf('cmd', csvUri), undefined);
     assert.equal(summaryGoalOf('cmd', undefined), undefined);
   });
