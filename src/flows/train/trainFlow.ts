@@ -19,7 +19,7 @@ import { l10n } from '../../common/l10n';
 import type { Settings } from '../../common/settingsSchema';
 import { defaultParams, specsForModel, trainRequestParams, type ParamValues } from '../../common/trainingParams';
 import type { FitMethod } from '../../engine/params/table';
-import { answered, type PickItem, type PromptPosition, type Prompter } from '../../prompts/prompter';
+import { answered, BACK, type PickItem, type PromptPosition, type Prompter } from '../../prompts/prompter';
 import { runSteps, stepPosition, type Step } from '../../prompts/steps';
 import { modelTypeLabel } from '../../tree/nodeText';
 import { editParameters } from '../parameterStep';
@@ -54,6 +54,17 @@ interface TrainPlan {
   defaults: Required<ParamValues>;
   /** Set when training a new version of an existing model. */
   modelId?: string;
+  /** Set for a new model: its name is asked, and a name the team's models have offers a new version of that model. */
+  teamModels?: TeamModels;
+}
+
+/** The models of the connected team, looked up once a name is given. */
+export type TeamModels = () => Promise<readonly ModelInfo[]>;
+
+/** What the train flow answers: the request, and the name of the model it trains (a new one's, or the existing one's). */
+export interface TrainAnswer {
+  readonly request: TrainModelParams;
+  readonly modelName: string;
 }
 
 const kindText: Record<ColumnProfile['kind'], string> = {
@@ -188,12 +199,13 @@ function dropStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps:
     if (!answered(picked)) return picked;
     plan.drop = picked;
     if (plan.drop.length >= items.length) throw new UserFacingError(l10n.t('At least one feature column must remain: untick some columns.'));
-    return plan.modelId ? paramsStep(prompter, plan, step + 1, totalSteps) : nameStep(prompter, plan, step + 1, totalSteps);
+    return plan.teamModels ? nameStep(prompter, plan, plan.teamModels, step + 1, totalSteps) : paramsStep(prompter, plan, step + 1, totalSteps);
   };
 }
 
-function nameStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps: number): Step {
+function nameStep(prompter: Prompter, plan: TrainPlan, teamModels: TeamModels, step: number, totalSteps: number): Step {
   return async () => {
+    plan.modelId = undefined;
     const name = await prompter.input({
       id: 'name',
       position: stepPosition(title(plan), step, totalSteps),
@@ -203,6 +215,40 @@ function nameStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps:
     });
     if (!answered(name)) return name;
     plan.name = name.trim();
+    const taken = (await teamModels()).find((model) => model.model_name === plan.name);
+    return taken ? nameTakenStep(prompter, plan, taken, step, totalSteps) : paramsStep(prompter, plan, step + 1, totalSteps);
+  };
+}
+
+/**
+ * The name belongs to a model of the team: train a new version of it (the add-version path, when it predicts the
+ * same target with the same model type, as a version must), or go back to the name.
+ */
+function nameTakenStep(prompter: Prompter, plan: TrainPlan, taken: ModelInfo, step: number, totalSteps: number): Step {
+  return async () => {
+    const kind = modelTypeLabel(taken.model_type);
+    const fits = taken.target_name === plan.target && kind === plan.modelType;
+    const items: PickItem<'version' | 'rename'>[] = [
+      ...(fits
+        ? [{
+          value: 'version' as const,
+          label: l10n.t('Add as a new version of {0}', taken.model_name),
+          detail: l10n.t('Version {0} of the model, listed with its other versions', taken.number_of_versions + 1),
+        }]
+        : []),
+      { value: 'rename', label: l10n.t('Choose another name'), detail: l10n.t('Train a separate model') },
+    ];
+    const picked = await prompter.pickOne({
+      id: 'nameTaken',
+      position: stepPosition(title(plan), step, totalSteps),
+      placeholder: fits
+        ? l10n.t('A model named {0} already exists in this team.', taken.model_name)
+        : l10n.t('A model named {0} already exists in this team. It predicts {1} as a {2}, so this model cannot be a version of it: choose another name.', taken.model_name, taken.target_name, kind),
+      items,
+    });
+    if (!answered(picked)) return picked;
+    if (picked === 'rename') return BACK;
+    plan.modelId = taken.model_id;
     return paramsStep(prompter, plan, step + 1, totalSteps);
   };
 }
@@ -228,12 +274,19 @@ function trainRequest(plan: TrainPlan): TrainModelParams {
 }
 
 /**
- * A new model: target → model type → partitions → dropped columns → name → parameters, with Back. Resolves to the
- * training request, or undefined when the user dismissed a prompt.
+ * A new model: target → model type → partitions → dropped columns → name → parameters, with Back. A name that a
+ * model of the team (`teamModels`) has offers to add a new version of that model instead, or to choose another.
+ * Resolves to the training request, or undefined when the user dismissed a prompt.
  */
-export async function askNewModel(prompter: Prompter, data: TrainingData, training: Settings['training'], preferredTarget?: string): Promise<TrainModelParams | undefined> {
-  const plan = newPlan(data, training, preferredTarget);
-  return (await runSteps(targetStep(prompter, plan))) ? trainRequest(plan) : undefined;
+export async function askNewModel(
+  prompter: Prompter,
+  data: TrainingData,
+  training: Settings['training'],
+  teamModels: TeamModels,
+  preferredTarget?: string,
+): Promise<TrainAnswer | undefined> {
+  const plan: TrainPlan = { ...newPlan(data, training, preferredTarget), teamModels };
+  return (await runSteps(targetStep(prompter, plan))) ? { request: trainRequest(plan), modelName: plan.name } : undefined;
 }
 
 /** A new version of `model`: same target and model type; partitions → dropped columns → parameters. */

@@ -24,6 +24,7 @@ export interface PromptRecord {
   readonly labels: readonly string[];
   readonly picked: readonly string[];
   readonly value?: string;
+  readonly placeholder?: string;
   readonly validation?: string;
 }
 
@@ -42,7 +43,7 @@ export class ScriptedPrompter implements Prompter {
 
   async pickOne<T>(request: PickRequest<T>): Promise<Answer<T>> {
     const items = (await request.items).filter((item) => !item.separator);
-    const reply = this.take(request.id, request.position, items);
+    const reply = this.take(request.id, request.position, items, undefined, request.placeholder);
     if (reply === 'back' || reply === 'cancel') return this.control(reply);
     if (reply === 'accept') return (items.find((item) => item.picked) ?? items[0])?.value;
     return this.find(items, 'pick' in reply ? reply.pick : undefined, request.id)[0].value;
@@ -84,9 +85,9 @@ export class ScriptedPrompter implements Prompter {
     throw new Error('The confirmation takes {confirm} or cancel.');
   }
 
-  private take(id: string, position: PromptPosition, items: readonly PickItem<unknown>[], value?: string): ScriptedReply {
+  private take(id: string, position: PromptPosition, items: readonly PickItem<unknown>[], value?: string, placeholder?: string): ScriptedReply {
     this.prompts.push({
-      id, position, value,
+      id, position, value, placeholder,
       labels: items.map((item) => item.label),
       picked: items.filter((item) => item.picked).map((item) => item.label),
     });
