@@ -7,6 +7,7 @@ import type {
   RegressorEvaluationMetrics,
   ThresholdScore,
 } from '../../contract/models';
+import { l10n } from '../../common/l10n';
 
 export function isClassifierMetrics(metrics: EvaluationMetrics): metrics is ClassifierEvaluationMetrics {
   return 'scores' in metrics && Array.isArray(metrics.scores);
@@ -95,6 +96,39 @@ export function metricRows(train: EvaluationMetrics, test: EvaluationMetrics, ba
       ...(UNDEFINED_WHY[key] && reportedNull(train, test, key) ? { note: UNDEFINED_WHY[key] } : {}),
     }))
     .filter((row) => row.train !== null || row.test !== null || row.note !== undefined);
+}
+
+/**
+ * How the evaluation panel names the splits: the training metrics are in-sample (the model was fitted on those rows),
+ * so the panel leads with the test metrics and says they are the ones to judge the model by.
+ */
+export function splitTexts() {
+  return {
+    heading: l10n.t('Test and training metrics'),
+    judgeBy: l10n.t('Judge the model by its test metrics, measured on rows it did not see while fitting. Training metrics are in-sample: the model was fitted on those rows, so they read high (often 1.0 on a small classifier) and say little about new data.'),
+    caption: l10n.t('Metrics on the test rows and, in-sample, on the training rows, with the baselines on the test rows'),
+    testCharts: l10n.t('Test set'),
+    trainCharts: l10n.t('Training set (in-sample)'),
+  };
+}
+
+export interface MetricColumn {
+  header: string;
+  value(row: MetricRow): number | null;
+}
+
+/** The number columns of the metrics table: the test metrics first, the in-sample ones beside, then the baselines. */
+export function metricColumns(withBaselines: boolean): MetricColumn[] {
+  return [
+    { header: l10n.t('Test'), value: (row) => row.test },
+    { header: l10n.t('Train (in-sample)'), value: (row) => row.train },
+    ...(withBaselines
+      ? [
+        { header: l10n.t('Linear model (test)'), value: (row: MetricRow) => row.linear },
+        { header: l10n.t('Constant (test)'), value: (row: MetricRow) => row.constant },
+      ]
+      : []),
+  ];
 }
 
 export interface ThresholdView {

@@ -3,6 +3,7 @@ import {
   histogram,
   isClassifierMetrics,
   isRegressorMetrics,
+  metricColumns,
   metricRows,
   nearestScore,
   predictedVsActual,
@@ -10,6 +11,7 @@ import {
   prPoints,
   residualHistogram,
   rocPoints,
+  splitTexts,
   thresholdView,
 } from '../../../../src/panels/shaping/evaluationSeries';
 import { evaluateClassifier, mulberry32 } from '../../../../src/engine';
@@ -67,6 +69,19 @@ describe('panels: evaluation shaping', () => {
     assert.deepEqual([r2?.linear, r2?.constant], [0.61, 0]);
     const withoutLinear = metricRows(regressorMetrics, regressorMetrics, { ...baseline, linear: null }).find((r) => r.key === 'rmse');
     assert.deepEqual([withoutLinear?.linear, withoutLinear?.constant], [null, 9]);
+  });
+
+  it('leads with the test metrics and labels the training ones in-sample, saying which to judge the model by', () => {
+    const rows = metricRows(classifierMetrics, { ...classifierMetrics, accuracy: 0.7 }, { constant: { accuracy: 0.5 }, linear: { accuracy: 0.6 } } as never);
+    const accuracy = rows[0];
+    const columns = metricColumns(true);
+    assert.deepEqual(columns.map((c) => c.header), ['Test', 'Train (in-sample)', 'Linear model (test)', 'Constant (test)']);
+    assert.deepEqual(columns.map((c) => c.value(accuracy)), [0.7, 0.8, 0.6, 0.5]);
+    assert.deepEqual(metricColumns(false).map((c) => c.header), ['Test', 'Train (in-sample)']);
+    const texts = splitTexts();
+    assert.equal(texts.trainCharts, 'Training set (in-sample)');
+    assert.match(texts.judgeBy, /^Judge the model by its test metrics, .* Training metrics are in-sample: /);
+    assert.match(texts.caption, /in-sample/);
   });
 
   it('orders ROC and PR points along x', () => {
