@@ -205,6 +205,7 @@ async function fitAndStore(
       testSize: body.test_size,
       seed: body.seed,
       preprocessor: pre?.fitted ?? null,
+      rareClasses: body.rare_classes,
     },
     options.signal,
   );
@@ -233,6 +234,7 @@ async function fitAndStore(
     drop_columns: body.drop_columns ?? [],
     features: fit.features,
     ...(testDataset ? { test_dataset_id: testDataset.dataset_id } : {}),
+    ...(body.rare_classes === 'drop' ? { rare_classes: body.rare_classes, dropped_classes: fit.droppedClasses ?? [] } : {}),
     ...options.extraParameters,
   };
   const partitions = newPartitions(fit);
@@ -289,6 +291,7 @@ async function fitAndStore(
     warnings: fit.warnings,
     execution,
     source: datasetSource,
+    ...(fit.droppedClasses ? { dropped_classes: fit.droppedClasses } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   TrainRequestSchema,
   type Dataset,
   type DatasetSummary,
+  type RareClasses,
   type RequestModelType,
   type StartAutotrainBody,
   type TrainManualBody,
@@ -58,13 +59,15 @@ function jobSession(job: JobRecord, username: string): Session {
 }
 
 /**
- * Refuses, before queueing, a label the engine cannot train: a classifier on more than 50 classes, or on 3 or more
- * classes one of which has under 2 rows among the job's training rows (`rows`, read only then).
+ * Refuses, before queueing, a label the engine cannot train: a classifier on more than 50 classes, or, unless
+ * `rareClasses` is "drop", on 3 or more classes one of which has under 2 rows among the job's training rows (`rows`,
+ * read only then).
  */
 export async function checkTrainableLabel(
   summary: DatasetSummary,
   label: string,
   modelType: RequestModelType | undefined,
+  rareClasses: RareClasses,
   rows: () => Promise<Rows>,
 ): Promise<void> {
   const field = summary.fields.find((f) => f.column === label);
@@ -75,10 +78,14 @@ export async function checkTrainableLabel(
   if (!check.ok) {
     throw invalid('req.label', `label ${label} cannot be trained as a ${type}: ${check.reason}. Choose a column with 2 to 50 values, or a numeric column as a regressor.`);
   }
-  if (type !== 'classifier' || distinct < 3) return;
+  if (type !== 'classifier' || distinct < 3 || rareClasses === 'drop') return;
   const scarce = (await (await rows()).answer({ rule: 'scarce-classes', columns: [label] }))[label] ?? [];
   if (scarce.length) {
-    throw invalid('req.label', `label ${label} cannot be trained as a classifier: its ${scarceClassesText(scarce)}. Remove or relabel those rows, or choose another label.`);
+    const total = scarce.reduce((n, c) => n + c.rows, 0);
+    throw invalid(
+      'req.label',
+      `label ${label} cannot be trained as a classifier: its ${scarceClassesText(scarce)}. Send rare_classes: "drop" to leave out ${total === 1 ? 'that row' : `those ${total} rows`}, or choose another label.`,
+    );
   }
 }
 
@@ -117,6 +124,8 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
   const textgen = ctx.llmEndpoints.context(apiKey ? { ...req.textgen_config, api_key: apiKey } : req.textgen_config, signal);
 
   controls.progress(5, 'choosing the label');
+  // A label autotrain chose itself is trained without the rows of its classes too rare to train, unless told otherwise.
+  const rareClasses = req.rare_classes ?? (req.label ? 'error' : 'drop');
   let label = req.label;
   let modelType = req.model_type;
   if (!label) {
@@ -135,7 +144,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
 
   controls.progress(15, 'searching parameters');
   const search = await ctx.trainer.search(
-    { source, target: label, modelType, dropColumns: [], preprocessor: fitted, seed: AUTOTRAIN_SPLIT.seed, testSize: AUTOTRAIN_SPLIT.test_size },
+    { source, target: label, modelType, dropColumns: [], preprocessor: fitted, seed: AUTOTRAIN_SPLIT.seed, testSize: AUTOTRAIN_SPLIT.test_size, rareClasses },
     (fraction) => controls.progress(15 + 70 * fraction, 'searching parameters'),
     signal,
   );
@@ -150,6 +159,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
     model_description: req.model_description,
     dataset_id: dataset.dataset_id,
     model_type: modelType,
+    rare_classes: rareClasses,
   });
   await trainModel(ctx, jobSession(job, req.username), body, {
     source: 'autotrain',
@@ -187,6 +197,7 @@ async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobContr
     preprocessor_version_id: req.version_id,
     drop_columns: req.drop_columns,
     model_type: req.model_type ?? (await targetKind(ctx, dataset.path, req.label)),
+    rare_classes: req.rare_classes,
   });
   const started = Date.now();
   await trainModel(ctx, jobSession(job, req.username), body, { source: 'train', signal: controls.signal, commit: controls.complete });

@@ -160,7 +160,9 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     if (body.req.label && !summary.columns.includes(body.req.label)) {
       throw invalid('req.label', `label ${body.req.label} is not a column of the dataset; columns are: ${summary.columns.join(', ')}.`);
     }
-    if (body.req.label) await checkTrainableLabel(summary, body.req.label, body.req.model_type, () => datasetRows(ctx, dataset.path, c.req.raw.signal));
+    if (body.req.label) {
+      await checkTrainableLabel(summary, body.req.label, body.req.model_type, body.req.rare_classes ?? 'error', () => datasetRows(ctx, dataset.path, c.req.raw.signal));
+    }
     const estimate = estimateSeconds('autotrain', summary.rows, summary.columns.length, modelsToFit(summary, body.req.label, body.req.model_type));
     // The caller's text-generation key stays in memory for this run; the stored request never holds it.
     const { api_key: apiKey, ...textgen } = body.req.textgen_config ?? {};
