@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ModelVersionSchema, TrainingStatusSchema, TrainResultSchema } from '../../../src/contract';
 import { useService } from './harness';
-import { penguinsCsv, uploadCsv } from './fixtures';
+import { penguinsCsv, strikesCsv, uploadCsv } from './fixtures';
 
 /** Penguins' Sex: MALE, FEMALE, one row '.' and some empty. */
 const SEX_ROWS = { all: 344, dot: 1 };
@@ -92,5 +92,22 @@ describe('service: classes too rare to train (rare_classes)', function () {
     assert.equal(started.status, 202, JSON.stringify(started.body));
     const stored = await finished(started.body.training_id);
     assert.deepEqual([stored.parameters.rare_classes, stored.parameters.dropped_classes], ['drop', [{ class: '.', rows: 1 }]]);
+  });
+
+  it('trains the label it picked itself without the rows of its classes too rare to train, unless told to refuse them', async () => {
+    const lines = strikesCsv().trimEnd().split('\n');
+    lines[18] = lines[18].replace(/[^,]+$/, 'Destroyed');
+    const s = await summary(`${lines.join('\n')}\n`);
+    const labels = await env.call('POST', '/v1/autotrain/generate_labels', { json: { req: { summary: s } } });
+    const top = labels.body.labels[0];
+    assert.deepEqual([top.column, top.rare_classes.map((c: { class: string; rows: number }) => [c.class, c.rows])], ['Damage', [['Destroyed', 1]]]);
+    const started = await env.call('POST', '/v1/autotrain/start_autotrain', { json: { req: { model_name: 'strikes', summary: s } } });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const stored = await finished(started.body.training_id);
+    assert.deepEqual(stored.parameters.dropped_classes, [{ class: 'Destroyed', rows: 1 }]);
+    const strict = await env.call('POST', '/v1/autotrain/start_autotrain', { json: { req: { model_name: 'strict', summary: s, rare_classes: 'error' } } });
+    const status = await ended(strict.body.training_id);
+    assert.equal(status.status, 'failed');
+    assert.match(status.error ?? '', /class 'Destroyed' has 1 row/);
   });
 });
