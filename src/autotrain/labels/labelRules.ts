@@ -5,7 +5,7 @@ import { labelEvidence, RARE_CLASS_SHARE, type LabelEvidence } from './labelEvid
 import { AMOUNT_WORDS, followedOutcome, isAmountName, type OutcomeCandidate } from './consequence';
 import { nameTokens } from '../columns/semantic';
 import { fmt, round } from '../columns/stats';
-import { rareLabelClasses, scarceClassesText } from './trainingSplit';
+import { rareLabelClasses, scarceClassesText, scarceRowsText } from './trainingSplit';
 
 type SummaryShape = Pick<DatasetSummary, 'rows' | 'columns' | 'missing_values' | 'fields'>;
 
@@ -177,10 +177,7 @@ function reasoningFor(field: SummaryField, t: Extract<Trainability, { ok: true }
   if (s.consequence) parts.push(`Probably a consequence of an outcome rather than one: ${s.consequence}; predict that outcome instead.`);
   if (isDescriptor(field)) parts.push(`It says where or who a row is (${p.semantic_type}), which usually describes the row rather than an outcome.`);
   if (evidence.scarce.length) {
-    const dropped = evidence.scarce.reduce((n, c) => n + c.rows, 0);
-    parts.push(
-      `Its ${scarceClassesText(evidence.scarce)}: training it leaves out ${dropped === 1 ? 'that row' : `those ${dropped} rows`} (rare_classes "drop"), as if the label were missing there.`,
-    );
+    parts.push(`Its ${scarceClassesText(evidence.scarce)}: training it leaves out ${scarceRowsText(evidence.scarce)} (rare_classes "drop"), as if the label were missing there.`);
   }
   return parts.join(' ');
 }

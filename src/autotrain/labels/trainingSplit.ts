@@ -26,11 +26,17 @@ export function scarceClasses(frame: DataFrame, target: string): ScarceClass[] {
   return rareClasses(column.take(train), target, column.take(test));
 }
 
-/** Why the scarce classes stop a train, in one clause: "class '.' has 1 row (1 among the training rows)…". */
+/** Why the scarce classes stop a train as it is, in one clause: "class '.' has 1 row (1 among the training rows)…". */
 export function scarceClassesText(scarce: readonly ScarceClass[]): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const listed = scarce.map((c) => `'${c.value}' has ${plural(c.rows, 'row')} (${c.trainingRows} among the training rows)`).join(', ');
   return `class ${listed}, and every class needs at least ${MIN_CLASS_ROWS} training rows`;
+}
+
+/** The rows of the scarce classes, as the object of "leave out": "that row", "those 12 rows". */
+export function scarceRowsText(scarce: readonly ScarceClass[]): string {
+  const rows = scarce.reduce((n, c) => n + c.rows, 0);
+  return rows === 1 ? 'that row' : `those ${rows.toLocaleString('en-US')} rows`;
 }
 
 /** The classes too rare to train as a label reports them. */

@@ -17,6 +17,7 @@ import {
   pickLabel,
   rankLabelCandidates,
   scarceClassesText,
+  scarceRowsText,
   stepsFromRecommendations,
   targetModelType,
   type Rows,
@@ -81,10 +82,9 @@ export async function checkTrainableLabel(
   if (type !== 'classifier' || distinct < 3 || rareClasses === 'drop') return;
   const scarce = (await (await rows()).answer({ rule: 'scarce-classes', columns: [label] }))[label] ?? [];
   if (scarce.length) {
-    const total = scarce.reduce((n, c) => n + c.rows, 0);
     throw invalid(
       'req.label',
-      `label ${label} cannot be trained as a classifier: its ${scarceClassesText(scarce)}. Send rare_classes: "drop" to leave out ${total === 1 ? 'that row' : `those ${total} rows`}, or choose another label.`,
+      `label ${label} cannot be trained as a classifier: its ${scarceClassesText(scarce)}. Send rare_classes: "drop" to leave out ${scarceRowsText(scarce)}, or choose another label.`,
     );
   }
 }

@@ -32,6 +32,7 @@ import {
   type PartitionModel,
   type TransparentModel,
 } from '../../engine';
+import { scarceClassesText, scarceRowsText } from '../../autotrain';
 import { StoredFrame, loadFrameSync, writeFrameFile } from '../datasets/frameFile';
 import { loadHealthSync } from '../datasets/healthFile';
 import { parseUploadedFile } from '../datasets/uploadedFile';
@@ -256,20 +257,18 @@ export function leaveOutRareClasses(
   const rare = rareClasses(rows.train, target, rows.test);
   // Over MAX_CLASSES classes the fit refuses the target for that, whatever their rows.
   if (rare.length === 0 || targetClassCounts(rows.train, target).length > MAX_CLASSES) return { ...rows, dropped: [] };
-  const listed = rare.map((c) => `'${c.value}' has ${plural(c.rows, 'row')} (${c.trainingRows} among the training rows)`).join(', ');
   if (choice === 'error') {
-    const total = rare.reduce((n, c) => n + c.rows, 0);
     throw new InputError(
-      `Every class of ${target} needs at least ${MIN_CLASS_ROWS} training rows; class ${listed}. Send rare_classes: "drop" to leave out ${total === 1 ? 'that row' : `those ${plural(total, 'row')}`}, or choose another target_column.`,
+      `${target} cannot be trained as a classifier as it is: its ${scarceClassesText(rare)}. Send rare_classes: "drop" to leave out ${scarceRowsText(rare)}, or choose another target_column.`,
       'target_column',
     );
   }
   const values = rare.map((c) => c.value);
   const train = withoutClasses(rows.train, target, values);
   const test = withoutClasses(rows.test, target, values);
-  const left = new Set(targetClassCounts(train, target).map((c) => c.value));
-  if (left.size < 2) {
-    throw new InputError(`Leaving out the rows of the classes too rare to train (class ${listed}) leaves ${target} fewer than 2 classes to learn; choose another target_column.`, 'target_column');
+  if (targetClassCounts(train, target).length < 2) {
+    const why = scarceClassesText(rare);
+    throw new InputError(`Leaving out ${scarceRowsText(rare)} leaves ${target} fewer than 2 classes to learn (its ${why}); choose another target_column.`, 'target_column');
   }
   return { train, test, dropped: rare.map((c) => ({ class: c.value, rows: c.rows })) };
 }

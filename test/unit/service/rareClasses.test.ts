@@ -28,7 +28,7 @@ describe('service: classes too rare to train (rare_classes)', function () {
     assert.equal(res.status, 422, JSON.stringify(res.body));
     assert.match(
       res.body.error.message,
-      /^Every class of Sex needs at least 2 training rows; class '\.' has 1 row \(\d among the training rows\)\. Send rare_classes: "drop" to leave out that row, or choose another target_column\.$/,
+      /^Sex cannot be trained as a classifier as it is: its class '\.' has 1 row \(\d among the training rows\), and every class needs at least 2 training rows\. Send rare_classes: "drop" to leave out that row, or choose another target_column\.$/,
     );
     assert.deepEqual(res.body.error.fields.map((f: { path: string }) => f.path), ['target_column']);
   });
@@ -57,10 +57,14 @@ describe('service: classes too rare to train (rare_classes)', function () {
     assert.deepEqual((await version(res.body.model_id, res.body.version_id))?.parameters.dropped_classes, []);
   });
 
-  it('refuses a value of rare_classes it does not know, naming the field', async () => {
-    const res = await train({ rare_classes: 'ignore' });
+  it('refuses a value of rare_classes it does not know, naming the field, and a target that dropping leaves with one class', async () => {
+    let res = await train({ rare_classes: 'ignore' });
     assert.equal(res.status, 422, JSON.stringify(res.body));
     assert.deepEqual(res.body.error.fields.map((f: { path: string }) => f.path), ['rare_classes']);
+    const csv = ['x,y', ...Array.from({ length: 40 }, (_, i) => `${i},a`), '41,b', '42,c'].join('\n');
+    res = await env.call('POST', '/v1/models/train', { json: { target_column: 'y', model_name: 'one', csv_content: csv, rare_classes: 'drop' } });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.match(res.body.error.message, /^Leaving out those 2 rows leaves y fewer than 2 classes to learn \(its class 'b' has 1 row .*'c' has 1 row .*\); choose another target_column\.$/);
   });
 
   async function summary(csv = penguinsCsv()): Promise<unknown> {
