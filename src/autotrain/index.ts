@@ -20,6 +20,7 @@
  *     chart preview, insights) computed from a frame; what a Rows answers
  *   stepsFromRecommendations(recs, target?): PreprocessorStep[]  never touching the target
  *   searchParameters(trainFrame, {target, modelType, seed?, trials?, signal?, onProgress?, ...}): Promise<SearchResult>
+ *   autotrainWork(summary, label?, modelType?): FitWork[]   the fits an autotrain job makes (its time estimate)
  *   resolveTextGen(config, env, overrides?): TextGenContext   RULES_CONTEXT when no provider is configured
  * visualizeData and generateInsights throw AutotrainInputError (→ 422) when the goal names no usable column.
  * Passing the dataset's rows (when the summary has a dataset_id) lets the rules compute from them: a frame in memory,
@@ -42,4 +43,5 @@ export { visualizeData } from './viz/visualize';
 export { AutotrainInputError } from './viz/plan';
 export { generateInsights } from './insights/insights';
 export { searchParameters } from './search/parameterSearch';
+export { AUTOTRAIN_RECOMMENDATIONS, autotrainWork, type FitWork } from './search/workload';
 export type { SearchOptions, SearchResult, SearchTrial } from './search/parameterSearch';

@@ -10,16 +10,18 @@ import {
   type TrainRequestParsed,
 } from '../../contract';
 import {
+  AUTOTRAIN_RECOMMENDATIONS,
   AUTOTRAIN_SPLIT,
+  autotrainWork,
   canTrainTarget,
   generateFeatureEngineering,
   generateLabels,
   pickLabel,
-  rankLabelCandidates,
   scarceClassesText,
   scarceRowsText,
   stepsFromRecommendations,
   targetModelType,
+  type FitWork,
   type Rows,
 } from '../../autotrain';
 import type { ServiceContext, Session } from '../context';
@@ -31,7 +33,7 @@ import { findDataset } from '../store/datasets';
 import { linkPreprocessor } from '../store/models';
 import { findPreprocessorVersion, insertPreprocessor, insertPreprocessorVersion } from '../store/preprocessors';
 import type { JobControls } from './runner';
-import { ThroughputMeter, type EstimatedJob } from './throughput';
+import { oneFit, ThroughputMeter, type EstimatedJob } from './throughput';
 import type { JobRecord } from './store';
 
 type Stored<T> = T & { username: string };
@@ -39,20 +41,11 @@ type Stored<T> = T & { username: string };
 const throughput = new ThroughputMeter();
 
 /**
- * A job's duration in seconds from the data's size, the models it fits and the throughput measured on earlier jobs
- * (the status then reports real progress).
+ * A job's duration in seconds from the fits it makes and the speed measured on earlier jobs (the status then reports
+ * real progress).
  */
-export function estimateSeconds(kind: EstimatedJob, rows: number, columns: number, models = 1): number {
-  return throughput.estimate(kind, rows, columns, models);
-}
-
-/** How many models an autotrain job fits: one per class of a multiclass label (the rules' top label when none is given), else one. */
-export function modelsToFit(summary: DatasetSummary, label: string | undefined, modelType: RequestModelType | undefined): number {
-  const top = label ? undefined : rankLabelCandidates(summary)[0];
-  const field = summary.fields.find((f) => f.column === (label ?? top?.column));
-  if (!field) return 1;
-  const type = modelType ?? top?.model_type ?? targetModelType(field);
-  return type === 'classifier' && field.properties.num_unique_values > 2 ? field.properties.num_unique_values : 1;
+export function estimateSeconds(kind: EstimatedJob, work: readonly FitWork[]): number {
+  return throughput.estimate(kind, work);
 }
 
 function jobSession(job: JobRecord, username: string): Session {
@@ -138,7 +131,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
   modelType ??= targetModelType(req.summary.fields.find((f) => f.column === label));
 
   controls.progress(10, 'engineering features');
-  const recommendations = await generateFeatureEngineering(req.summary, 5, textgen);
+  const recommendations = await generateFeatureEngineering(req.summary, AUTOTRAIN_RECOMMENDATIONS, textgen);
   const steps = stepsFromRecommendations(recommendations.recommendations, label);
   const fitted = steps.length ? await ctx.trainer.fitPreprocessor({ source, steps }, signal) : null;
 
@@ -181,7 +174,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
         return written;
       }),
   });
-  throughput.record('autotrain', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000, modelsToFit(req.summary, label, modelType));
+  throughput.record('autotrain', autotrainWork(req.summary, label, modelType), (Date.now() - started) / 1000);
 }
 
 async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
@@ -201,7 +194,7 @@ async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobContr
   });
   const started = Date.now();
   await trainModel(ctx, jobSession(job, req.username), body, { source: 'train', signal: controls.signal, commit: controls.complete });
-  throughput.record('manual', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
+  throughput.record('manual', oneFit(dataset.rows, dataset.columns.length), (Date.now() - started) / 1000);
 }
 
 /** A train request run as a job: the same train as POST /v1/models/train, with its progress and Cancel. */
@@ -211,7 +204,7 @@ async function runTrainJob(ctx: ServiceContext, job: JobRecord, controls: JobCon
   const dataset = body.dataset_id ? await findDataset(ctx.store, job.team_id, body.dataset_id) : null;
   const started = Date.now();
   await trainModel(ctx, jobSession(job, username), body, { source: 'train', signal: controls.signal, commit: controls.complete, progress: controls.progress });
-  if (dataset) throughput.record('train', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
+  if (dataset) throughput.record('train', oneFit(dataset.rows, dataset.columns.length), (Date.now() - started) / 1000);
 }
 
 export function registerExecutors(ctx: ServiceContext): void {
