@@ -1,9 +1,11 @@
 // Autotrain's time estimate against the real run: every sample dataset, through the service as a user starts it
 // (summarize-dataset, then start_autotrain with a label of each kind), each on a fresh service so no earlier job has
-// tuned the estimate. Prints the estimate, the actual run (`elapsed_time` once completed) and their ratio, the
-// seconds spent searching parameters and training the final model, and the CPU seconds the service used meanwhile
-// (on Linux: what the run costs whatever else loads the machine); the run fails when a ratio is beyond 2×.
-// `npm run bench -- autotrain`.
+// tuned the estimate. Prints the estimate, the actual run (`elapsed_time` once completed), the seconds spent searching
+// parameters and training the final model, and the CPU seconds the service used meanwhile (on Linux), with the
+// estimate's ratio to the run and to its CPU seconds. The estimate models a run on a machine nothing else loads,
+// where the run takes about its CPU seconds (the search fits on one thread); on a loaded machine the run takes
+// longer, by the load, while its CPU seconds stay. So the run fails when the ratio to the CPU seconds (to the run
+// where they are not known) is beyond 2×. `npm run bench -- autotrain`.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
@@ -89,18 +91,21 @@ async function run(task: Task): Promise<Run> {
 }
 
 async function main(): Promise<void> {
-  console.log('dataset              label               classes   estimate     actual   ratio   search   final      CPU');
+  console.log('dataset              label               classes   estimate     actual   search    final      CPU  est/actual  est/CPU');
   let beyond = 0;
   for (const task of TASKS) {
     const r = await run(task);
-    const ratio = r.estimate / r.actual;
-    const off = ratio > MAX_RATIO || ratio < 1 / MAX_RATIO;
+    const toRun = r.estimate / r.actual;
+    const toCpu = r.cpu === null ? null : r.estimate / r.cpu;
+    const judged = toCpu ?? toRun;
+    const off = judged > MAX_RATIO || judged < 1 / MAX_RATIO;
     if (off) beyond++;
+    const seconds = (v: number, width: number) => `${v.toFixed(1)} s`.padStart(width);
     console.log(
-      `${task.file.padEnd(20)} ${task.label.padEnd(18)} ${String(r.classes).padStart(8)} ${`${r.estimate.toFixed(1)} s`.padStart(10)} ${`${r.actual.toFixed(1)} s`.padStart(10)} ${ratio.toFixed(2).padStart(7)}${off ? '!' : ' '} ${`${r.search.toFixed(1)} s`.padStart(7)} ${`${r.final.toFixed(1)} s`.padStart(7)} ${r.cpu === null ? '       –' : `${r.cpu.toFixed(1)} s`.padStart(8)}`,
+      `${task.file.padEnd(20)} ${task.label.padEnd(18)} ${String(r.classes).padStart(8)} ${seconds(r.estimate, 10)} ${seconds(r.actual, 10)} ${seconds(r.search, 8)} ${seconds(r.final, 8)} ${r.cpu === null ? '       –' : seconds(r.cpu, 8)} ${toRun.toFixed(2).padStart(11)} ${toCpu === null ? '      –' : toCpu.toFixed(2).padStart(8)}${off ? '!' : ''}`,
     );
   }
-  console.log(`\nestimates beyond ${MAX_RATIO}× of the actual run: ${beyond} of ${TASKS.length}`);
+  console.log(`\nestimates beyond ${MAX_RATIO}× of the run's CPU seconds (of the run where they are not known): ${beyond} of ${TASKS.length}`);
   console.log(`(1-minute load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores: run times grow with other processes' load)`);
   if (beyond) process.exitCode = 1;
 }

@@ -1,25 +1,25 @@
 import type { FitWork } from '../../autotrain';
 
 /**
- * Job duration estimates: a start-up cost plus the seconds of the job's fits, each fit
- * FIT_SECONDS × (rows × features)^FIT_EXPONENT (a boosted fit's rounds, bags and bins make it grow slower than its
- * cells). An autotrain job's fits are its parameter search's and its final model's, once per class of a multiclass
- * label (autotrainWork). The constants were fitted to autotrain jobs on every sample dataset (`npm run bench --
- * autotrain` prints estimate against actual); each finished job then moves its kind's speed factor towards what it
- * measured, so the estimates follow this machine.
+ * Job duration estimates: a start-up cost plus the seconds of the job's fits, each fit a fixed cost (binning, bags,
+ * the rounds a small table still needs) plus its cells, rows × features. An autotrain job's fits are its parameter
+ * search's and its final model's, once per class of a multiclass label (autotrainWork). The constants were fitted to
+ * the CPU seconds of autotrain jobs on every sample dataset, which they match within 1.6× (`npm run bench --
+ * autotrain` prints estimate against the actual run); each finished job then moves its kind's speed factor towards
+ * what it measured, so the estimates follow this machine.
  */
 export type EstimatedJob = 'autotrain' | 'manual' | 'train';
 
-const START_SECONDS: Record<EstimatedJob, number> = { autotrain: 0.3, manual: 0.2, train: 0.2 };
-const FIT_SECONDS = 0.0007;
-const FIT_EXPONENT = 0.6;
+const START_SECONDS: Record<EstimatedJob, number> = { autotrain: 0.2, manual: 0.2, train: 0.2 };
+const FIT_SECONDS = 0.065;
+const CELL_SECONDS = 6.7e-6;
 /** Weight of the newest job in the speed factor, which averages measured / modelled seconds geometrically. */
 const SMOOTHING = 0.5;
 /** How far a few slow or fast jobs may move the estimates from the measured constants. */
 const MAX_SPEED_FACTOR = 4;
 
 function modelledSeconds(work: readonly FitWork[]): number {
-  return work.reduce((sum, w) => sum + w.fits * FIT_SECONDS * Math.max(1, w.rows * w.features) ** FIT_EXPONENT, 0);
+  return work.reduce((sum, w) => sum + w.fits * (FIT_SECONDS + CELL_SECONDS * w.rows * w.features), 0);
 }
 
 /** A plain train's work: one fit on the training rows (80 % of them) of every column but the target. */
