@@ -5,6 +5,7 @@ import {
   IdSchema,
   WireModelTypeSchema,
   NullableNumberSchema,
+  RareClassesSchema,
   RequestModelTypeSchema,
   TimestampSchema,
 } from './common';
@@ -209,6 +210,9 @@ export type AddVersionResponse = z.infer<typeof AddVersionResponseSchema>;
 
 // ---- training ----
 
+export const DroppedClassSchema = z.object({ class: z.string(), rows: z.number().int().positive().describe('its training and test rows') });
+export type DroppedClass = z.infer<typeof DroppedClassSchema>;
+
 export const FitMethodSchema = z.enum(FIT_METHODS).describe(
   'boosted: the per-feature steps fitted jointly (cyclic gradient boosting); xplainable: the reference algorithm',
 );
@@ -243,6 +247,7 @@ export const TrainRequestSchema = z.strictObject({
   execution: ExecutionRequestSchema.default('auto').describe(
     'in_memory: the rows are read into the service; pushdown: the fit runs as SQL in the source database; auto: pushdown only when a source dataset is over the in-memory budget',
   ),
+  rare_classes: RareClassesSchema.default('error'),
   ...ignoredFields('team_id'),
 });
 export type TrainRequest = z.input<typeof TrainRequestSchema>;
@@ -266,6 +271,7 @@ export const TrainResultSchema = z.object({
   warnings: z.array(z.string()).optional().describe('plain-word warnings: a test score below a baseline, or overfitting'),
   execution: ExecutionSchema.optional(),
   source: DatasetSourceSchema.nullable().optional().describe("the training dataset's source; null for uploaded or inline data"),
+  dropped_classes: z.array(DroppedClassSchema).optional().describe('rare_classes "drop": the classes whose rows were left out; absent when none were'),
 });
 export type TrainResult = z.infer<typeof TrainResultSchema>;
 

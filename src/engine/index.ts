@@ -60,6 +60,7 @@ export {
   fittedMulticlassSubject,
   plannedMulticlassSubject,
 } from './multiclass/multiclass';
+export { rareClasses, withoutClasses, type RareClass } from './multiclass/rareClasses';
 export { multiclassToPayloads, multiclassFromPayloads, isMulticlassPayload } from './multiclass/payload';
 export type { ClassPartitionPayload } from './multiclass/payload';
 export type { MulticlassModel } from './multiclass/model';

@@ -50,6 +50,8 @@ export interface SearchResult {
 
 const DEFAULT_TRIALS = 8;
 const DEFAULT_VALIDATION = 0.2;
+/** The search's size: fits besides the defaults' (two more when the best trial is checked on a second split) and the held-out share. */
+export const SEARCH_SIZE = { trials: DEFAULT_TRIALS, validationSize: DEFAULT_VALIDATION } as const;
 /** A trial must beat the defaults by this much on validation; smaller gains are noise on small data. */
 const MIN_GAIN = 0.002;
 

@@ -10,7 +10,7 @@ import type { CreatePreprocessorResponse } from '../../contract/datasets';
 import {
   fetchGoals, fetchLabels, fetchRecommendations, loadAutotrainData, summarizeCsv, summarizeDataset,
 } from '../../flows/autotrain/autotrainData';
-import { collectAutotrainChoices } from '../../flows/autotrain/autotrainWizard';
+import { collectAutotrainChoices, rareClassesText } from '../../flows/autotrain/autotrainWizard';
 import { csvPathOf, datasetRefOf, summaryGoalOf, summaryLabelOf, summaryStepsOf, wizardOptionsOf, type SummaryGoal } from '../../flows/autotrain/commandArgs';
 import { renderInsightsMarkdown } from '../../flows/autotrain/insightsMarkdown';
 import { defaultModelDescription, defaultModelName, fileBaseName, validateName } from '../../flows/autotrain/modelNaming';
@@ -118,10 +118,17 @@ export class WizardCommands {
     return { insights, document };
   }
 
-  /** Autotrain with the label chosen in the summary panel: a name prompt, then the job. */
+  /**
+   * Autotrain with the label chosen in the summary panel: a name prompt, then the job. A label with classes too rare
+   * to train is trained without their rows, as its reasoning in the panel says and the prompt's title repeats.
+   */
   async trainWithLabel(args: readonly unknown[]): Promise<TrainedModel | undefined> {
     const { summary, label } = summaryLabelOf('xmodels.autotrain.trainWithLabel', args[0]);
-    const name = await this.askName(args, vscode.l10n.t('Autotrain: predict {0}', label.column), vscode.l10n.t('Model name'), defaultModelName(summary.file_name));
+    const rare = label.rare_classes ?? [];
+    const title = rare.length
+      ? vscode.l10n.t('Autotrain: predict {0}, leaving out {1}', label.column, rareClassesText(rare))
+      : vscode.l10n.t('Autotrain: predict {0}', label.column);
+    const name = await this.askName(args, title, vscode.l10n.t('Model name'), defaultModelName(summary.file_name));
     if (name === undefined) return undefined;
     const connected = await this.connected(this.prompterOf(args));
     if (!connected) return undefined;
@@ -133,6 +140,7 @@ export class WizardCommands {
       textgen_config: textgen,
       label: label.column,
       model_type: label.model_type,
+      ...(rare.length ? { rare_classes: 'drop' as const } : {}),
     });
     return followTraining(this.services, client.autotrain, started, name);
   }

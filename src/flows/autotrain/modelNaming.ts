@@ -2,7 +2,7 @@ import type { Goal, Label } from '../../contract/autotrain';
 import { l10n } from '../../common/l10n';
 
 /** A label as chosen in the wizard or passed by a command (the model type may be left to the service). */
-export type LabelChoice = Pick<Label, 'column'> & Partial<Pick<Label, 'model_type'>>;
+export type LabelChoice = Pick<Label, 'column'> & Partial<Pick<Label, 'model_type' | 'rare_classes'>>;
 
 export const MAX_MODEL_NAME_LENGTH = 100;
 const FALLBACK_NAME = 'autotrain-model';

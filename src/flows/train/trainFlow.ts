@@ -4,6 +4,7 @@ import type { ModelInfo } from '../../contract';
 import {
   classCountOf,
   classifierLabel,
+  fewRowClasses,
   MAX_CLASSES,
   modelTypesFor,
   partitionCandidates,
@@ -45,6 +46,8 @@ interface TrainPlan {
   /** The suggested target, listed first. */
   suggestedTarget: string;
   modelType: ModelKind;
+  /** Whether the rows of classes too rare to train are left out; undefined until asked (only for a target with such classes). */
+  dropRareClasses: boolean | undefined;
   partitionOn: string | undefined;
   drop: string[];
   name: string;
@@ -94,6 +97,7 @@ function newPlan(data: TrainingData, training: Settings['training'], preferredTa
     target: target.name,
     suggestedTarget: target.name,
     modelType: suggestModelType(target),
+    dropRareClasses: undefined,
     partitionOn: undefined,
     drop: suggestDropColumns(data.sample.columns),
     name: data.suggestedName,
@@ -164,6 +168,44 @@ function modelTypeStep(prompter: Prompter, plan: TrainPlan): Step {
     });
     if (!answered(picked)) return picked;
     plan.modelType = picked;
+    const few = picked === 'classifier' ? fewRowClasses(column) : [];
+    if (few.length === 0) plan.dropRareClasses = undefined;
+    return few.length ? rareClassesStep(prompter, plan, few) : partitionStep(prompter, plan, 3, 6);
+  };
+}
+
+const rowsText = (n: number) => (n === 1 ? l10n.t('1 row') : l10n.t('{0} rows', n));
+
+/**
+ * A multiclass target with classes of a few rows: the service refuses a class with fewer than 2 training rows, so
+ * this asks whether to leave out the rows of such classes (rare_classes "drop") or keep every class.
+ */
+function rareClassesStep(prompter: Prompter, plan: TrainPlan, few: readonly { value: string; rows: number }[]): Step {
+  return async () => {
+    const listed = few.map((c) => l10n.t("'{0}' ({1})", c.value, rowsText(c.rows))).join(', ');
+    const upTo = few.reduce((n, c) => n + c.rows, 0);
+    const certain = few.filter((c) => c.rows < 2).reduce((n, c) => n + c.rows, 0);
+    const items: PickItem<boolean>[] = [
+      {
+        value: true,
+        label: certain === upTo ? l10n.t('Leave out {0}', rowsText(upTo)) : l10n.t('Leave out up to {0}', rowsText(upTo)),
+        description: listed,
+        detail: l10n.t('The rows of a class with fewer than 2 training rows are left out of training and testing, as if their {0} were missing.', plan.target),
+      },
+      {
+        value: false,
+        label: l10n.t('Keep every class'),
+        detail: l10n.t('The train is refused if a class has fewer than 2 training rows; go Back to choose another target.'),
+      },
+    ];
+    const picked = await prompter.pickOne({
+      id: 'rareClasses',
+      position: stepPosition(title(plan), 2, 6),
+      placeholder: l10n.t('{0} has classes with few of the {1} rows read: {2}. Every class needs 2 training rows.', plan.target, plan.data.sample.rowsSampled, listed),
+      items: items.map((item) => ({ ...item, picked: item.value === (plan.dropRareClasses ?? true) })),
+    });
+    if (!answered(picked)) return picked;
+    plan.dropRareClasses = picked;
     return partitionStep(prompter, plan, 3, 6);
   };
 }
@@ -267,6 +309,7 @@ function trainRequest(plan: TrainPlan): TrainModelParams {
     ...plan.data.rows,
     partition_on: plan.partitionOn,
     drop_columns: plan.drop.length ? plan.drop : undefined,
+    ...(plan.dropRareClasses === true ? { rare_classes: 'drop' as const } : {}),
     method: plan.method,
     ...trainRequestParams(plan.method, plan.params, plan.defaults),
     ...(plan.modelId ? { model_id: plan.modelId } : { model_name: plan.name, model_description: l10n.t('Trained from {0}', plan.data.label) }),
@@ -274,9 +317,10 @@ function trainRequest(plan: TrainPlan): TrainModelParams {
 }
 
 /**
- * A new model: target → model type → partitions → dropped columns → name → parameters, with Back. A name that a
- * model of the team (`teamModels`) has offers to add a new version of that model instead, or to choose another.
- * Resolves to the training request, or undefined when the user dismissed a prompt.
+ * A new model: target → model type (→ classes too rare to train, when the target has some) → partitions → dropped
+ * columns → name → parameters, with Back. A name that a model of the team (`teamModels`) has offers to add a new
+ * version of that model instead, or to choose another. Resolves to the training request, or undefined when the user
+ * dismissed a prompt.
  */
 export async function askNewModel(
   prompter: Prompter,

@@ -38,6 +38,7 @@ import type { App } from '../http/types';
 import { previewEdits } from '../editing';
 import { checkTrainTarget, predictWithVersion, refitVersion, requireVersion, trainModel } from '../modeling';
 import { estimateSeconds } from '../jobs/executors';
+import { oneFit } from '../jobs/throughput';
 import { findDataset } from '../store/datasets';
 import { predictIntoTable } from '../pushdown/predict';
 import { deleteModel, findModel, findPartition, latestVersion, listModels, listPartitions, listVersions, publicVersion } from '../store/models';
@@ -127,7 +128,7 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     await checkTrainTarget(ctx, session.teamId, body);
     const dataset = body.dataset_id ? await findDataset(ctx.store, session.teamId, body.dataset_id) : null;
     if (body.dataset_id && !dataset) throw notFound('Dataset', body.dataset_id).withField('dataset_id');
-    const estimate = estimateSeconds('train', dataset?.rows ?? 0, dataset?.columns.length ?? 0);
+    const estimate = estimateSeconds('train', oneFit(dataset?.rows ?? 0, dataset?.columns.length ?? 0));
     const job = await ctx.jobs.submit(session.teamId, 'train', { ...body, username: session.identity.username }, estimate);
     const name = body.model_name ?? body.model_id;
     return sendJson(c, AutotrainResponseSchema, { training_id: job.training_id, status: 'pending', estimated_time: estimate, message: `Training of ${name} queued.` }, 202);

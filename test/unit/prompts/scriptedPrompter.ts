@@ -23,8 +23,10 @@ export interface PromptRecord {
   readonly position: PromptPosition;
   readonly labels: readonly string[];
   readonly picked: readonly string[];
-  readonly value?: string;
+  /** Each row's description, in `labels` order ('' for none). */
+  readonly descriptions: readonly string[];
   readonly placeholder?: string;
+  readonly value?: string;
   readonly validation?: string;
 }
 
@@ -51,7 +53,7 @@ export class ScriptedPrompter implements Prompter {
 
   async pickMany<T>(request: PickRequest<T>): Promise<Answer<T[]>> {
     const items = (await request.items).filter((item) => !item.separator);
-    const reply = this.take(request.id, request.position, items);
+    const reply = this.take(request.id, request.position, items, undefined, request.placeholder);
     if (reply === 'back' || reply === 'cancel') return this.control(reply);
     if (reply === 'accept') return items.filter((item) => item.picked).map((item) => item.value);
     return this.find(items, 'pick' in reply ? reply.pick : undefined, request.id).map((item) => item.value);
@@ -89,6 +91,7 @@ export class ScriptedPrompter implements Prompter {
     this.prompts.push({
       id, position, value, placeholder,
       labels: items.map((item) => item.label),
+      descriptions: items.map((item) => item.description ?? ''),
       picked: items.filter((item) => item.picked).map((item) => item.label),
     });
     const next = this.queue.shift();

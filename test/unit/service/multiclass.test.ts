@@ -201,7 +201,7 @@ describe('service: multiclass classification', function () {
     const lonely = ['x,y', ...Array.from({ length: 60 }, (_, i) => `${i},${['a', 'b'][i % 2]}`), '7,c', '8,c', '9,rare'].join('\n');
     res = await env.call('POST', '/v1/models/train', { json: { target_column: 'y', model_name: 'lonely', csv_content: lonely, test_size: 0.1 } });
     assert.equal(res.status, 422, JSON.stringify(res.body));
-    assert.match(res.body.error.message, /rare has/);
+    assert.match(res.body.error.message, /class 'rare' has 1 row \(\d among the training rows\), and every class needs at least 2 training rows\. Send rare_classes: "drop"/);
   });
 
   async function summarize(csv: string, name: string): Promise<unknown> {

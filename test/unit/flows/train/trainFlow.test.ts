@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ModelInfo } from '../../../../src/contract';
 import { sniffCsv } from '../../../../src/common/csvColumns';
 import { parseSettings } from '../../../../src/common/settingsSchema';
@@ -11,6 +13,11 @@ function churnCsv(): TrainingData {
 }
 
 const training = parseSettings({}).settings.training;
+
+/** The penguins sample: Sex is MALE, FEMALE, one '.' and some empty. */
+function penguins(): TrainingData {
+  return fileTrainingData('/data/penguins.csv', sniffCsv(readFileSync(join(__dirname, '../../../../media/datasets/penguins.csv'), 'utf8')));
+}
 const accept = (...ids: string[]): ScriptedAnswer[] => ids.map((id) => ({ id, reply: 'accept' }));
 const noModels = async (): Promise<ModelInfo[]> => [];
 
@@ -58,6 +65,40 @@ describe('train flow', () => {
     assert.equal(request.drop_columns, undefined);
     assert.equal(request.model_name, 'tenure model');
     assert.equal(request.max_leaves, 4);
+  });
+
+  it('offers to leave out the rows of a class too rare to train, saying which and how many, and asks for it', async () => {
+    const prompter = new ScriptedPrompter([
+      { id: 'target', reply: { pick: 'Sex' } },
+      { id: 'modelType', reply: 'accept' },
+      { id: 'rareClasses', reply: 'accept' },
+      ...accept('partition', 'drop', 'name', 'parameters'),
+    ]);
+    const request = (await askNewModel(prompter, penguins(), training, noModels))?.request;
+    const rare = prompter.prompts[2];
+    assert.deepEqual([rare.id, rare.position.step, rare.position.totalSteps, rare.position.canGoBack], ['rareClasses', 2, 6, true]);
+    assert.equal(rare.placeholder, "Sex has classes with few of the 344 rows read: '.' (1 row). Every class needs 2 training rows.");
+    assert.deepEqual(rare.labels, ['Leave out 1 row', 'Keep every class']);
+    assert.deepEqual(rare.picked, ['Leave out 1 row'], 'leaving them out is the default');
+    assert.equal(request?.rare_classes, 'drop');
+    assert.equal(request?.target_column, 'Sex');
+  });
+
+  it('keeps every class when asked to, remembers the answer on Back, and asks nothing for a target without rare classes', async () => {
+    const keep = new ScriptedPrompter([
+      { id: 'target', reply: { pick: 'Sex' } },
+      { id: 'modelType', reply: 'accept' },
+      { id: 'rareClasses', reply: { pick: 'Keep every class' } },
+      { id: 'partition', reply: 'back' },
+      { id: 'rareClasses', reply: 'accept' },
+      ...accept('partition', 'drop', 'name', 'parameters'),
+    ]);
+    const kept = (await askNewModel(keep, penguins(), training, noModels))?.request;
+    assert.deepEqual(keep.prompts[4].picked, ['Keep every class']);
+    assert.equal(kept?.rare_classes, undefined);
+    const species = new ScriptedPrompter([...accept('target', 'modelType', 'partition', 'drop', 'name', 'parameters')]);
+    const request = (await askNewModel(species, penguins(), training, noModels))?.request;
+    assert.deepEqual([request?.target_column, request?.rare_classes], ['Species', undefined]);
   });
 
   it('ends quietly when a prompt is dismissed', async () => {
