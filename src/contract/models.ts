@@ -262,7 +262,11 @@ export const RefitRequestSchema = z.strictObject({
   features: z.array(z.string()).optional(),
   feature_params: z.record(z.string(), FeatureParamsSchema).optional(),
   drop_columns: z.array(z.string()).optional(),
-  remove_features: z.array(z.string()).optional().describe('boosted versions: features taken out of the model'),
+  remove_features: z.array(z.string()).optional().describe('boosted versions: features taken out of the model (with their pair terms)'),
+  remove_interactions: z
+    .array(z.tuple([z.string(), z.string()]))
+    .optional()
+    .describe("pair terms taken out of the model, each as its two features in the profile's order"),
   edits: z
     .array(EditSchema)
     .min(1)
