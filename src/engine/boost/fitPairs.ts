@@ -94,15 +94,17 @@ function partPairs(binned: BinnedFeature[], part: PartitionModel, y: Float64Arra
   });
   // The gains the same screen finds with one feature's rows shuffled, which breaks any pair effect: a pair is a
   // candidate only if its gain beats the best of those, so additive data (any size) yields none.
-  const shuffled = shuffledRows(rows, seed);
+  const shuffled = shuffledRows(rows.length, seed);
+  const screened = new Map(ranked.map((j) => [j, gatherCodes((axes.get(j) as CoarseAxis).codes, rows)]));
   const candidates: { pair: [number, number]; gain: number }[] = [];
   let noise = 0;
   for (let x = 0; x < ranked.length; x++) {
     for (let z = x + 1; z < ranked.length; z++) {
       const [a, b] = [axes.get(ranked[x]) as CoarseAxis, axes.get(ranked[z]) as CoarseAxis];
+      const [ca, cb] = [screened.get(ranked[x]) as Uint16Array, screened.get(ranked[z]) as Uint16Array];
       const ordered: [boolean, boolean] = [a.axis.type === 'numeric', b.axis.type === 'numeric'];
-      const gain = screenGain(a, b, rows, rows, g, h, ordered, params.min_samples_leaf);
-      noise = Math.max(noise, screenGain(a, b, rows, shuffled, g, h, ordered, params.min_samples_leaf));
+      const gain = screenGain(ca, a.size, cb, b.size, null, g, h, ordered, params.min_samples_leaf);
+      noise = Math.max(noise, screenGain(ca, a.size, cb, b.size, shuffled, g, h, ordered, params.min_samples_leaf));
       if (gain > 0) candidates.push({ pair: [ranked[x], ranked[z]], gain });
     }
   }
@@ -118,21 +120,35 @@ function partPairs(binned: BinnedFeature[], part: PartitionModel, y: Float64Arra
     classifier,
     y,
     offset,
-    cells: pairs.map(([j, k]) => {
-      const [a, b] = [used.get(j) as CoarseAxis, used.get(k) as CoarseAxis];
-      return Uint16Array.from(a.codes, (code, r) => code * b.size + b.codes[r]);
-    }),
+    cells: pairs.map(([j, k]) => cellCodes(used.get(j) as CoarseAxis, used.get(k) as CoarseAxis)),
     shapes: pairs.map(([j, k]) => [(used.get(j) as CoarseAxis).size, (used.get(k) as CoarseAxis).size]),
     ordered: pairs.map(([j, k]) => [binned[j].type === 'numeric', binned[k].type === 'numeric']),
   };
   return { pairs, axes: used, data };
 }
 
-/** The gain of the best four-leaf tree over a pair's cells, the second feature read at `other`'s rows. */
-function screenGain(a: CoarseAxis, b: CoarseAxis, rows: Int32Array, other: Int32Array, g: Float64Array, h: Float64Array, ordered: [boolean, boolean], minLeaf: number): number {
-  const s = cellSums(a.size, b.size);
-  for (let i = 0; i < rows.length; i++) {
-    const k = a.codes[rows[i]] * b.size + b.codes[other[i]];
+/** Each row's cell of a pair. */
+function cellCodes(a: CoarseAxis, b: CoarseAxis): Uint16Array {
+  const out = new Uint16Array(a.codes.length);
+  for (let r = 0; r < out.length; r++) out[r] = a.codes[r] * b.size + b.codes[r];
+  return out;
+}
+
+/** The gain of the best four-leaf tree over a pair's cells (the screened rows' codes), the second feature's codes read in `shuffle`'s order when given. */
+function screenGain(
+  a: Uint16Array,
+  height: number,
+  b: Uint16Array,
+  width: number,
+  shuffle: Int32Array | null,
+  g: Float64Array,
+  h: Float64Array,
+  ordered: [boolean, boolean],
+  minLeaf: number,
+): number {
+  const s = cellSums(height, width);
+  for (let i = 0; i < a.length; i++) {
+    const k = a[i] * width + b[shuffle ? shuffle[i] : i];
     s.g[k] += g[i];
     s.h[k] += h[i];
     s.c[k]++;
@@ -140,8 +156,15 @@ function screenGain(a: CoarseAxis, b: CoarseAxis, rows: Int32Array, other: Int32
   return crossTree(s, ordered, minLeaf).gain;
 }
 
-function shuffledRows(rows: Int32Array, seed: number): Int32Array {
-  const out = rows.slice();
+function gatherCodes(codes: Uint16Array, rows: Int32Array): Uint16Array {
+  const out = new Uint16Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]];
+  return out;
+}
+
+/** A random permutation of 0..n−1. */
+function shuffledRows(n: number, seed: number): Int32Array {
+  const out = Int32Array.from({ length: n }, (_, i) => i);
   const random = mulberry32(seed ^ 0x68e31da4);
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

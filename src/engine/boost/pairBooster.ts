@@ -41,7 +41,7 @@ export function boostPairBag(data: PairData, params: BoostParams, seed: number, 
   const cells = data.cells.map((c) => gather(c, order));
   const sizes = tables.map((t) => t.length);
   const counts = cells.map((c, p) => binCounts(c, 0, nT, sizes[p]));
-  const state = gradientState(data.classifier, Float64Array.from(order, (r) => data.y[r]), cells, sizes, nT, Float64Array.from(order, (r) => data.offset[r]), counts);
+  const state = gradientState(data.classifier, gatherNumbers(data.y, order), cells, sizes, nT, gatherNumbers(data.offset, order), counts);
   const maxCells = sizes.reduce((m, s) => Math.max(m, s), 0);
   const g = new Float64Array(maxCells);
   const h = new Float64Array(maxCells);
@@ -67,6 +67,12 @@ export function boostPairBag(data: PairData, params: BoostParams, seed: number, 
     } else if (round - bestRound >= params.early_stopping_rounds) break;
   }
   return { tables: bestTables, rounds: bestRound };
+}
+
+function gatherNumbers(values: Float64Array, order: Int32Array): Float64Array {
+  const out = new Float64Array(order.length);
+  for (let i = 0; i < order.length; i++) out[i] = values[order[i]];
+  return out;
 }
 
 /** Writes into `step` the shrunken Newton step of the pair's best tree, per cell (0 everywhere when none helps). */
