@@ -6,7 +6,7 @@ import type { BinnedFeature } from './binning';
 import type { BoostedPlan } from './fitBoosted';
 import { coarseAxis, type CoarseAxis } from './pairAxes';
 import { boostPairBag, type PairBagResult, type PairData } from './pairBooster';
-import { cellSums, crossTree } from './pairTree';
+import { cellSums, crossTreeGain } from './pairTree';
 
 /** Each bag boosts pairs on at most about this many rows: their few cells need fewer rows than the main effects. */
 const PAIR_ROW_LIMIT = Number(process.env.PRL ?? 10_000);
@@ -153,7 +153,7 @@ function screenGain(
     s.h[k] += h[i];
     s.c[k]++;
   }
-  return crossTree(s, ordered, minLeaf).gain;
+  return crossTreeGain(s, ordered, minLeaf);
 }
 
 function gatherCodes(codes: Uint16Array, rows: Int32Array): Uint16Array {
