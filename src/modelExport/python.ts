@@ -1,17 +1,10 @@
 import { commentText } from '../codeText/comment';
 import { pyString } from '../codeText/python';
+import { pyNumber, pyTuple } from './pythonLiterals';
+import { PAIR_SCORING, PAIRS_COMMENT, PAIRS_DOC, pairsEntry } from './pythonPairs';
 import type { FeatureTable, Link, ScoringTables, Scorer } from './scoringTables';
 
-/** A float literal Python reads back as the same double (JavaScript's shortest round-trip form). */
-export function pyNumber(value: number): string {
-  if (Number.isNaN(value)) return 'math.nan';
-  if (!Number.isFinite(value)) return value > 0 ? 'math.inf' : '-math.inf';
-  const text = String(value);
-  return /^-?\d+$/.test(text) ? `${text}.0` : text;
-}
-
 const pyLabel = (label: string | number): string => (typeof label === 'number' ? String(label) : pyString(label));
-export const pyTuple = (items: string[]): string => (items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`);
 
 function featureEntry(f: FeatureTable, indent: string): string {
   if (f.kind === 'numeric') {
@@ -21,8 +14,8 @@ function featureEntry(f: FeatureTable, indent: string): string {
   return `${indent}${pyString(f.name)}: ("categorical", {${pairs.join(', ')}}, ${pyNumber(f.missing)}),`;
 }
 
-/** One partition's entry of MODELS, indented by `indent`. */
-export function scorerEntry(key: string, scorer: Scorer, indent = '    '): string[] {
+/** One partition's entry of MODELS, indented by `indent`; with `pairs` (the model has pair terms), its pair terms. */
+export function scorerEntry(key: string, scorer: Scorer, pairs: boolean, indent = '    '): string[] {
   const range = scorer.range.map((v) => (v === null ? 'None' : pyNumber(v)));
   return [
     `${indent}${pyString(key)}: {`,
@@ -30,6 +23,7 @@ export function scorerEntry(key: string, scorer: Scorer, indent = '    '): strin
     `${indent}    "features": {`,
     ...scorer.features.map((f) => featureEntry(f, `${indent}        `)),
     `${indent}    },`,
+    ...(pairs ? pairsEntry(scorer.pairs, `${indent}    `) : []),
     ...(scorer.calibration ? [`${indent}    "calibration": ${pyTuple(scorer.calibration.map(pyNumber))},`] : []),
     `${indent}    "prediction_range": (${range.join(', ')}),`,
     `${indent}},`,
@@ -106,8 +100,10 @@ export function pythonDocstring(summary: string, outputs: string, how: string[],
   ];
 }
 
-export const MODELS_COMMENT = [
+/** What MODELS holds, as a comment above it; `pairs`: the model has pair terms. */
+export const modelsComment = (pairs: boolean): string[] => [
   '# numeric: (upper bounds, one score per bin, missing-value score); categorical: ({category: score}, missing-value score).',
+  ...(pairs ? PAIRS_COMMENT : []),
 ];
 
 /** The characters JavaScript's `trim()` removes, as Python escapes (the service trims a date's text so). */
@@ -161,9 +157,10 @@ const PYTHON_DATES = [
 
 /**
  * The scoring helpers every exported module shares: number and category parsing, a feature's contribution,
- * the partition of a row (among PARTITIONS) and `_score(model, row)` → (score, contributions over FEATURES).
+ * the partition of a row (among PARTITIONS) and `_score(model, row)` → (score, contributions over FEATURES); with
+ * `pairs`, `_score(model, row, pairs)` → (score, contributions, the contributions of the named pair terms).
  */
-export function pythonRuntime(logistic: boolean): string[] {
+export function pythonRuntime(logistic: boolean, pairs: boolean): string[] {
   return [
     '_NUMBER = re.compile(r"^\\s*[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?\\s*$")',
     '',
@@ -213,14 +210,15 @@ export function pythonRuntime(logistic: boolean): string[] {
     '    return next((key for key in keys if key in PARTITIONS and key != "__dataset__"), "__dataset__")',
     '',
     '',
-    'def _score(model, row):',
+    `def _score(model, row${pairs ? ', pairs' : ''}):`,
     '    contributions = dict.fromkeys(FEATURES, 0.0)',
+    ...(pairs ? ['    interactions = dict.fromkeys(pairs, 0.0)'] : []),
     '    score = model["base_value"]',
     '    for name, bins in model["features"].items():',
     '        contribution = _contribution(bins, row.get(name))',
     '        contributions[name] = contribution',
     '        score += contribution',
-    '    return score, contributions',
+    ...(pairs ? [...PAIR_SCORING, '    return score, contributions, interactions'] : ['    return score, contributions']),
     '',
     '',
   ];
@@ -261,33 +259,39 @@ export function pythonConstants(target: string, partitionOn: string | null, feat
  */
 export function binaryPython(tables: ScoringTables): string {
   const classifier = tables.modelType === 'classifier';
+  const pairs = tables.pairs.length > 0;
   const labels = tables.labels ?? [0, 1];
-  const outputs = classifier
-    ? '"prediction" (a label of LABELS), "probability" (of LABELS[1]), "score", "base_value" and "contributions"'
-    : '"prediction", "score", "base_value" and "contributions"';
+  const explained = `"score", "base_value" and "contributions"${pairs ? ' (by feature), "interaction_contributions" (by pair term)' : ''}`;
+  const outputs = classifier ? `"prediction" (a label of LABELS), "probability" (of LABELS[1]), ${explained}` : `"prediction", ${explained}`;
   const lines = [
     ...pythonDocstring(
       `${commentText(tables.title)}: an XModels ${tables.modelType} (${tables.method} method) of ${commentText(tables.target)}, as a scoring function.`,
       outputs,
-      ['score = base value + the sum of every feature\'s contribution;', `${linkDoc(tables.link)}.`],
+      [
+        `score = base value + the sum of every feature's contribution${pairs ? " and every pair term's" : ''};`,
+        ...(pairs ? PAIRS_DOC : []),
+        `${linkDoc(tables.link)}.`,
+      ],
       tables.partitionOn,
     ),
     ...pythonConstants(tables.target, tables.partitionOn, tables.features, tables.partitions.map((p) => p.key)),
+    ...(pairs ? [`PAIRS = ${pyTuple(tables.pairs.map(pyString))}`] : []),
     ...(classifier ? ['THRESHOLD = 0.5', `LABELS = (${pyLabel(labels[0])}, ${pyLabel(labels[1])})  # (negative, positive)`] : []),
     '',
-    '# Per partition: the base value and every feature\'s bins.',
-    ...MODELS_COMMENT,
+    `# Per partition: the base value and every feature's bins${pairs ? ' and pair term\'s cells' : ''}.`,
+    ...modelsComment(pairs),
     'MODELS = {',
-    ...tables.partitions.flatMap((p) => scorerEntry(p.key, p.scorer)),
+    ...tables.partitions.flatMap((p) => scorerEntry(p.key, p.scorer, pairs)),
     '}',
     '',
-    ...pythonRuntime(tables.link === 'logistic'),
+    ...pythonRuntime(tables.link === 'logistic', pairs),
     'def score_row(row):',
     '    """Scores one row (a mapping from column name to value)."""',
     '    model = MODELS[_partition(row)]',
-    '    score, contributions = _score(model, row)',
+    pairs ? '    score, contributions, interactions = _score(model, row, PAIRS)' : '    score, contributions = _score(model, row)',
     ...linkCode(tables.link),
     '    result = {"prediction": prediction, "score": score, "base_value": model["base_value"], "contributions": contributions}',
+    ...(pairs ? ['    result["interaction_contributions"] = interactions'] : []),
     ...(classifier ? ['    result["probability"] = probability'] : []),
     '    return result',
     '',

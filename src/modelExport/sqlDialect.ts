@@ -78,7 +78,9 @@ export const SQL_DIALECTS = {
     isNumber: (c, numeric) => (numeric ? `${c} IS NOT NULL AND NOT isnan(CAST(${c} AS DOUBLE))` : `regexp_full_match(CAST(${c} AS VARCHAR), '${PLAIN_NUMBER}')`),
     numberValue: (c, numeric) => (numeric ? `CAST(${c} AS DOUBLE)` : `TRY_CAST(CAST(${c} AS VARCHAR) AS DOUBLE)`),
     text: (v) => `CAST(${v} AS VARCHAR)`,
-    double: (literal) => `${literal}::DOUBLE`,
+    // A decimal literal is a DECIMAL, whose cast to DOUBLE misses the nearest double of some 16- and 17-digit numbers
+    // (a value on a bin's bound would score the next bin); text is read as the nearest double.
+    double: (literal) => `'${literal}'::DOUBLE`,
     step: (name) => `${name} AS (`,
     truncate: (v) => `CAST(TRUNC(${v}) AS INTEGER)`,
     least: (a, b) => `LEAST(${a}, ${b})`,

@@ -369,6 +369,7 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     params: perFeatureParams(body),
     featureParams: body.feature_params ?? null,
     removeFeatures: body.remove_features ?? [],
+    removePairs: body.remove_interactions ?? [],
     parentBaselines: read.sameSplit ? await partitionBaselines(ctx.store, version.version_id) : null,
   });
   const created = new Date().toISOString();

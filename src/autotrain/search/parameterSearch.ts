@@ -62,6 +62,7 @@ const SPACE: Record<string, number[]> = {
   max_bins: [32, 64, 128, 256],
   smoothing: [0, 1, 3],
   learning_rate: [0.05, 0.1, 0.2],
+  interactions: [0, 5, 10, 20],
 };
 
 function sampleTrials(count: number, seed: number): SearchParams[] {

@@ -11,7 +11,7 @@ export const MIN_HESSIAN = 1e-6;
  * already certain. Without it, a class separable on the training rows has its scores pushed towards ±∞ round after
  * round, each round a little better on the validation rows, until max_rounds (as in EBM's min_hessian).
  */
-const MIN_LEAF_HESSIAN = 1e-4;
+export const MIN_LEAF_HESSIAN = 1e-4;
 /** A validation loss must improve by this fraction to count as progress. */
 const MIN_IMPROVEMENT = 1e-7;
 /** Rounds run when the data is too small to hold out validation rows. */
@@ -27,6 +27,8 @@ export interface BoostData {
   nBins: number[];
   /** Numeric features' value bins are ordered; categorical ones are re-ordered by gradient each step. */
   ordered: boolean[];
+  /** Steps to start from instead of none (a linear model's, on small data), with their intercept. */
+  start?: { intercept: number; tables: Float64Array[] } | null;
 }
 
 export interface BagResult {
@@ -34,6 +36,8 @@ export interface BagResult {
   /** Per feature, one additive step per bin, at the round with the best validation loss. */
   tables: Float64Array[];
   rounds: number;
+  /** The validation loss of the steps kept (NaN without validation rows). */
+  loss: number;
 }
 
 /**
@@ -50,22 +54,14 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   const n = order.length;
   const y = Float64Array.from(order, (r) => data.y[r]);
   const codes = data.codes.map((c) => gather(c, order));
-  let intercept = 0;
-  for (let i = 0; i < nT; i++) intercept += y[i];
-  intercept /= Math.max(1, nT);
-  if (data.classifier) {
-    const p = Math.min(1 - 1e-9, Math.max(1e-9, intercept));
-    intercept = Math.log(p / (1 - p));
-  }
+  const intercept = data.start?.intercept ?? meanScore(y, nT, data.classifier);
+  const tables = data.start?.tables.map((t) => t.slice()) ?? data.nBins.map((b) => new Float64Array(b));
+  const start = new Float64Array(n).fill(intercept);
+  if (data.start) tables.forEach((t, j) => codes[j].forEach((code, i) => (start[i] += t[code])));
   const counts = data.nBins.map((b, j) => binCounts(codes[j], 0, nT, b));
-  const state: GradientState = data.classifier
-    ? new LogisticRows(y, codes, nT, intercept)
-    : useHistograms(data.nBins, n)
-      ? new SquaredHistograms(y, codes, data.nBins, nT, intercept, counts)
-      : new SquaredRows(y, codes, nT, intercept, counts);
+  const state = gradientState(data.classifier, y, codes, data.nBins, nT, start, counts);
 
   const k = codes.length;
-  const tables = data.nBins.map((b) => new Float64Array(b));
   const maxBins = data.nBins.reduce((m, b) => Math.max(m, b), 2);
   const gSum = new Float64Array(maxBins);
   const hSum = new Float64Array(maxBins);
@@ -98,10 +94,34 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
       bestTables = tables.map((t) => t.slice());
     } else if (round - bestRound >= params.early_stopping_rounds) break;
   }
-  return { intercept, tables: noValidation ? tables : bestTables, rounds: bestRound };
+  return { intercept, tables: noValidation ? tables : bestTables, rounds: bestRound, loss: noValidation ? NaN : best };
 }
 
-function gather(codes: Uint16Array, order: Int32Array): Uint16Array {
+/** The constant score of the training rows: their mean, or its log-odds for a classifier. */
+function meanScore(y: Float64Array, nT: number, classifier: boolean): number {
+  let mean = 0;
+  for (let i = 0; i < nT; i++) mean += y[i];
+  mean /= Math.max(1, nT);
+  if (!classifier) return mean;
+  const p = Math.min(1 - 1e-9, Math.max(1e-9, mean));
+  return Math.log(p / (1 - p));
+}
+
+/** The state that boosts these rows fastest: logistic on the rows; squared on pairwise histograms where they fit. */
+export function gradientState(
+  classifier: boolean,
+  y: Float64Array,
+  codes: Uint16Array[],
+  nBins: number[],
+  nT: number,
+  start: Float64Array,
+  counts: Float64Array[],
+): GradientState {
+  if (classifier) return new LogisticRows(y, codes, nT, start);
+  return useHistograms(nBins, y.length) ? new SquaredHistograms(y, codes, nBins, nT, start, counts) : new SquaredRows(y, codes, nT, start, counts);
+}
+
+export function gather(codes: Uint16Array, order: Int32Array): Uint16Array {
   const out = new Uint16Array(order.length);
   for (let i = 0; i < order.length; i++) out[i] = codes[order[i]];
   return out;
@@ -201,7 +221,7 @@ function fitStep(
   }
 }
 
-function innerSplit(rows: Int32Array, validationSize: number, seed: number): { train: Int32Array; valid: Int32Array } {
+export function innerSplit(rows: Int32Array, validationSize: number, seed: number): { train: Int32Array; valid: Int32Array } {
   const shuffled = rows.slice();
   const random = mulberry32(seed);
   for (let i = shuffled.length - 1; i > 0; i--) {

@@ -1,3 +1,4 @@
+import { withoutPairs } from '../model/pairs';
 import { centre } from '../boost/assemble';
 import { isotonic } from '../boost/shape';
 import { EngineError } from '../errors';
@@ -256,7 +257,7 @@ function sameSteps(a: Float64Array, b: Float64Array): boolean {
   return a.every((v, i) => Object.is(v, b[i]));
 }
 
-/** The partition with its edited features in place, re-centred (`boosted`), and without the removed ones. */
+/** The partition with its edited features in place, re-centred (`boosted`), and without the removed ones and their pairs. */
 function finishPart(work: Work, method: FitMethod): PartitionModel {
   const { part } = work;
   let baseValue = part.baseValue;
@@ -275,5 +276,5 @@ function finishPart(work: Work, method: FitMethod): PartitionModel {
       features.push({ ...f, leaves: { ...f.leaves, score: steps }, edited: true });
     }
   }
-  return { ...part, baseValue, features };
+  return withoutPairs({ ...part, baseValue, features }, new Set(work.removedBy.keys()), new Set());
 }

@@ -372,7 +372,7 @@ export function runRefit(task: RefitTask): RefitOutcome {
   const current = deserializeModel(task.modelJson);
   const kept = new Set(task.dropColumns);
   const features = (task.features ?? featureNames(current)).filter((f) => !kept.has(f));
-  const refitOptions = { features, params: task.params, featureParams: task.featureParams ?? undefined, removeFeatures: task.removeFeatures };
+  const refitOptions = { features, params: task.params, featureParams: task.featureParams ?? undefined, removeFeatures: task.removeFeatures, removePairs: task.removePairs };
   const result = task.edits
     ? { model: editFitted(current, task.edits).model, parametersChanged: {} }
     : current.modelType === 'multiclass'

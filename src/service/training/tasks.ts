@@ -46,6 +46,7 @@ export interface RefitTask extends RefitRows {
   params: RefitParams;
   featureParams: Record<string, RefitParams> | null;
   removeFeatures: string[];
+  removePairs: [string, string][];
   /**
    * The parent version's baselines by partition, when it was trained on the same dataset and split: a refit keeping
    * its features reuses them (they depend on the rows and features only) instead of fitting them again.

@@ -31,7 +31,7 @@ function dateTexts(): string[] {
 describe('model export: Python reads dates as the service does', () => {
   it('gives the milliseconds the service gives for every date text, and None where the service reads no date', () => {
     const texts = dateTexts();
-    const program = ['import bisect, datetime, json, math, re, sys', ...pythonRuntime(false), 'print(json.dumps([_date(t) for t in json.load(sys.stdin)]))'].join('\n');
+    const program = ['import bisect, datetime, json, math, re, sys', ...pythonRuntime(false, false), 'print(json.dumps([_date(t) for t in json.load(sys.stdin)]))'].join('\n');
     const read = JSON.parse(execFileSync('python3', ['-c', program], { input: JSON.stringify(texts), encoding: 'utf8' })) as (number | null)[];
     const expected = texts.map((t) => (Number.isNaN(parseDate(t)) ? null : parseDate(t)));
     const differences = texts.flatMap((t, i) => (read[i] === expected[i] ? [] : [`${JSON.stringify(t)}: Python ${read[i]}, service ${expected[i]}`]));

@@ -80,7 +80,9 @@ describe('service: multiclass classification', function () {
       SPECIES,
     );
     assert.ok(Object.keys(whole.per_class[0].numeric).includes('Flipper Length (mm)'));
-    const total = whole.feature_importances.reduce((s, f) => s + f.importance, 0);
+    // Features and pairs share each class's importance; the overall one is their mean over classes.
+    const pairs = whole.per_class.reduce((s, c) => s + (c.interactions ?? []).reduce((t, p) => t + p.importance, 0), 0) / whole.per_class.length;
+    const total = whole.feature_importances.reduce((s, f) => s + f.importance, 0) + pairs;
     assert.ok(Math.abs(total - 1) < 1e-9);
   });
 
