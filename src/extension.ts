@@ -13,6 +13,7 @@ import { TextGenKeyStore } from './common/textGenKey';
 import { registerAutotrain } from './commands/autotrain';
 import { ConnectionCommands } from './commands/connectionCommands';
 import { CopyModelCommand } from './commands/copyModelCommand';
+import { EditsCommands } from './commands/editsCommands';
 import { DataCommands } from './commands/dataCommands';
 import { ExportCommand } from './commands/exportCommand';
 import { LinkPreprocessorCommand } from './commands/linkPreprocessorCommand';
@@ -146,6 +147,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   const predict = new PredictCommand(services);
   const models = new ModelCommands(services);
   const copier = new CopyModelCommand(services, () => connection.copyDestinations());
+  const edits = new EditsCommands(services);
   const connectionCommands = new ConnectionCommands(connection, auth, inputs, log);
   const data = new DataCommands({ services, store: dataConnections, train, isHosted: () => connection.mode === 'hosted', refreshData: () => dataTree.refresh() });
   const panels = registerPanels(services);
@@ -175,6 +177,8 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     register('xmodels.models.exportPython', (node?: unknown) => exporter.export('python', node)),
     register('xmodels.models.exportSql', (node?: unknown) => exporter.export('sql', node)),
     register('xmodels.models.copyTo', (node?: unknown) => copier.copy(node)),
+    register('xmodels.models.exportEdits', (node?: unknown) => edits.exportEdits(node)),
+    register('xmodels.models.applyEdits', (arg?: unknown) => edits.applyEdits(arg)),
     register('xmodels.models.delete', (node?: unknown) => models.delete(node)),
     register('xmodels.connection.useHosted', () => connectionCommands.useHosted()),
     register('xmodels.connection.useLocal', () => connectionCommands.useLocal()),
