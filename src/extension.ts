@@ -11,6 +11,7 @@ import { SettingsAccessor } from './common/settings';
 import { textGenConfigFrom } from './common/textgen';
 import { TextGenKeyStore } from './common/textGenKey';
 import { registerAutotrain } from './commands/autotrain';
+import { CompareCommand } from './commands/compareCommand';
 import { ConnectionCommands } from './commands/connectionCommands';
 import { CopyModelCommand } from './commands/copyModelCommand';
 import { DataCommands } from './commands/dataCommands';
@@ -145,6 +146,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   const link = new LinkPreprocessorCommand(services);
   const predict = new PredictCommand(services);
   const models = new ModelCommands(services);
+  const comparer = new CompareCommand(services);
   const copier = new CopyModelCommand(services, () => connection.copyDestinations());
   const connectionCommands = new ConnectionCommands(connection, auth, inputs, log);
   const data = new DataCommands({ services, store: dataConnections, train, isHosted: () => connection.mode === 'hosted', refreshData: () => dataTree.refresh() });
@@ -175,6 +177,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     register('xmodels.models.exportPython', (node?: unknown) => exporter.export('python', node)),
     register('xmodels.models.exportSql', (node?: unknown) => exporter.export('sql', node)),
     register('xmodels.models.copyTo', (node?: unknown) => copier.copy(node)),
+    register('xmodels.models.compare', (node?: unknown) => comparer.compare(node)),
     register('xmodels.models.delete', (node?: unknown) => models.delete(node)),
     register('xmodels.connection.useHosted', () => connectionCommands.useHosted()),
     register('xmodels.connection.useLocal', () => connectionCommands.useLocal()),
