@@ -11,6 +11,7 @@ import { SettingsAccessor } from './common/settings';
 import { textGenConfigFrom } from './common/textgen';
 import { TextGenKeyStore } from './common/textGenKey';
 import { registerAutotrain } from './commands/autotrain';
+import { CompareCommand } from './commands/compareCommand';
 import { ConnectionCommands } from './commands/connectionCommands';
 import { CopyModelCommand } from './commands/copyModelCommand';
 import { EditsCommands } from './commands/editsCommands';
@@ -146,6 +147,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   const link = new LinkPreprocessorCommand(services);
   const predict = new PredictCommand(services);
   const models = new ModelCommands(services);
+  const comparer = new CompareCommand(services);
   const copier = new CopyModelCommand(services, () => connection.copyDestinations());
   const edits = new EditsCommands(services);
   const connectionCommands = new ConnectionCommands(connection, auth, inputs, log);
@@ -179,6 +181,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     register('xmodels.models.copyTo', (node?: unknown) => copier.copy(node)),
     register('xmodels.models.exportEdits', (node?: unknown) => edits.exportEdits(node)),
     register('xmodels.models.applyEdits', (arg?: unknown) => edits.applyEdits(arg)),
+    register('xmodels.models.compare', (node?: unknown) => comparer.compare(node)),
     register('xmodels.models.delete', (node?: unknown) => models.delete(node)),
     register('xmodels.connection.useHosted', () => connectionCommands.useHosted()),
     register('xmodels.connection.useLocal', () => connectionCommands.useLocal()),

@@ -3,7 +3,7 @@
  * Pure apart from the contract schemas, so it is unit-tested without VS Code.
  */
 import { DatasetSummarySchema, GoalSchema, LabelSchema, RecommendationSchema, VisualizationLibrarySchema } from '../contract/autotrain';
-import type { DatasetSummaryArgs, EvaluationArgs, FeatureInfoArgs, PanelSubject, ProfileArgs, VisualizationArgs } from './protocol';
+import type { CompareArgs, DatasetSummaryArgs, EvaluationArgs, FeatureInfoArgs, PanelSubject, ProfileArgs, VisualizationArgs } from './protocol';
 
 function field(raw: unknown, name: string): string | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
@@ -95,4 +95,14 @@ export function visualizationArgs(raw: unknown): VisualizationArgs | undefined {
 /** What identifies a dataset summary's object across panels. */
 export function datasetKey(args: { summary: { dataset_id: string | null; name: string } }): string {
   return args.summary.dataset_id ?? `name:${args.summary.name}`;
+}
+
+/** `{modelId, versionId, otherVersionId, modelName?}`: two different versions of one model. */
+export function compareArgs(raw: unknown): CompareArgs | undefined {
+  const modelId = field(raw, 'modelId');
+  const versionId = field(raw, 'versionId');
+  const otherVersionId = field(raw, 'otherVersionId');
+  if (!modelId || !versionId || !otherVersionId || versionId === otherVersionId) return undefined;
+  const modelName = field(raw, 'modelName');
+  return { modelId, versionId, otherVersionId, ...(modelName ? { modelName } : {}) };
 }

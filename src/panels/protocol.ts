@@ -5,7 +5,7 @@
  * Flow: the webview posts `ready`; the host answers `init` with the panel's arguments (the object it shows);
  * the webview then sends `request`s (each with a fresh id) and the host answers each with one `response`.
  */
-import type { ModelVersion, Evaluation, FeatureInfo, FeatureParams, Partition, Profile } from '../contract/models';
+import type { ModelVersion, Evaluation, FeatureInfo, FeatureParams, ModelProfile, Partition, Profile } from '../contract/models';
 import type {
   DatasetSummary,
   Goal,
@@ -16,7 +16,7 @@ import type {
 } from '../contract/autotrain';
 import type { PreprocessorStep } from '../contract/datasets';
 
-export type PanelKind = 'profile' | 'evaluation' | 'featureInfo' | 'datasetSummary' | 'visualization';
+export type PanelKind = 'profile' | 'evaluation' | 'featureInfo' | 'datasetSummary' | 'visualization' | 'compare';
 
 /** The webview panel types; `onWebviewPanel:<viewType>` activates the extension to restore them. */
 export const VIEW_TYPES: Readonly<Record<PanelKind, string>> = {
@@ -25,6 +25,7 @@ export const VIEW_TYPES: Readonly<Record<PanelKind, string>> = {
   featureInfo: 'xmodels.featureInfo',
   datasetSummary: 'xmodels.datasetSummary',
   visualization: 'xmodels.visualization',
+  compare: 'xmodels.compare',
 };
 
 // ---- what each panel shows (its identity, kept in the webview state so the panel restores) ----
@@ -71,6 +72,7 @@ export interface PanelArgs {
   featureInfo: FeatureInfoArgs;
   datasetSummary: DatasetSummaryArgs;
   visualization: VisualizationArgs;
+  compare: CompareArgs;
 }
 
 // ---- request methods per panel: params -> result ----
@@ -146,6 +148,7 @@ export interface PanelApis {
   featureInfo: FeatureInfoApi;
   datasetSummary: DatasetSummaryApi;
   visualization: VisualizationApi;
+  compare: CompareApi;
 }
 
 /** The request method names of each panel, for validating incoming messages at runtime. */
@@ -155,6 +158,7 @@ export const PANEL_METHODS: { readonly [K in PanelKind]: readonly (keyof PanelAp
   featureInfo: ['load'],
   datasetSummary: ['load', 'run'],
   visualization: ['load', 'insertAtCursor', 'openAsNewFile', 'copy', 'fixChart'],
+  compare: ['load'],
 };
 
 // ---- messages ----
@@ -269,4 +273,27 @@ export class RequestTracker {
   get size(): number {
     return this.pending.size;
   }
+}
+
+// ---- the comparison of two versions of a model ----
+
+/** Two versions of one model; which is newer is known once they load (by version number). */
+export interface CompareArgs {
+  modelId: string;
+  versionId: string;
+  otherVersionId: string;
+  modelName?: string;
+}
+export interface ComparedVersion {
+  /** The version's record: its number, test metrics and hand edits. */
+  version: ModelVersion;
+  profile: ModelProfile;
+}
+export interface CompareData {
+  modelName: string;
+  newer: ComparedVersion;
+  older: ComparedVersion;
+}
+export interface CompareApi {
+  load: Method<CompareArgs, CompareData>;
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import {
+  compareArgs,
   datasetKey,
   datasetSummaryArgs,
   evaluationArgs,
@@ -29,6 +30,13 @@ describe('panels: command and restored arguments', () => {
     assert.deepEqual(evaluationArgs({ partitionId: 'p-2', csvPath: '/data/cars.csv' }), { partitionId: 'p-2', csvPath: '/data/cars.csv' }, 'the training CSV for autotrain');
     assert.deepEqual(featureInfoArgs(versionNode), { versionId: 'v-1' });
     assert.deepEqual(featureInfoArgs({ versionId: 'v-9', extra: 1 }), { versionId: 'v-9' });
+  });
+
+  it('reads a comparison as two different versions of one model', () => {
+    assert.deepEqual(compareArgs({ modelId: 'm-1', versionId: 'v-1', otherVersionId: 'v-2', modelName: 'cars', extra: 1 }), { modelId: 'm-1', versionId: 'v-1', otherVersionId: 'v-2', modelName: 'cars' });
+    assert.equal(compareArgs({ modelId: 'm-1', versionId: 'v-1', otherVersionId: 'v-1' }), undefined, 'a version with itself');
+    assert.equal(compareArgs(versionNode), undefined, 'a version node alone names no other version');
+    assert.equal(compareArgs({ versionId: 'v-1', otherVersionId: 'v-2' }), undefined, 'no model');
   });
 
   it('names the model and version in the arguments, from a node or a plain subject', () => {
