@@ -84,8 +84,6 @@ export class TrainCommands {
   }
 }
 
-const AUTOTRAIN = 'Autotrain this dataset';
-
 /**
  * The message after training or refitting, with buttons that open the profile and the evaluation. When the service
  * warns that the model does not generalise (below a baseline, or overfitting), the message is a warning that says
@@ -101,12 +99,13 @@ export function offerPanels(
   const warnings = result.warnings ?? [];
   const openProfile = vscode.l10n.t('Open Profile');
   const openEvaluation = vscode.l10n.t('Open Evaluation');
-  const actions = [...(warnings.length && csv ? [AUTOTRAIN] : []), openProfile, ...(whole ? [openEvaluation] : [])];
+  const autotrain = vscode.l10n.t('Autotrain this dataset');
+  const actions = [...(warnings.length && csv ? [autotrain] : []), openProfile, ...(whole ? [openEvaluation] : [])];
   const shown = warnings.length
     ? vscode.window.showWarningMessage(`${message} ${warnings.join(' ')}`, ...actions)
     : vscode.window.showInformationMessage(message, ...actions);
   void shown.then((choice) => {
-    if (choice === AUTOTRAIN && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
+    if (choice === autotrain && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
     if (choice === openProfile) void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id, modelId: result.model_id, modelName });
     if (choice === openEvaluation && whole) {
       void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, modelName, ...(csv ? { csvPath: csv.fsPath } : {}) });

@@ -43,7 +43,7 @@ export function sniffCsv(content: string | Uint8Array, maxRows = 5000): CsvSampl
   if (typeof content !== 'string' && text.includes('\n')) text = text.slice(0, text.lastIndexOf('\n') + 1);
   const records = readCsvRecords(text, { delimiter: detectDelimiter(text), maxRecords: maxRows + 1 });
   const [header, ...rows] = records;
-  if (!header || header.length === 0) throw new Error('The file has no header row.');
+  if (!header || header.length === 0) throw new Error(l10n.t('The file has no header row.'));
   return profileColumns(header, rows);
 }
 

@@ -11,6 +11,7 @@ import {
   type TrainingParamName,
 } from '../engine/params/table';
 import { describeRange, rangeProblem } from '../engine/params/range';
+import { l10n } from './l10n';
 
 export type ParamKey = TrainingParamName;
 
@@ -58,7 +59,7 @@ export const paramSpecs: readonly ParamSpec[] = TRAINING_PARAM_NAMES.map((key) =
 
 export function specFor(key: ParamKey): ParamSpec {
   const spec = paramSpecs.find((candidate) => candidate.key === key);
-  if (!spec) throw new Error(`Unknown parameter ${key}.`);
+  if (!spec) throw new Error(l10n.t('Unknown parameter {0}.', key));
   return spec;
 }
 

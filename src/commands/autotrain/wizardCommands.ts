@@ -156,7 +156,7 @@ export class WizardCommands {
     const client = await this.services.getClient();
     const created = await client.preprocessors.create({
       name,
-      description: `${steps.length} steps chosen from the summary of ${summary.file_name}.`,
+      description: vscode.l10n.t('{0} steps chosen from the summary of {1}.', steps.length, summary.file_name),
       dataset_id: summary.dataset_id,
       steps,
     });

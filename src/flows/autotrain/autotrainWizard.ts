@@ -39,7 +39,7 @@ function summaryStep(prompter: Prompter, data: AutotrainData): WizardStep {
     id: 'summary',
     async run(state, position) {
       const items = data.summary.then((summary): PickItem<DatasetSummary>[] => [
-        { label: '$(arrow-right) Continue', description: shapeText(summary), detail: summary.dataset_description, value: summary },
+        { label: l10n.t('$(arrow-right) Continue'), description: shapeText(summary), detail: summary.dataset_description, value: summary },
         ...columnItems(summary).map((item) => ({ ...item, value: summary })),
       ]);
       const answer = await prompter.pickOne({
@@ -191,7 +191,7 @@ function confirmStep(prompter: Prompter): WizardStep {
       });
       const answer = await prompter.pickOne({
         id: 'confirm', position, placeholder: l10n.t('Train "{0}"?', String(state.modelName)),
-        items: [{ label: '$(play) Start training', detail, value: true }],
+        items: [{ label: l10n.t('$(play) Start training'), detail, value: true }],
       });
       return applyAnswer(answer, () => undefined);
     },
@@ -203,7 +203,7 @@ function sameIndexes(a: readonly Goal[], b: readonly Goal[] | undefined): boolea
 }
 
 function required<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error('The wizard reached a step before the one that sets its input.');
+  if (value === undefined) throw new Error(l10n.t('The wizard reached a step before the one that sets its input.'));
   return value;
 }
 

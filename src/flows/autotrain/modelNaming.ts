@@ -41,5 +41,5 @@ export function defaultModelDescription(fileName: string, label: LabelChoice, go
   const kind = label.model_type ? ` (${label.model_type})` : '';
   const base = l10n.t('Predicts {0}{1} from {2}.', label.column, kind, fileBaseName(fileName));
   if (goals.length === 0) return base;
-  return `${base} Questions: ${goals.map((g) => g.question).join(' ')}`;
+  return l10n.t('{0} Questions: {1}', base, goals.map((g) => g.question).join(' '));
 }

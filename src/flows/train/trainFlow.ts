@@ -70,23 +70,32 @@ export interface TrainAnswer {
   readonly modelName: string;
 }
 
-const kindText: Record<ColumnProfile['kind'], string> = {
-  binary: 'two values',
-  number: 'numeric',
-  category: 'categorical',
-  date: 'date',
-  text: 'text',
-  id: 'identifier',
-  empty: 'empty',
-};
+function kindText(kind: ColumnProfile['kind']): string {
+  const texts: Record<ColumnProfile['kind'], string> = {
+    binary: l10n.t('two values'),
+    number: l10n.t('numeric'),
+    category: l10n.t('categorical'),
+    date: l10n.t('date'),
+    text: l10n.t('text'),
+    id: l10n.t('identifier'),
+    empty: l10n.t('empty'),
+  };
+  return texts[kind];
+}
 
 function columnItem(column: ColumnProfile, suggested = false): PickItem<string> {
   const usable = modelTypesFor(column);
   return {
     value: column.name,
     label: suggested ? `$(star-full) ${column.name}` : column.name,
-    description: `${kindText[column.kind]} · ${column.distinct} distinct${column.missing ? ` · ${column.missing} missing` : ''}${suggested ? ' · suggested' : ''}`,
-    detail: usable.length ? `e.g. ${column.samples.join(', ')}` : `e.g. ${column.samples.join(', ')} — not usable as a target (needs 2 to ${MAX_CLASSES} values, or numbers)`,
+    description: [
+      l10n.t('{0} · {1} distinct', kindText(column.kind), column.distinct),
+      ...(column.missing ? [l10n.t('{0} missing', column.missing)] : []),
+      ...(suggested ? [l10n.t('suggested')] : []),
+    ].join(' · '),
+    detail: usable.length
+      ? l10n.t('e.g. {0}', column.samples.join(', '))
+      : l10n.t('e.g. {0} — not usable as a target (needs 2 to {1} values, or numbers)', column.samples.join(', '), MAX_CLASSES),
   };
 }
 
@@ -143,14 +152,14 @@ function modelTypeStep(prompter: Prompter, plan: TrainPlan): Step {
     const describe = (kind: ModelKind) =>
       usable.includes(kind)
         ? kind === usable[0]
-          ? 'suggested'
-          : 'possible'
+          ? l10n.t('suggested')
+          : l10n.t('possible')
         : kind === 'classifier'
-          ? `needs 2 to ${MAX_CLASSES} categories (${plan.target} has ${column?.distinct})`
-          : `needs numbers (${plan.target} is ${column ? kindText[column.kind] : 'unknown'})`;
+          ? l10n.t('needs 2 to {0} categories ({1} has {2})', MAX_CLASSES, plan.target, String(column?.distinct))
+          : l10n.t('needs numbers ({0} is {1})', plan.target, column ? kindText(column.kind) : l10n.t('unknown'));
     const items = (['classifier', 'regressor'] as const).map((kind): PickItem<ModelKind> => ({
       value: kind,
-      label: kind === 'classifier' ? classifierLabel(column) : 'Regressor',
+      label: kind === 'classifier' ? classifierLabel(column) : l10n.t('Regressor'),
       description: describe(kind),
       detail:
         kind === 'regressor'
