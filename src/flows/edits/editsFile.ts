@@ -30,24 +30,24 @@ export const FileEditSchema = z
     applied_by: z.string().optional(),
   })
   .superRefine((edit, ctx) => {
-    if (Array.isArray(edit.bins) && edit.bins[0] > edit.bins[1]) ctx.addIssue({ code: 'custom', path: ['bins'], message: `the first bin ${edit.bins[0]} comes after the last bin ${edit.bins[1]}` });
+    if (Array.isArray(edit.bins) && edit.bins[0] > edit.bins[1]) ctx.addIssue({ code: 'custom', path: ['bins'], message: l10n.t('the first bin {0} comes after the last bin {1}', edit.bins[0], edit.bins[1]) });
     const described = edit.bounds ?? edit.categories;
-    if (edit.bounds && edit.categories) ctx.addIssue({ code: 'custom', path: ['categories'], message: 'give bounds (numeric bins) or categories, not both' });
+    if (edit.bounds && edit.categories) ctx.addIssue({ code: 'custom', path: ['categories'], message: l10n.t('give bounds (numeric bins) or categories, not both') });
     if (!described) return;
     const field = edit.bounds ? 'bounds' : 'categories';
     if (!Array.isArray(edit.bins)) {
-      ctx.addIssue({ code: 'custom', path: [field], message: `belongs to an edit of a range of bins; give bins [first, last] with it` });
+      ctx.addIssue({ code: 'custom', path: [field], message: l10n.t('belongs to an edit of a range of bins; give bins [first, last] with it') });
       return;
     }
-    if (edit.categories && new Set(edit.categories).size < edit.categories.length) ctx.addIssue({ code: 'custom', path: ['categories'], message: 'names a category twice' });
+    if (edit.categories && new Set(edit.categories).size < edit.categories.length) ctx.addIssue({ code: 'custom', path: ['categories'], message: l10n.t('names a category twice') });
     const count = edit.bins[1] - edit.bins[0] + 1;
     if (described.length !== count) {
-      ctx.addIssue({ code: 'custom', path: [field], message: `lists ${described.length} bins, but bins [${edit.bins.join(', ')}] are ${count}` });
+      ctx.addIssue({ code: 'custom', path: [field], message: l10n.t('lists {0} bins, but bins [{1}] are {2}', described.length, edit.bins.join(', '), count) });
     }
     edit.bounds?.forEach(([lower, upper], i) => {
-      if (lower !== null && upper !== null && !(lower < upper)) ctx.addIssue({ code: 'custom', path: ['bounds', i], message: `the lower bound ${lower} is not below the upper bound ${upper}` });
+      if (lower !== null && upper !== null && !(lower < upper)) ctx.addIssue({ code: 'custom', path: ['bounds', i], message: l10n.t('the lower bound {0} is not below the upper bound {1}', lower, upper) });
       const next = edit.bounds?.[i + 1];
-      if (next && next[0] !== upper) ctx.addIssue({ code: 'custom', path: ['bounds', i + 1], message: `a bin ending at ${upper} is followed by one starting at ${next[0]}; the bins of a range are neighbours` });
+      if (next && next[0] !== upper) ctx.addIssue({ code: 'custom', path: ['bounds', i + 1], message: l10n.t('a bin ending at {0} is followed by one starting at {1}; the bins of a range are neighbours', String(upper), String(next[0])) });
     });
   });
 export type FileEdit = z.infer<typeof FileEditSchema>;
