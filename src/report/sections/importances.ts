@@ -11,7 +11,8 @@ export const IMPORTANCES = { id: 'importances', text: 'Feature importances' } as
 export const MAX_IMPORTANCE_BARS = 40;
 
 function unitImportances(view: ReportView, part: ReportPart, unit: ProfileUnit, index: number): Block[] {
-  const features = listFeatures(unit.profile, '', 'importance');
+  const pairs = (unit.profile.interactions ?? []).map((pair) => ({ feature: `${pair.features[0]} × ${pair.features[1]}`, importance: pair.importance }));
+  const features = [...listFeatures(unit.profile, '', 'importance'), ...pairs].sort((a, b) => b.importance - a.importance);
   const shown = features.slice(0, MAX_IMPORTANCE_BARS);
   const whose = [view.partitioned ? part.label : '', unit.className !== undefined ? `class ${unit.className}` : unit.allClasses ? 'all classes' : ''].filter(Boolean).join(', ');
   const title = `Feature importances${whose ? ` (${whose})` : ''}`;
@@ -26,7 +27,7 @@ function unitImportances(view: ReportView, part: ReportPart, unit: ProfileUnit, 
   return [
     ...unitHeading(view, IMPORTANCES.id, part, unit, index),
     { kind: 'figure', chart, caption },
-    { kind: 'table', head: ['Feature', 'Importance'], rows: features.map((f) => [f.feature, numberCell(formatPercent(f.importance), f.importance)]) },
+    { kind: 'table', head: ['Feature or pair', 'Importance'], rows: features.map((f) => [f.feature, numberCell(formatPercent(f.importance), f.importance)]) },
   ];
 }
 
@@ -35,7 +36,7 @@ export function importancesSection(view: ReportView): Block[] {
   return [
     { kind: 'heading', level: 2, ...IMPORTANCES },
     paragraph(
-      "How much each feature moves the predictions: a feature's importance grows with how far apart its steps are and how evenly the training rows spread over them. A model's importances sum to 100%.",
+      "How much each feature moves the predictions: a feature's importance grows with how far apart its steps are and how evenly the training rows spread over them. A model's importances, its pair terms' (named a × b) included, sum to 100%; those of all classes are the mean of the class models' feature importances.",
     ),
     ...view.parts.flatMap((part) => [...partHeading(view, IMPORTANCES.id, part), ...part.units.flatMap((unit, i) => unitImportances(view, part, unit, i))]),
   ];

@@ -1,4 +1,4 @@
-import { metricRows } from '../../panels/shaping/evaluationSeries';
+import { metricColumns, metricRows, splitTexts } from '../../panels/shaping/evaluationSeries';
 import { formatNumber } from '../../panels/shaping/format';
 import { numberCell, paragraph, type Block, type Cell } from '../document';
 import { partHeading, type ReportPart, type ReportView } from '../view';
@@ -11,11 +11,12 @@ function partMetrics(part: ReportPart): Block[] {
   const evaluation = part.evaluation;
   if (!evaluation) return [paragraph('No evaluation is recorded for this partition: the model was uploaded as fitted.')];
   const rows = metricRows(evaluation.train, evaluation.test, evaluation.baseline);
+  const columns = metricColumns(Boolean(evaluation.baseline));
   const blocks: Block[] = [
     {
       kind: 'table',
-      head: ['Metric', 'Test', 'Linear baseline', 'Constant baseline', 'Train'],
-      rows: rows.map((row) => [row.note ? `${row.label} (${row.note})` : row.label, metric(row.test), metric(row.linear), metric(row.constant), metric(row.train)]),
+      head: ['Metric', ...columns.map((c) => c.header)],
+      rows: rows.map((row) => [row.note ? `${row.label} (${row.note})` : row.label, ...columns.map((c) => metric(c.value(row)))]),
     },
   ];
   if (!evaluation.baseline) blocks.push(paragraph('No baselines are recorded for this partition.'));
@@ -28,8 +29,9 @@ function partMetrics(part: ReportPart): Block[] {
 export function metricsSection(view: ReportView): Block[] {
   return [
     { kind: 'heading', level: 2, ...METRICS },
+    paragraph(splitTexts().judgeBy),
     paragraph(
-      'Each metric on the held-out test rows, beside the same metric of two yardsticks fitted on the same training rows and scored on the same test rows: a linear model (ridge or logistic regression on standardised numbers and one-hot categories) and a constant (the training mean, or the training share of each class). Train is the model on its own training rows; far better than test means it learnt those rows rather than the pattern.',
+      'Beside them, the test metrics of two yardsticks fitted on the same training rows: a linear model (ridge or logistic regression on standardised numbers and one-hot categories) and a constant (the training mean, or the training share of each class). A model that does not beat them has learnt little.',
     ),
     ...view.parts.flatMap((part) => [...partHeading(view, METRICS.id, part), ...partMetrics(part)]),
   ];

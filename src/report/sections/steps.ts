@@ -1,5 +1,6 @@
 import { formatNumber, formatPercent } from '../../panels/shaping/format';
 import { featureSeries, listFeatures } from '../../panels/shaping/profileSeries';
+import { pairChart } from '../charts/pairs';
 import { categoryChart, MAX_CATEGORY_BARS, stepChart } from '../charts/steps';
 import { paragraph, type Block } from '../document';
 import { partHeading, unitHeading, type ProfileUnit, type ReportPart, type ReportView } from '../view';
@@ -12,8 +13,7 @@ function scoreUnits(view: ReportView): string {
   return view.link === 'logistic' ? 'in log-odds' : 'in units of the score';
 }
 
-function featureFigures(view: ReportView, part: ReportPart, unit: ProfileUnit): Block[] {
-  const whose = [view.partitioned ? part.label : '', unit.className !== undefined ? `class ${unit.className}` : ''].filter(Boolean).join(', ');
+function featureFigures(whose: string, unit: ProfileUnit): Block[] {
   return listFeatures(unit.profile, '', 'importance').flatMap(({ feature, importance }): Block[] => {
     const series = featureSeries(unit.profile, feature);
     if (!series) return [];
@@ -28,12 +28,29 @@ function featureFigures(view: ReportView, part: ReportPart, unit: ProfileUnit): 
   });
 }
 
+/** The pair terms of a unit, most important first: a grid of contributions over the two features' coarse bins each. */
+function pairFigures(whose: string, unit: ProfileUnit): Block[] {
+  const pairs = unit.profile.interactions ?? [];
+  if (!pairs.length) return [];
+  return [
+    paragraph(
+      `Pair terms: each adds one more contribution, for the cell of its two features' coarse bins a row falls in, on top of the features' own steps. ${pairs.length === 1 ? 'It is' : 'They are'} centred: over the training rows, the mean of each row and each column of cells is 0.`,
+    ),
+    ...pairs.map((pair): Block => {
+      const name = `${pair.features[0]} × ${pair.features[1]}`;
+      return { kind: 'figure', chart: pairChart(pair, `Pair ${name}${whose ? ` (${whose})` : ''}`), caption: `${name}: importance ${formatPercent(pair.importance)}; ${pair.bins[0].length} × ${pair.bins[1].length} cells.` };
+    }),
+  ];
+}
+
 function unitSteps(view: ReportView, part: ReportPart, unit: ProfileUnit, index: number): Block[] {
   if (unit.allClasses) return [];
+  const whose = [view.partitioned ? part.label : '', unit.className !== undefined ? `class ${unit.className}` : ''].filter(Boolean).join(', ');
   return [
     ...unitHeading(view, STEPS.id, part, unit, index),
     paragraph(`Base value: ${formatNumber(unit.profile.base_value)}.`),
-    ...featureFigures(view, part, unit),
+    ...featureFigures(whose, unit),
+    ...pairFigures(whose, unit),
   ];
 }
 

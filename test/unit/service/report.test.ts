@@ -10,6 +10,7 @@ import {
   TrainResultSchema,
   type Evaluation,
   type ModelProfile,
+  type PartitionProfile,
   type TrainResult,
 } from '../../../src/contract';
 import { scoringTablesFromPayload, toPython } from '../../../src/modelExport';
@@ -70,6 +71,12 @@ const decoded = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>
 const contributions = (figure: string) => [...figure.matchAll(/<title>[^<]*: contribution ([^ ]+) \(/g)].map((m) => m[1]);
 const signed = (value: number) => `${value > 0 ? '+' : ''}${formatNumber(value)}`;
 
+/** A profile's importances as the report lists them: the features' and the pair terms' ("a × b"), the most important first. */
+function importancesOf(profile: Pick<PartitionProfile, 'feature_importances' | 'interactions'> | undefined): [string, number][] {
+  const pairs = (profile?.interactions ?? []).map((p): [string, number] => [`${p.features[0]} × ${p.features[1]}`, p.importance]);
+  return [...(profile?.feature_importances ?? []).map((f): [string, number] => [f.feature, f.importance]), ...pairs].sort((a, b) => b[1] - a[1]);
+}
+
 /** The test metrics, the baselines' and the train metrics of a partition, by the report's labels, as GET evaluation gives them. */
 function assertMetrics(rows: ReturnType<typeof tableRows>, evaluation: Evaluation, labels: Record<string, string>): void {
   const byLabel = new Map(rows.map((row) => [row.cells[0], row.values]));
@@ -77,7 +84,7 @@ function assertMetrics(rows: ReturnType<typeof tableRows>, evaluation: Evaluatio
     const values = byLabel.get(label);
     assert.ok(values, `a row ${label}`);
     const metric = (metrics: object | null | undefined) => ((metrics as Record<string, number | null> | null | undefined)?.[key] ?? null);
-    assert.deepEqual(values.slice(1), [metric(evaluation.test), metric(evaluation.baseline?.linear), metric(evaluation.baseline?.constant), metric(evaluation.train)], label);
+    assert.deepEqual(values.slice(1), [metric(evaluation.test), metric(evaluation.train), metric(evaluation.baseline?.linear), metric(evaluation.baseline?.constant)], label);
   }
 }
 
@@ -139,13 +146,10 @@ describe('service: model report', function () {
       if (profile.model_type !== 'binary_classification') assert.fail(profile.model_type);
       const [partition] = profile.partitions;
       const importances = tableRows(section(html, 'importances'));
-      assert.deepEqual(
-        importances.map((r) => [r.cells[0], r.values[1]]),
-        partition.feature_importances.map((f) => [f.feature, f.importance]),
-      );
+      assert.deepEqual(importances.map((r) => [r.cells[0], r.values[1]]), importancesOf(partition));
       const steps = section(html, 'steps');
       assert.ok(steps.includes(`Base value: ${formatNumber(partition.base_value)}.`));
-      const figures = steps.split('<figure>').slice(1);
+      const figures = steps.split('<figure>').slice(1).filter((f) => f.includes('aria-label="Steps of '));
       assert.equal(figures.length, 3);
       for (const figure of figures) {
         const feature = decoded(/aria-label="Steps of ([^"]*)"/.exec(figure)?.[1] ?? '');
@@ -242,13 +246,26 @@ describe('service: model report', function () {
       assert.ok(evaluation.includes(`aria-label="Predicted against actual (${label})"`), label);
       assert.ok(evaluation.includes(`aria-label="Residuals (${label})"`), label);
     }
-    const whole = await evaluationOf(partitions[0].partition_id);
+    const wholeEvaluation = await evaluationOf(partitions[0].partition_id);
     const residuals = evaluation.split('aria-label="Residuals (All data)"')[1].split('</svg>')[0];
-    assert.equal((residuals.match(/ rows<\/title>/g) ?? []).length, (whole.test as { residual_bins: { counts: number[] } }).residual_bins.counts.length);
+    assert.equal((residuals.match(/ rows<\/title>/g) ?? []).length, (wholeEvaluation.test as { residual_bins: { counts: number[] } }).residual_bins.counts.length);
     const profile = await profileOf(trained.version_id);
     if (profile.model_type === 'multiclass_classification') assert.fail('a regressor');
+    const steps = section(html, 'steps');
     const features = profile.partitions.reduce((sum, p) => sum + Object.keys(p.numeric).length + Object.keys(p.categorical).length, 0);
-    assert.equal(section(html, 'steps').split('<figure>').length - 1, features);
+    assert.equal((steps.match(/<figure><svg[^>]* aria-label="Steps of /g) ?? []).length, features);
+    const pairs = profile.partitions.flatMap((p) => p.interactions ?? []);
+    assert.ok(pairs.length > 0, 'the boosted regressor has pair terms');
+    assert.equal((steps.match(/<figure><svg[^>]* aria-label="Pair /g) ?? []).length, pairs.length);
+    const paired = profile.partitions.find((p) => p.interactions?.length);
+    const [pair] = paired?.interactions ?? [];
+    assert.ok(paired && pair);
+    const label = paired.partition === '__dataset__' ? 'All data' : paired.partition;
+    const figure = steps.split(`aria-label="Pair ${pair.features[0]} × ${pair.features[1]} (${label})"`)[1].split('</svg>')[0];
+    assert.deepEqual(contributions(figure), pair.scores.flat().map(signed), 'every cell of the pair, as the profile gives it');
+    const heading = paired.partition === '__dataset__' ? 'All data (rows of any other Origin value)' : `Origin = ${paired.partition}`;
+    const importances = tableRows(section(html, 'importances').split(`">${heading}</h3>`)[1].split('<h3')[0]);
+    assert.deepEqual(importances.map((r) => [r.cells[0], r.values[1]]), importancesOf(paired));
   });
 
   it('a multiclass classifier: the steps and importances of every class model, and each class against the rest', async () => {
@@ -263,12 +280,9 @@ describe('service: model report', function () {
     for (const [index, cls] of profile.partitions[0].per_class.entries()) {
       assert.ok(steps.includes(`<h3 id="steps-p0-c${index + 1}">Class ${cls.class}</h3>`), cls.class);
       const part = importances.split(`<h3 id="importances-p0-c${index + 1}">Class ${cls.class}</h3>`)[1].split('<h3')[0];
-      assert.deepEqual(
-        tableRows(part).map((r) => [r.cells[0], r.values[1]]),
-        cls.feature_importances.map((f) => [f.feature, f.importance]),
-      );
+      assert.deepEqual(tableRows(part).map((r) => [r.cells[0], r.values[1]]), importancesOf(cls));
       const figures = steps.split(`<h3 id="steps-p0-c${index + 1}">`)[1].split('<h3')[0].split('<figure>').slice(1);
-      assert.equal(figures.length, Object.keys(cls.numeric).length + Object.keys(cls.categorical).length);
+      assert.equal(figures.length, Object.keys(cls.numeric).length + Object.keys(cls.categorical).length + (cls.interactions?.length ?? 0));
       const beak = figures.find((f) => f.includes('aria-label="Steps of Beak Length (mm) (class '));
       assert.ok(beak);
       assert.deepEqual(contributions(beak), cls.numeric['Beak Length (mm)'].map((b) => signed(b.score)));
