@@ -31,6 +31,7 @@ figure { display: inline-block; vertical-align: top; margin: 8px 16px 12px 0; ma
 figure svg { max-width: 100%; height: auto; }
 figcaption { font-size: 12px; color: #555555; max-width: 560px; }
 @media print {
+  @page { margin: 16mm; }
   body { font-size: 11pt; }
   main { max-width: none; padding: 0; }
   nav { display: none; }
