@@ -17,6 +17,7 @@ import { CopyModelCommand } from './commands/copyModelCommand';
 import { EditsCommands } from './commands/editsCommands';
 import { DataCommands } from './commands/dataCommands';
 import { ExportCommand } from './commands/exportCommand';
+import { ReportCommand } from './commands/reportCommand';
 import { LinkPreprocessorCommand } from './commands/linkPreprocessorCommand';
 import { ModelCommands } from './commands/modelCommands';
 import { PredictCommand } from './commands/predictCommand';
@@ -154,6 +155,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   const data = new DataCommands({ services, store: dataConnections, train, isHosted: () => connection.mode === 'hosted', refreshData: () => dataTree.refresh() });
   const panels = registerPanels(services);
   const exporter = new ExportCommand(services, () => panels.activeProfile());
+  const reporter = new ReportCommand(services);
   const register = services.registerCommand;
 
   context.subscriptions.push(
@@ -178,6 +180,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     register('xmodels.models.copyId', (node?: unknown) => models.copyId(node)),
     register('xmodels.models.exportPython', (node?: unknown) => exporter.export('python', node)),
     register('xmodels.models.exportSql', (node?: unknown) => exporter.export('sql', node)),
+    register('xmodels.models.exportReport', (node?: unknown) => reporter.export(node)),
     register('xmodels.models.copyTo', (node?: unknown) => copier.copy(node)),
     register('xmodels.models.exportEdits', (node?: unknown) => edits.exportEdits(node)),
     register('xmodels.models.applyEdits', (arg?: unknown) => edits.applyEdits(arg)),
