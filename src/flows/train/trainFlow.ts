@@ -257,16 +257,26 @@ function dropStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps:
 function nameStep(prompter: Prompter, plan: TrainPlan, teamModels: TeamModels, step: number, totalSteps: number): Step {
   return async () => {
     plan.modelId = undefined;
+    let models: readonly ModelInfo[] = [];
     const name = await prompter.input({
       id: 'name',
       position: stepPosition(title(plan), step, totalSteps),
       prompt: l10n.t('Model name'),
       value: plan.name,
       validate: (value) => (value.trim() ? undefined : l10n.t('Enter a name for the model.')),
+      // The team's models are read while the box stays open and busy, so the wizard never vanishes between steps.
+      check: async () => {
+        try {
+          models = await teamModels();
+          return undefined;
+        } catch (error) {
+          return l10n.t("The team's models could not be read to check the name ({0}). Press Enter to try again.", error instanceof Error ? error.message : String(error));
+        }
+      },
     });
     if (!answered(name)) return name;
     plan.name = name.trim();
-    const taken = (await teamModels()).find((model) => model.model_name === plan.name);
+    const taken = models.find((model) => model.model_name === plan.name);
     return taken ? nameTakenStep(prompter, plan, taken, step, totalSteps) : paramsStep(prompter, plan, step + 1, totalSteps);
   };
 }

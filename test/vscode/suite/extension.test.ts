@@ -178,7 +178,7 @@ describe('XModels extension core', function () {
       const item = api.tree.getTreeItem(version);
       assert.equal(item.label, 'v1');
       assert.match(String(item.description), /^AUC \d\.\d{3} · train · \d{4}-\d\d-\d\d \d\d:\d\d$/, 'the headline metric comes first');
-      assert.match(String(item.contextValue), /^version;refittable;.*latest;$/);
+      assert.match(String(item.contextValue), /^version;refittable;.*latest;editable;$/);
       const partitions = await children(api, version);
       assert.equal(partitions.length, 1);
       assert.equal(partitions[0].kind, 'partition');
