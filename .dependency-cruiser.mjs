@@ -16,9 +16,10 @@ export const parts = {
   'engine/params': { files: '^src/engine/params/', may: ['engine/base'] },
   'engine/model': { files: '^src/engine/model/', may: ['engine/data', 'engine/params'] },
   'engine/plan': { files: '^src/engine/plan/', may: ['engine/model'] },
+  'engine/linear': { files: '^src/engine/linear/', may: ['engine/data'] },
   'engine/xplainable': { files: '^src/engine/xplainable/', may: ['engine/plan'] },
-  'engine/boost': { files: '^src/engine/boost/', may: ['engine/plan'] },
-  'engine/evaluate': { files: '^src/engine/evaluate/', may: ['engine/plan'] },
+  'engine/boost': { files: '^src/engine/boost/', may: ['engine/plan', 'engine/linear'] },
+  'engine/evaluate': { files: '^src/engine/evaluate/', may: ['engine/plan', 'engine/linear'] },
   'engine/fit': {
     files: '^src/engine/fit/',
     may: ['engine/xplainable', 'engine/boost', 'engine/evaluate'],

@@ -27,6 +27,8 @@ export interface BoostData {
   nBins: number[];
   /** Numeric features' value bins are ordered; categorical ones are re-ordered by gradient each step. */
   ordered: boolean[];
+  /** Steps to start from instead of none (a linear model's, on small data), with their intercept. */
+  start?: { intercept: number; tables: Float64Array[] } | null;
 }
 
 export interface BagResult {
@@ -34,6 +36,8 @@ export interface BagResult {
   /** Per feature, one additive step per bin, at the round with the best validation loss. */
   tables: Float64Array[];
   rounds: number;
+  /** The validation loss of the steps kept (NaN without validation rows). */
+  loss: number;
 }
 
 /**
@@ -50,18 +54,14 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   const n = order.length;
   const y = Float64Array.from(order, (r) => data.y[r]);
   const codes = data.codes.map((c) => gather(c, order));
-  let intercept = 0;
-  for (let i = 0; i < nT; i++) intercept += y[i];
-  intercept /= Math.max(1, nT);
-  if (data.classifier) {
-    const p = Math.min(1 - 1e-9, Math.max(1e-9, intercept));
-    intercept = Math.log(p / (1 - p));
-  }
+  const intercept = data.start?.intercept ?? meanScore(y, nT, data.classifier);
+  const tables = data.start?.tables.map((t) => t.slice()) ?? data.nBins.map((b) => new Float64Array(b));
+  const start = new Float64Array(n).fill(intercept);
+  if (data.start) tables.forEach((t, j) => codes[j].forEach((code, i) => (start[i] += t[code])));
   const counts = data.nBins.map((b, j) => binCounts(codes[j], 0, nT, b));
-  const state = gradientState(data.classifier, y, codes, data.nBins, nT, new Float64Array(n).fill(intercept), counts);
+  const state = gradientState(data.classifier, y, codes, data.nBins, nT, start, counts);
 
   const k = codes.length;
-  const tables = data.nBins.map((b) => new Float64Array(b));
   const maxBins = data.nBins.reduce((m, b) => Math.max(m, b), 2);
   const gSum = new Float64Array(maxBins);
   const hSum = new Float64Array(maxBins);
@@ -94,7 +94,17 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
       bestTables = tables.map((t) => t.slice());
     } else if (round - bestRound >= params.early_stopping_rounds) break;
   }
-  return { intercept, tables: noValidation ? tables : bestTables, rounds: bestRound };
+  return { intercept, tables: noValidation ? tables : bestTables, rounds: bestRound, loss: noValidation ? NaN : best };
+}
+
+/** The constant score of the training rows: their mean, or its log-odds for a classifier. */
+function meanScore(y: Float64Array, nT: number, classifier: boolean): number {
+  let mean = 0;
+  for (let i = 0; i < nT; i++) mean += y[i];
+  mean /= Math.max(1, nT);
+  if (!classifier) return mean;
+  const p = Math.min(1 - 1e-9, Math.max(1e-9, mean));
+  return Math.log(p / (1 - p));
 }
 
 /** The state that boosts these rows fastest: logistic on the rows; squared on pairwise histograms where they fit. */

@@ -1,5 +1,6 @@
 import type { BoostFeatureParams, BoostParams } from '../params/boosted';
 import { resolveBoostParams } from './sizeDefaults';
+import { fitLinearTerms } from '../linear/linearTerms';
 import type { FitPlan } from '../plan/plan';
 import { sampleRows } from '../prng';
 import type { PartitionModel, TransparentModel } from '../model/types';
@@ -53,6 +54,32 @@ export function binOnce(): Binner {
   return (plan, params) => (binned ??= binParts(plan, params));
 }
 
+/**
+ * Classifier partitions up to this many training rows start each bag from a logistic regression's terms (see
+ * runBag); regressors gained nothing from it on the sample tasks. Measured on the
+ * sample tasks: no task below the linear baseline by more than 0.005 AUC or 0.01 R² (a 570-row logistic task was
+ * 0.012 AUC below it), the means unchanged; above about 1,000 rows, steps alone do as well.
+ */
+const LINEAR_START_ROWS = 1_000;
+
+/** A linear model's terms on the partition's rows as steps per bin (each bin: the mean over its rows). */
+function linearStart(plan: FitPlan, part: number, binned: BinnedFeature[]): { intercept: number; tables: Float64Array[] } {
+  const { frame, y } = plan.parts[part];
+  const terms = fitLinearTerms(frame, plan.features, y, plan.modelType);
+  const contributions = terms.contributions(frame);
+  const tables = binned.map((bf) => {
+    const c = contributions.get(bf.name) as Float64Array;
+    const sum = new Float64Array(bf.nBins);
+    const count = new Float64Array(bf.nBins);
+    for (let i = 0; i < c.length; i++) {
+      sum[bf.codes[i]] += c[i];
+      count[bf.codes[i]]++;
+    }
+    return sum.map((s, b) => (count[b] > 0 ? s / count[b] : 0));
+  });
+  return { intercept: terms.intercept, tables };
+}
+
 export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan {
   const classifier = plan.modelType === 'classifier';
   const params = plan.parts.map(({ y }) => resolveBoostParams(plan.boost, y.length));
@@ -64,6 +91,7 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
       codes: binned[part].map((b) => b.codes),
       nBins: binned[part].map((b) => b.nBins),
       ordered: binned[part].map((b) => b.type === 'numeric'),
+      start: classifier && y.length <= LINEAR_START_ROWS ? linearStart(plan, part, binned[part]) : null,
     };
     return Array.from({ length: params[part].outer_bags }, (_, bag) => ({
       part,
@@ -76,8 +104,15 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
   return { plan, params, featureParams: plan.boostFeature, binned, tasks };
 }
 
+/**
+ * One bag's boosting. With a linear start, the bag is boosted both from it and from nothing, and keeps whichever
+ * its validation rows prefer: a linear shape where the effects are nearly linear, steps where they are not.
+ */
 export function runBag(task: BagTask): BagResult {
-  return boostBag(task.data, task.params, task.seed, task.rows ?? undefined);
+  const fromNothing = boostBag({ ...task.data, start: null }, task.params, task.seed, task.rows ?? undefined);
+  if (!task.data.start) return fromNothing;
+  const fromLinear = boostBag(task.data, task.params, task.seed, task.rows ?? undefined);
+  return fromLinear.loss < fromNothing.loss ? fromLinear : fromNothing;
 }
 
 /** The model from every bag's result (`results` in task order). */
