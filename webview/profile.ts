@@ -1,7 +1,6 @@
 /** Profile panel: base value, importances, each feature's contribution chart, partition switcher and refit. */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
-import type { ChartConfiguration } from 'chart.js';
 import type { FeatureImportance, FeatureParams, PartitionProfile } from '../src/contract/models.js';
 import type { PanelClient } from './shared/panelClient.js';
 import type { ProfileData, RefitOutcome } from '../src/panels/protocol.js';
@@ -16,11 +15,11 @@ import {
   type SharedScales,
 } from '../src/panels/shaping/profileSeries.js';
 import { initialRefitValues, parseRefitForm, refitFields } from '../src/panels/shaping/refitForm.js';
-import { axis, ChartSet, percentTicks, themedOptions } from './shared/charts.js';
+import { BinChart } from './charts/binChart.js';
+import { importanceChart } from './charts/importanceChart.js';
+import { ChartList } from './charts/svgChart.js';
 import { controlValue, h, icon } from './shared/dom.js';
 import { connectLoadedPanel, errorMessage } from './shared/status.js';
-import type { Palette } from './shared/theme.js';
-import { withAlpha } from './shared/theme.js';
 import { fact, notice, select, table } from './shared/widgets.js';
 
 interface ProfileUi {
@@ -31,98 +30,6 @@ interface ProfileUi {
 }
 
 type Client = PanelClient<'profile', ProfileUi>;
-
-function contributionChart(series: FeatureSeries, palette: Palette, title: string, scales?: SharedScales): ChartConfiguration {
-  const scoreAxis = { ...axis(palette, 'Contribution'), ...(scales ? { min: scales.score[0], max: scales.score[1] } : {}) };
-  const frequencyAxis = {
-    position: 'right' as const,
-    min: 0,
-    ...axis(palette, 'Frequency', { grid: { drawOnChartArea: false } }),
-    ticks: { color: palette.foreground, callback: percentTicks },
-  };
-  const [scoreColor, freqColor] = palette.series;
-  if (series.kind === 'numeric') {
-    const labelOf = (index: number) => series.bins[Math.min(index, series.bins.length - 1)]?.label ?? '';
-    return {
-      type: 'line',
-      data: {
-        datasets: [
-          {
-            label: 'Contribution',
-            data: series.scoreSteps,
-            stepped: 'before',
-            borderColor: scoreColor,
-            backgroundColor: withAlpha(scoreColor, 0.15),
-            fill: 'origin',
-            pointRadius: 0,
-            borderWidth: 2,
-            yAxisID: 'y',
-          },
-          {
-            label: 'Frequency',
-            data: series.freqSteps,
-            stepped: 'before',
-            borderColor: freqColor,
-            fill: false,
-            pointRadius: 0,
-            borderWidth: 1.5,
-            borderDash: [4, 3],
-            yAxisID: 'y1',
-          },
-        ],
-      },
-      options: themedOptions(palette, {
-        parsing: false,
-        interaction: { mode: 'index', intersect: false },
-        scales: {
-          x: { type: 'linear', min: (scales?.domain ?? series.domain)[0], max: (scales?.domain ?? series.domain)[1], ...axis(palette, title) },
-          y: scoreAxis,
-          y1: frequencyAxis,
-        },
-        plugins: {
-          tooltip: {
-            callbacks: {
-              title: (items) => labelOf(items[0]?.dataIndex ?? 0),
-              label: (item) =>
-                item.datasetIndex === 0
-                  ? `Contribution ${formatNumber(item.parsed.y)}`
-                  : `Frequency ${formatPercent(item.parsed.y)}`,
-            },
-          },
-        },
-      }),
-    };
-  }
-  return {
-    type: 'bar',
-    data: {
-      labels: series.categories.map((c) => c.category),
-      datasets: [
-        {
-          label: 'Contribution',
-          data: series.categories.map((c) => c.score),
-          backgroundColor: series.categories.map((c) => (c.score >= 0 ? palette.positive : palette.negative)),
-          yAxisID: 'y',
-        },
-        {
-          label: 'Frequency',
-          data: series.categories.map((c) => c.freq),
-          backgroundColor: withAlpha(freqColor, 0.35),
-          borderColor: freqColor,
-          borderWidth: 1,
-          yAxisID: 'y1',
-        },
-      ],
-    },
-    options: themedOptions(palette, {
-      scales: {
-        x: axis(palette, title),
-        y: scoreAxis,
-        y1: frequencyAxis,
-      },
-    }),
-  };
-}
 
 function describeSeries(series: FeatureSeries): string {
   const parts =
@@ -162,8 +69,8 @@ function missingCard(series: FeatureSeries): HTMLElement {
 }
 
 class ProfileView {
-  private readonly charts = new ChartSet();
-  private readonly detailCharts = new ChartSet();
+  private readonly charts = new ChartList();
+  private readonly detailCharts = new ChartList();
   private partition: PartitionProfile;
   /** The partition's features by importance, computed once per partition rather than on every render. */
   private ranked: FeatureImportance[];
@@ -262,25 +169,7 @@ class ProfileView {
   private importanceChart(): HTMLElement {
     const top = this.ranked.slice(0, 15);
     const description = `Top ${top.length} feature importances: ${top.map((f) => `${f.feature} ${formatPercent(f.importance)}`).join(', ')}.`;
-    return this.charts.create(
-      description,
-      (palette) => ({
-        type: 'bar',
-        data: {
-          labels: top.map((f) => f.feature),
-          datasets: [{ label: 'Importance', data: top.map((f) => f.importance), backgroundColor: palette.series[0] }],
-        },
-        options: themedOptions(palette, {
-          indexAxis: 'y',
-          plugins: { legend: { display: false } },
-          scales: {
-            x: { ...axis(palette, 'Importance'), ticks: { color: palette.foreground, callback: percentTicks } },
-            y: axis(palette, ''),
-          },
-        }),
-      }),
-      top.length > 8 ? 'large' : top.length > 4 ? 'medium' : 'small',
-    );
+    return this.charts.add(importanceChart(description, top)).element;
   }
 
   private switchPartition(value: string): void {
@@ -356,7 +245,7 @@ class ProfileView {
     const importance = this.ranked.find((f) => f.feature === feature)?.importance ?? 0;
     const refitSeries = this.refitSeries(feature);
     const scales = refitSeries ? sharedScales([series, refitSeries]) : undefined;
-    const current = this.detailCharts.create(describeSeries(series), (p) => contributionChart(series, p, feature, scales));
+    const current = this.detailCharts.add(new BinChart(describeSeries(series), { series, scales, title: feature })).element;
     const comparison = refitSeries && scales ? this.comparison(feature, refitSeries, scales) : undefined;
     this.detail.replaceChildren(
       h('h2', { text: feature }),
@@ -387,7 +276,7 @@ class ProfileView {
       'div',
       {},
       h('h3', { text: title }),
-      this.detailCharts.create(`${title}. ${describeSeries(series)}`, (p) => contributionChart(series, p, feature, scales)),
+      this.detailCharts.add(new BinChart(`${title}. ${describeSeries(series)}`, { series, scales, title: feature })).element,
       h('p', { class: 'muted', text: changes.length ? `Changed ${changes.join(', ')}` : 'No parameter changed.' }),
     );
   }

@@ -21,7 +21,7 @@ export interface BrowserPanel {
   page: Page;
   panel: unknown;
   messages: MessageLog;
-  /** Resolves once a chart's canvas has pixels on it. */
+  /** Resolves once a chart has its marks drawn. */
   firstChart(): Promise<void>;
 }
 
@@ -85,15 +85,8 @@ export async function openBrowserPanel(browser: Browser, root: string, webviewDi
     dispose() {},
   };
   const firstChart = async () => {
-    // A function without named inner functions (see above); the page's CSP refuses a string.
-    await page.waitForFunction(
-      () =>
-        Array.from(document.querySelectorAll('canvas')).some(
-          (canvas) => canvas.width > 0 && canvas.height > 0 && Boolean(canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data.some((v) => v !== 0)),
-        ),
-      undefined,
-      { polling: 'raf', timeout: 60_000 },
-    );
+    // A function, not a string: the page's CSP refuses a string.
+    await page.waitForFunction(() => document.querySelector('.chart svg .mark') !== null, undefined, { polling: 'raf', timeout: 60_000 });
   };
   return { page, panel, messages, firstChart };
 }
