@@ -38,6 +38,8 @@ export async function openBrowserPanel(browser: Browser, root: string, webviewDi
   const messages: MessageLog = [];
   const listeners: ((message: unknown) => void)[] = [];
   let html = '';
+  // As VS Code does, messages posted before the page has loaded wait for it.
+  let pageLoaded: Promise<unknown> = Promise.resolve();
   await page.exposeFunction('__xmodelsPost', (message: { kind?: string; method?: string }) => {
     messages.push({ kind: message.method ?? message.kind ?? '?', at: performance.now() });
     for (const listener of listeners) listener(message);
@@ -66,12 +68,12 @@ export async function openBrowserPanel(browser: Browser, root: string, webviewDi
       asWebviewUri: (uri: FsUri) => ({ toString: () => `${ORIGIN}/${relative(root, uri.fsPath).split('\\').join('/')}` }),
       set html(value: string) {
         html = value;
-        void page.goto(PAGE_URL);
+        pageLoaded = page.goto(PAGE_URL).catch(() => undefined);
       },
       // As JSON text, as VS Code sends it (Playwright's own serialisation of a large object takes far longer); like
       // VS Code's, a message to a closed panel is dropped (false).
       postMessage: (message: unknown) =>
-        page.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(message)).then(
+        pageLoaded.then(() => page.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(message))).then(
           () => true,
           () => false,
         ),
