@@ -9,7 +9,10 @@
  * on its first message, without a round trip to ask. The handshake is what a reloaded page, or one that missed it,
  * goes through.
  */
-import type { ModelVersion, Evaluation, FeatureInfo, FeatureParams, Partition, Profile } from '../contract/models';
+import type { Edit } from '../contract/edits';
+import type { ModelVersion, Evaluation, FeatureInfo, FeatureParams, Metrics, Partition, PreviewPart, Profile, SplitMetrics } from '../contract/models';
+import type { EditScope } from './shaping/classProfiles';
+import type { FitMethod } from '../engine/params/table';
 import type {
   DatasetSummary,
   Goal,
@@ -90,7 +93,34 @@ export interface ProfileData {
   version?: ModelVersion;
   /** Why "Refit this feature" is unavailable, or undefined when it is available. */
   refitUnavailable?: string;
+  /** What hand edits of the steps need: absent, with `editUnavailable` saying why, when the version cannot be edited here. */
+  editing?: ProfileEditing;
+  editUnavailable?: string;
 }
+export interface ProfileEditing {
+  /** How the version was fitted: a `boosted` feature's edited steps are re-centred, and only its features can be removed. */
+  method: FitMethod;
+  /** The part of the version each entry of the partition (or class) picker shows; the all-classes view has none. */
+  scopes: Record<string, EditScope>;
+}
+export interface PreviewEditsParams {
+  versionId: string;
+  edits: Edit[];
+}
+/**
+ * The version after the edits: the steps of every part they changed and the train and test metrics before and after,
+ * or, when the metrics cannot be computed (the version has no dataset), why.
+ */
+export type EditsPreview =
+  | { kind: 'metrics'; parts: PreviewPart[]; before: SplitMetrics; after: SplitMetrics }
+  | { kind: 'noMetrics'; message: string };
+export interface SaveEditsParams {
+  versionId: string;
+  modelId: string;
+  edits: Edit[];
+}
+/** The new version holding the edits, or `saved: false` when the user dismissed a question on the way. */
+export type SavedEdits = { saved: true; versionId: string; versionNumber?: number; testMetrics: Metrics } | { saved: false };
 export interface RefitFeatureParams {
   versionId: string;
   modelId: string;
@@ -107,6 +137,9 @@ export interface RefitOutcome {
 export interface ProfileApi {
   load: Method<ProfileArgs, ProfileData>;
   refit: Method<RefitFeatureParams, RefitOutcome>;
+  /** A newer preview supersedes an older one, which the host then aborts. */
+  previewEdits: Method<PreviewEditsParams, EditsPreview>;
+  saveEdits: Method<SaveEditsParams, SavedEdits>;
 }
 export interface EvaluationApi {
   load: Method<EvaluationArgs, Evaluation>;
@@ -150,7 +183,7 @@ export interface PanelApis {
 
 /** The request method names of each panel, for validating incoming messages at runtime. */
 export const PANEL_METHODS: { readonly [K in PanelKind]: readonly (keyof PanelApis[K] & string)[] } = {
-  profile: ['load', 'refit'],
+  profile: ['load', 'refit', 'previewEdits', 'saveEdits'],
   evaluation: ['load', 'autotrain'],
   featureInfo: ['load'],
   datasetSummary: ['load', 'run'],
