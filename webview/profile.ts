@@ -1,9 +1,11 @@
 /** Profile panel: base value, importances, each feature's contribution chart, partition switcher and refit. */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import type { Edit } from '../src/contract/edits.js';
 import type { FeatureImportance, FeatureParams, PartitionProfile } from '../src/contract/models.js';
-import type { PanelClient } from './shared/panelClient.js';
 import type { ProfileData, RefitOutcome } from '../src/panels/protocol.js';
+import type { EditScope } from '../src/panels/shaping/classProfiles.js';
+import { isHistoryKey } from '../src/panels/shaping/editActions.js';
 import { formatNumber, formatPercent, partitionLabel } from '../src/panels/shaping/format.js';
 import {
   featureSeries,
@@ -21,15 +23,9 @@ import { ChartList } from './charts/svgChart.js';
 import { controlValue, h, icon } from './shared/dom.js';
 import { connectLoadedPanel, errorMessage } from './shared/status.js';
 import { fact, notice, select, table } from './shared/widgets.js';
-
-interface ProfileUi {
-  partition: string;
-  feature: string;
-  query: string;
-  sort: FeatureSort;
-}
-
-type Client = PanelClient<'profile', ProfileUi>;
+import { EditSession, type ProfileClient, type ProfileUi } from './profile/editSession.js';
+import { StepEditor } from './profile/stepEditor.js';
+import { editApplies } from '../src/panels/shaping/stepEdits.js';
 
 function describeSeries(series: FeatureSeries): string {
   const parts =
@@ -75,12 +71,15 @@ class ProfileView {
   /** The partition's features by importance, computed once per partition rather than on every render. */
   private ranked: FeatureImportance[];
   private readonly list = h('ul', { class: 'feature-list', 'aria-label': 'Features' });
-  private readonly detail = h('section', { class: 'card', 'aria-live': 'polite' });
+  private readonly detail = h('section', { class: 'card' });
   private refit: { feature: string; outcome: RefitOutcome } | undefined;
+  /** The hand edits of the version, when it can be edited here. */
+  private readonly session: EditSession | undefined;
+  private editor: StepEditor | undefined;
 
   constructor(
     private readonly root: HTMLElement,
-    private readonly client: Client,
+    private readonly client: ProfileClient,
     private readonly data: ProfileData,
   ) {
     const fromNode = data.partitions.find((p) => p.partition_id === client.args.partitionId)?.partition;
@@ -93,6 +92,31 @@ class ProfileView {
     };
     this.ranked = listFeatures(this.partition, '', 'importance');
     this.list.addEventListener('keydown', (event) => this.moveFocus(event));
+    if (data.editing && client.args.modelId) {
+      const session = new EditSession(client, data.profile.version_id);
+      this.session = session;
+      session.subscribe((change) => {
+        if (change === 'edits') this.markEdited();
+      });
+      // Undo and redo anywhere in the panel; a text field keeps its own.
+      document.addEventListener('keydown', (event) => {
+        const target = event.target as Element | null;
+        if (!isHistoryKey(event) || target?.closest('vscode-textfield, input, textarea')) return;
+        event.preventDefault();
+        if (event.shiftKey || event.key.toLowerCase() === 'y') session.redo();
+        else session.undo();
+      });
+    }
+  }
+
+  /** The part of the version the picked partition (or class) shows, when its steps can be edited. */
+  private get scope(): EditScope | undefined {
+    return this.session ? this.data.editing?.scopes[this.partition.partition] : undefined;
+  }
+
+  private isEdited(feature: string): boolean {
+    const scope = this.scope;
+    return Boolean(scope && this.session?.edits.some((edit) => editApplies(edit, feature, scope)));
   }
 
   private get sort(): FeatureSort {
@@ -200,18 +224,26 @@ class ProfileView {
           h(
             'button',
             {
+              class: this.isEdited(f.feature) ? 'edited' : undefined,
               'aria-current': f.feature === selected ? 'true' : 'false',
               'aria-label': `${f.feature}, importance ${formatPercent(f.importance)}`,
               'data-feature': f.feature,
               onclick: () => this.selectFeature(f.feature),
             },
-            h('span', { class: 'feature-name', text: f.feature }),
+            h('span', { class: 'feature-name' }, f.feature, h('span', { class: 'edited-tag', text: 'edited' })),
             h('span', { class: 'muted', text: formatPercent(f.importance) }),
             bar,
           ),
         );
       }),
     );
+  }
+
+  /** Marks the listed features the edits change in the part shown. */
+  private markEdited(): void {
+    for (const button of this.list.querySelectorAll('button')) {
+      button.classList.toggle('edited', this.isEdited(button.dataset.feature ?? ''));
+    }
   }
 
   private moveFocus(event: KeyboardEvent): void {
@@ -235,17 +267,19 @@ class ProfileView {
 
   private renderDetail(): void {
     this.detailCharts.clear();
+    this.editor?.dispose();
+    this.editor = undefined;
     const feature = this.selectedFeature();
     const series = feature ? featureSeries(this.partition, feature) : undefined;
     if (!feature || !series) {
-      const text = this.data.classes ? 'Pick a class to see how each feature moves its probability.' : 'This partition has no features.';
+      const text = this.data.classes ? 'Pick a class to see how each feature moves its probability, and edit its steps.' : 'This partition has no features.';
       this.detail.replaceChildren(h('p', { class: 'muted', text }));
       return;
     }
     const importance = this.ranked.find((f) => f.feature === feature)?.importance ?? 0;
     const refitSeries = this.refitSeries(feature);
     const scales = refitSeries ? sharedScales([series, refitSeries]) : undefined;
-    const current = this.detailCharts.add(new BinChart(describeSeries(series), { series, scales, title: feature })).element;
+    const current = this.currentChart(feature, series, scales);
     const comparison = refitSeries && scales ? this.comparison(feature, refitSeries, scales) : undefined;
     this.detail.replaceChildren(
       h('h2', { text: feature }),
@@ -257,6 +291,41 @@ class ProfileView {
       h('details', {}, h('summary', { text: 'Bins as a table' }), binsTable(series)),
       this.refitSection(feature),
     );
+  }
+
+  /** This version's chart of the feature: with the step editor when the part shown can be edited. */
+  private currentChart(feature: string, series: FeatureSeries, scales: SharedScales | undefined): HTMLElement {
+    const { session, scope } = this;
+    const editing = this.data.editing;
+    const modelId = this.client.args.modelId;
+    if (session && scope && editing && modelId) {
+      this.editor = new StepEditor({
+        session,
+        partition: this.partition,
+        feature,
+        scope,
+        method: editing.method,
+        modelId,
+        ...(scales ? { scales } : {}),
+        describe: describeSeries,
+        binLabels: (edit) => this.binLabels(edit, scope),
+      });
+      return this.editor.element;
+    }
+    const chart = this.detailCharts.add(new BinChart(describeSeries(series), { series, scales, title: feature })).element;
+    const why = this.data.editUnavailable;
+    return why ? h('div', {}, chart, h('p', { class: 'muted', text: `Editing the steps: ${why}` })) : chart;
+  }
+
+  /** The labels of the bins an edit names, from the part of the version it edits (the one shown when it names none). */
+  private binLabels(edit: Edit, shown: EditScope): readonly string[] {
+    const scopes = this.data.editing?.scopes ?? {};
+    const partition = edit.partition ?? shown.partition;
+    const cls = edit.class ?? shown.class;
+    const entry = Object.keys(scopes).find((name) => scopes[name].partition === partition && scopes[name].class === cls);
+    const series = entry ? featureSeries(pickPartition(this.data.profile.partitions, entry) ?? this.partition, edit.feature) : undefined;
+    if (!series) return [];
+    return series.kind === 'numeric' ? series.bins.map((b) => b.label) : series.categories.map((c) => c.category);
   }
 
   /** The refit version's series of this feature, when the feature was just refit. */
