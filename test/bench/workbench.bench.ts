@@ -2,9 +2,10 @@
 // model against a 7-feature one: from the "Open Profile" menu choice to the first chart on screen (drawn in the webview
 // and the webview shown), split into VS Code's part (the panel, its frame and service worker, until the webview asks
 // for the panel's script) and the extension's (script, messages, data, drawing). Beside it, VS Code's own Markdown
-// preview opened by its key binding: what any webview panel costs here. The models are trained beforehand on the data
-// directory of the local service the extension starts. Needs code-server (installed on first use, as for
-// `npm run test:ui`).
+// preview opened by its key binding: what any webview panel costs here. Then editing a step: from an edit's key to
+// the next frame with the chart redrawn, while the previews of the metrics come and go. The models are trained
+// beforehand on the data directory of the local service the extension starts. Needs code-server (installed on first
+// use, as for `npm run test:ui`).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
@@ -103,6 +104,60 @@ async function openMarkdownPreview(workbench: Workbench): Promise<Opening> {
   });
 }
 
+/** The page in the newest webview frame. */
+function webviewPage(page: Page): Frame {
+  const pages = page.frames().filter((f) => f.parentFrame()?.url().includes('/webview/browser/pre/index.html'));
+  const last = pages.at(-1);
+  if (!last) throw new Error('no webview is open');
+  return last;
+}
+
+const EDITS = 40;
+
+interface Redraw {
+  /** Key to the next frame, with the chart redrawn. */
+  frame: number;
+  /** The editor's own work: the key's handler, up to the chart's new SVG. */
+  handled: number;
+}
+
+/**
+ * Each of `EDITS` edit keys pressed on the open profile's step editor (a nudge up, merge, a nudge down, never
+ * decreasing, undo, in turn, on its first six bins), timed to the next frame after it: the editor redraws the chart
+ * on each (keys dispatched in the page, so the figures hold no time of Playwright's).
+ */
+async function redrawAfterEdits(workbench: Workbench): Promise<Redraw[]> {
+  await workbench.webview().locator('.edit-surface').waitFor({ timeout: TIMEOUT_MS });
+  // A string, not a function: the TypeScript loader would wrap the inner functions in a helper the page lacks.
+  const script = `(async () => {
+    const surface = document.querySelector('.edit-surface');
+    const press = (key, mods = {}) => surface.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...mods }));
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    surface.focus();
+    press('Home');
+    for (let i = 0; i < 5; i++) press('ArrowRight', { shiftKey: true });
+    await nextFrame();
+    const keys = [['ArrowUp', {}], ['m', {}], ['ArrowDown', {}], ['u', {}], ['z', { ctrlKey: true }]];
+    const times = [];
+    for (let i = 0; i < ${EDITS}; i++) {
+      const started = performance.now();
+      press(...keys[i % keys.length]);
+      const handled = performance.now() - started;
+      await nextFrame();
+      times.push({ frame: performance.now() - started, handled });
+    }
+    const listed = document.querySelector('.edits summary')?.textContent ?? '';
+    if (!/^Edits \\(\\d+\\)/.test(listed)) throw new Error('the keys made no edit (the list says "' + listed + '")');
+    return times;
+  })()`;
+  return (await webviewPage(workbench.page).evaluate(script)) as Redraw[];
+}
+
+function percentile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+}
+
 /** The run with the shortest total, of `runs` after one left out (code not yet loaded). */
 async function best(runs: number, open: () => Promise<Opening>): Promise<Opening> {
   await open();
@@ -134,6 +189,18 @@ async function main(): Promise<void> {
         `${FEATURES[1]} features ${split(wide)}; ${FEATURES[0]} features ${split(small)}; ratio ${(wide.total / small.total).toFixed(2)}`,
     );
     console.log(`VS Code's own Markdown preview, key binding to text on screen (best of ${RUNS}): ${split(markdown)}`);
+    const redraws = new Map<number, Redraw[]>();
+    for (const features of FEATURES) {
+      await openProfile(workbench, features);
+      redraws.set(features, await redrawAfterEdits(workbench));
+    }
+    const timing = (features: number) => {
+      const frames = (redraws.get(features) as Redraw[]).map((r) => r.frame);
+      const handled = (redraws.get(features) as Redraw[]).map((r) => r.handled);
+      const ms = (values: number[], share: number) => percentile(values, share).toFixed(1);
+      return `${features} features median ${ms(frames, 0.5)} ms, p90 ${ms(frames, 0.9)} ms, max ${ms(frames, 1)} ms (the editor's own work: median ${ms(handled, 0.5)} ms, max ${ms(handled, 1)} ms)`;
+    };
+    console.log(`profile step edit, key to the next frame with the chart redrawn (${EDITS} edits, target < 50 ms): ${timing(FEATURES[1])}; ${timing(FEATURES[0])}`);
   } finally {
     await workbench.close();
     removeDir(dataDir);
