@@ -91,6 +91,7 @@ export class BinChart extends SvgChart {
       ...verticalAxis(plot, freqAxis, freqY, freqLabels, { side: 'right', title: 'Frequency' }),
     ];
     if (selection) shapes.push(selectionShape(selection, geometry));
+    shapes.push(svg('line', { class: 'zero', x1: plot.left, x2: plot.right, y1: y(0), y2: y(0) }));
     shapes.push(...layout.marks(y, freqY));
     const ticks = [...layout.ticks];
     if (series.missing) {
@@ -104,7 +105,6 @@ export class BinChart extends SvgChart {
       shapes.push(signedBar(x + 6, right - x - 12, y, missing.score));
       ticks.push({ at: (x + right) / 2, label: 'Missing' });
     }
-    shapes.push(svg('line', { class: 'zero', x1: plot.left, x2: plot.right, y1: y(0), y2: y(0) }));
     shapes.push(...horizontalAxis(plot, ticks, title));
     return shapes;
   }
