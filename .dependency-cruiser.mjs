@@ -29,22 +29,26 @@ export const parts = {
 
   // Beside and above the engine; none of these knows VS Code.
   codeText: { files: '^src/codeText/', may: [] }, // names as literals and comment text of generated Python and SQL
+  l10n: { files: '^src/common/l10n\\.ts$', may: [] }, // vscode.l10n.t once the extension runs, English elsewhere
   contract: { files: '^src/contract/', may: ['engine', 'codeText'], uses: ['zod'] },
   autotrain: { files: '^src/autotrain/', may: ['contract'] },
   modelExport: { files: '^src/modelExport/', may: ['contract'] },
+  // What a panel shows, as pure functions of the wire types (no settings, no VS Code): the model report draws the same.
+  'panels/shaping': { files: '^src/panels/shaping/(?!refitForm\\.ts$)', may: ['contract', 'l10n'], browser: true },
+  report: { files: '^src/report/', may: ['modelExport', 'panels/shaping'] }, // a version's report as HTML or Markdown
   client: { files: '^src/client/', may: ['contract'], uses: ['node', 'packages'] },
-  service: { files: '^src/service/', may: ['autotrain', 'modelExport'], uses: ['node', 'packages'] },
+  service: { files: '^src/service/', may: ['autotrain', 'report'], uses: ['node', 'packages'] },
   cli: { files: '^src/cli\\.ts$', may: ['service', 'client'], uses: ['node'] },
 
   // The VS Code extension. It reaches the service only over HTTP, through client.
   prompts: { files: '^src/prompts/', may: ['engine'], uses: ['vscode'] },
-  common: { files: '^src/common/', may: ['client', 'prompts'], uses: ['vscode', 'zod', 'hyparquet', 'hyparquet-compressors', 'hyparquet-writer'] },
-  'panels/pure': { files: '^src/panels/(shaping/|protocol\\.ts$)', may: ['common'], browser: true },
+  common: { files: '^src/common/(?!l10n\\.ts$)', may: ['client', 'prompts', 'l10n'], uses: ['vscode', 'zod', 'hyparquet', 'hyparquet-compressors', 'hyparquet-writer'] },
+  'panels/pure': { files: '^src/panels/(shaping/refitForm\\.ts$|protocol\\.ts$)', may: ['common', 'panels/shaping'], browser: true },
   panels: { files: '^src/panels/(?!shaping/|protocol\\.ts$)', may: ['panels/pure'], uses: ['vscode', 'node'] },
   tree: { files: '^src/tree/', may: ['panels/pure'], uses: ['vscode'] },
   connection: { files: '^src/connection/', may: ['tree'], uses: ['vscode', 'node', 'zod'] },
   flows: { files: '^src/flows/', may: ['tree'], uses: ['node', 'zod'] }, // vscode-free: unit-tested in Node
-  commands: { files: '^src/commands/', may: ['flows', 'connection', 'panels', 'modelExport'], uses: ['vscode', 'node', 'zod'] },
+  commands: { files: '^src/commands/', may: ['flows', 'connection', 'panels', 'report'], uses: ['vscode', 'node', 'zod'] },
   extension: { files: '^src/extension\\.ts$', may: ['commands'], uses: ['vscode', 'node'] },
 
   // Browser code of the panels.

@@ -11,10 +11,13 @@ import { SettingsAccessor } from './common/settings';
 import { textGenConfigFrom } from './common/textgen';
 import { TextGenKeyStore } from './common/textGenKey';
 import { registerAutotrain } from './commands/autotrain';
+import { CompareCommand } from './commands/compareCommand';
 import { ConnectionCommands } from './commands/connectionCommands';
 import { CopyModelCommand } from './commands/copyModelCommand';
+import { EditsCommands } from './commands/editsCommands';
 import { DataCommands } from './commands/dataCommands';
 import { ExportCommand } from './commands/exportCommand';
+import { ReportCommand } from './commands/reportCommand';
 import { LinkPreprocessorCommand } from './commands/linkPreprocessorCommand';
 import { ModelCommands } from './commands/modelCommands';
 import { PredictCommand } from './commands/predictCommand';
@@ -146,11 +149,14 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   const link = new LinkPreprocessorCommand(services);
   const predict = new PredictCommand(services);
   const models = new ModelCommands(services);
+  const comparer = new CompareCommand(services);
   const copier = new CopyModelCommand(services, () => connection.copyDestinations());
+  const edits = new EditsCommands(services);
   const connectionCommands = new ConnectionCommands(connection, auth, inputs, log);
   const data = new DataCommands({ services, store: dataConnections, train, isHosted: () => connection.mode === 'hosted', refreshData: () => dataTree.refresh() });
   const panels = registerPanels(services, new SaveEditsCommand(services));
   const exporter = new ExportCommand(services, () => panels.activeProfile());
+  const reporter = new ReportCommand(services);
   const register = services.registerCommand;
 
   context.subscriptions.push(
@@ -175,7 +181,11 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
     register('xmodels.models.copyId', (node?: unknown) => models.copyId(node)),
     register('xmodels.models.exportPython', (node?: unknown) => exporter.export('python', node)),
     register('xmodels.models.exportSql', (node?: unknown) => exporter.export('sql', node)),
+    register('xmodels.models.exportReport', (node?: unknown) => reporter.export(node)),
     register('xmodels.models.copyTo', (node?: unknown) => copier.copy(node)),
+    register('xmodels.models.exportEdits', (node?: unknown) => edits.exportEdits(node)),
+    register('xmodels.models.applyEdits', (arg?: unknown) => edits.applyEdits(arg)),
+    register('xmodels.models.compare', (node?: unknown) => comparer.compare(node)),
     register('xmodels.models.delete', (node?: unknown) => models.delete(node)),
     register('xmodels.connection.useHosted', () => connectionCommands.useHosted()),
     register('xmodels.connection.useLocal', () => connectionCommands.useLocal()),

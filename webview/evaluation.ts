@@ -14,6 +14,7 @@ import {
   isClassifierMetrics,
   isMulticlassMetrics,
   isRegressorMetrics,
+  metricColumns,
   metricRows,
   type MetricRow,
   predictedVsActual,
@@ -21,6 +22,7 @@ import {
   prPoints,
   residualHistogram,
   rocPoints,
+  splitTexts,
   thresholdView,
 } from '../src/panels/shaping/evaluationSeries.js';
 import { axis, ChartSet, percentTicks, themedOptions } from './shared/charts.js';
@@ -61,6 +63,7 @@ class EvaluationView {
     const headline = classifier
       ? fact(multiclass ? 'Test ROC AUC (macro)' : 'Test ROC AUC', formatNumber((test as ClassifierEvaluationMetrics).roc_auc, 3))
       : fact('Test R²', formatNumber((test as RegressorEvaluationMetrics).r2, 3));
+    const texts = splitTexts();
     const kind = multiclass
       ? `Multiclass classifier (${multiclass.confusion_matrix.labels.length} classes, one-vs-rest)`
       : classifier
@@ -79,15 +82,21 @@ class EvaluationView {
         h('div', { class: 'header-facts' }, headline),
       ),
       ...this.generalisationWarnings(),
-      h('section', { 'aria-label': 'Metrics' }, h('h2', { text: 'Train and test metrics' }), this.metricsTable()),
+      h(
+        'section',
+        { 'aria-label': 'Metrics' },
+        h('h2', { text: texts.heading }),
+        h('p', { class: 'muted', text: texts.judgeBy }),
+        this.metricsTable(),
+      ),
       h(
         'div',
         { class: 'toolbar' },
         select(
           'Charts for',
           [
-            { value: 'test', label: 'Test set' },
-            { value: 'train', label: 'Training set' },
+            { value: 'test', label: texts.testCharts },
+            { value: 'train', label: texts.trainCharts },
           ],
           this.split,
           (value) => {
@@ -121,16 +130,9 @@ class EvaluationView {
   private metricsTable(): HTMLElement {
     const baseline = this.evaluation.baseline;
     const rows = metricRows(this.evaluation.train, this.evaluation.test, baseline);
-    return table('Metrics on the training and test sets, with the baselines on the test set', [
-      { header: 'Metric', cell: (r) => (r.note ? `${r.label} (${r.note})` : r.label) },
-      { header: 'Train', numeric: true, cell: (r) => formatNumber(r.train) },
-      { header: 'Test', numeric: true, cell: (r) => formatNumber(r.test) },
-      ...(baseline
-        ? [
-            { header: 'Linear model (test)', numeric: true, cell: (r: MetricRow) => formatNumber(r.linear) },
-            { header: 'Constant (test)', numeric: true, cell: (r: MetricRow) => formatNumber(r.constant) },
-          ]
-        : []),
+    return table(splitTexts().caption, [
+      { header: 'Metric', cell: (r: MetricRow) => (r.note ? `${r.label} (${r.note})` : r.label) },
+      ...metricColumns(Boolean(baseline)).map((column) => ({ header: column.header, numeric: true, cell: (r: MetricRow) => formatNumber(column.value(r)) })),
     ], rows);
   }
 

@@ -2,14 +2,14 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import type { Edit } from '../src/contract/edits.js';
-import type { FeatureImportance, FeatureParams, PartitionProfile } from '../src/contract/models.js';
+import type { FeatureParams, PartitionProfile } from '../src/contract/models.js';
 import type { ProfileData, RefitOutcome } from '../src/panels/protocol.js';
 import type { EditScope } from '../src/panels/shaping/classProfiles.js';
 import { isHistoryKey } from '../src/panels/shaping/editActions.js';
 import { formatNumber, formatPercent, partitionLabel } from '../src/panels/shaping/format.js';
+import { listTerms, pairTerm, type ListedTerm } from '../src/panels/shaping/pairHeatmap.js';
 import {
   featureSeries,
-  listFeatures,
   pickPartition,
   sharedScales,
   type FeatureSeries,
@@ -20,7 +20,9 @@ import { initialRefitValues, parseRefitForm, refitFields } from '../src/panels/s
 import { BinChart } from './charts/binChart.js';
 import { importanceChart } from './charts/importanceChart.js';
 import { ChartList } from './charts/svgChart.js';
-import { controlValue, h, icon } from './shared/dom.js';
+import { controlValue, h } from './shared/dom.js';
+import { missingBin } from './profile/missingBin.js';
+import { pairDetail } from './profile/pairHeatmap.js';
 import { connectLoadedPanel, errorMessage } from './shared/status.js';
 import { fact, notice, select, table } from './shared/widgets.js';
 import { EditSession, type ProfileClient, type ProfileUi } from './profile/editSession.js';
@@ -49,27 +51,12 @@ function binsTable(series: FeatureSeries): HTMLElement {
   ], rows);
 }
 
-function missingCard(series: FeatureSeries): HTMLElement {
-  if (!series.missing || series.missing.freq === 0) {
-    return h('p', { class: 'muted' }, icon('circle-slash'), ' No missing values in the training data.');
-  }
-  const { score, freq, mean } = series.missing;
-  return h(
-    'div',
-    { class: 'missing-bin', role: 'group', 'aria-label': 'Missing-value bin' },
-    h('strong', { text: 'Missing values' }),
-    h('span', { text: `Contribution ${formatNumber(score)}` }),
-    h('span', { text: `Frequency ${formatPercent(freq)}` }),
-    h('span', { text: `Mean target ${formatNumber(mean)}` }),
-  );
-}
-
 class ProfileView {
   private readonly charts = new ChartList();
   private readonly detailCharts = new ChartList();
   private partition: PartitionProfile;
-  /** The partition's features by importance, computed once per partition rather than on every render. */
-  private ranked: FeatureImportance[];
+  /** The partition's features and pairs by importance, computed once per partition rather than on every render. */
+  private ranked: ListedTerm[];
   private readonly list = h('ul', { class: 'feature-list', 'aria-label': 'Features' });
   private readonly detail = h('section', { class: 'card' });
   private refit: { feature: string; outcome: RefitOutcome } | undefined;
@@ -90,7 +77,7 @@ class ProfileView {
       numeric: {},
       categorical: {},
     };
-    this.ranked = listFeatures(this.partition, '', 'importance');
+    this.ranked = listTerms(this.partition, '', 'importance');
     this.list.addEventListener('keydown', (event) => this.moveFocus(event));
     if (data.editing && client.args.modelId) {
       const session = new EditSession(client, data.profile.version_id);
@@ -150,7 +137,8 @@ class ProfileView {
         { class: 'header-facts' },
         // The all-classes view of a multiclass model has no single base value (JSON carries its NaN as null).
         fact('Base value', Number.isFinite(this.partition.base_value) ? formatNumber(this.partition.base_value) : 'per class'),
-        fact('Features', String(this.ranked.length)),
+        fact('Features', String(this.ranked.filter((f) => !f.pair).length)),
+        this.partition.interactions?.length ? fact('Pairs', String(this.partition.interactions.length)) : null,
         partitionOptions.length > 1
           ? select(this.data.classes ? 'Class' : 'Partition', partitionOptions, this.partition.partition, (value) => this.switchPartition(value))
           : null,
@@ -200,7 +188,7 @@ class ProfileView {
     const next = this.data.profile.partitions.find((p) => p.partition === value);
     if (!next) return;
     this.partition = next;
-    this.ranked = listFeatures(next, '', 'importance');
+    this.ranked = listTerms(next, '', 'importance');
     this.refit = undefined;
     this.client.saveUi({ partition: value });
     this.render();
@@ -208,7 +196,7 @@ class ProfileView {
 
   private renderList(): void {
     const selected = this.selectedFeature();
-    const features = listFeatures(this.partition, this.query, this.sort);
+    const features = listTerms(this.partition, this.query, this.sort);
     const top = Math.max(...features.map((f) => f.importance), 0);
     if (!features.length) {
       this.list.replaceChildren(h('li', { class: 'muted', text: `No feature matches "${this.query}".` }));
@@ -271,6 +259,11 @@ class ProfileView {
     this.editor = undefined;
     const feature = this.selectedFeature();
     const series = feature ? featureSeries(this.partition, feature) : undefined;
+    const pair = feature && !series ? pairTerm(this.partition, feature) : undefined;
+    if (pair) {
+      this.detail.replaceChildren(...pairDetail(pair));
+      return;
+    }
     if (!feature || !series) {
       const text = this.data.classes ? 'Pick a class to see how each feature moves its probability, and edit its steps.' : 'This partition has no features.';
       this.detail.replaceChildren(h('p', { class: 'muted', text }));
@@ -287,7 +280,7 @@ class ProfileView {
       comparison
         ? h('div', { class: 'grid-2' }, h('div', {}, h('h3', { text: 'This version' }), current), comparison)
         : current,
-      missingCard(series),
+      missingBin(series),
       h('details', {}, h('summary', { text: 'Bins as a table' }), binsTable(series)),
       this.refitSection(feature),
     );

@@ -14,11 +14,13 @@
  *   pickLabel(labels): Label | null                          the most confident label
  *   rankLabelCandidates(summary, frame?): Label[]             the rules' labels, best first
  *   canTrainTarget(modelType, distinctValues), targetModelType(field)   what the engine can train on a column
- *   scarceClassesText(scarce), AUTOTRAIN_SPLIT        why classes too rare among the autotrain job's training rows stop it
+ *   scarceClassesText(scarce), scarceRowsText(scarce), AUTOTRAIN_SPLIT   classes too rare to fit among a train's training
+ *     rows (autotrain's split by default), and their rows that rare_classes "drop" leaves out
  *   answerFromRows(request, frame): a RowRuleRequest's answer (goals, label ranking, scarce classes, recommendations,
  *     chart preview, insights) computed from a frame; what a Rows answers
  *   stepsFromRecommendations(recs, target?): PreprocessorStep[]  never touching the target
  *   searchParameters(trainFrame, {target, modelType, seed?, trials?, signal?, onProgress?, ...}): Promise<SearchResult>
+ *   autotrainWork(summary, label?, modelType?): FitWork[]   the fits an autotrain job makes (its time estimate)
  *   resolveTextGen(config, env, overrides?): TextGenContext   RULES_CONTEXT when no provider is configured
  * visualizeData and generateInsights throw AutotrainInputError (→ 422) when the goal names no usable column.
  * Passing the dataset's rows (when the summary has a dataset_id) lets the rules compute from them: a frame in memory,
@@ -35,10 +37,11 @@ export type { RowRuleAnswer, RowRuleRequest, Rows } from './rows';
 export { generateGoals } from './goals/goals';
 export { generateLabels, pickLabel } from './labels/labels';
 export { canTrainTarget, rankLabelCandidates, targetModelType } from './labels/labelRules';
-export { AUTOTRAIN_SPLIT, scarceClassesText } from './labels/trainingSplit';
+export { AUTOTRAIN_SPLIT, scarceClassesText, scarceRowsText } from './labels/trainingSplit';
 export { generateFeatureEngineering, stepsFromRecommendations } from './features/featureEngineering';
 export { visualizeData } from './viz/visualize';
 export { AutotrainInputError } from './viz/plan';
 export { generateInsights } from './insights/insights';
 export { searchParameters } from './search/parameterSearch';
+export { AUTOTRAIN_RECOMMENDATIONS, autotrainWork, type FitWork } from './search/workload';
 export type { SearchOptions, SearchResult, SearchTrial } from './search/parameterSearch';

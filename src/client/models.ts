@@ -197,6 +197,14 @@ export class ModelsApi {
     return this.transport.get(`models/profile/${segment(version_id)}`, ModelProfileSchema, options);
   }
 
+  /**
+   * A version's report (a local-service addition: feature `model_report`): one HTML page that opens offline in any
+   * browser, or with `markdown` the same as Markdown, its charts SVG images inside `data:` URIs.
+   */
+  async getModelReport(version_id: string, format: 'html' | 'markdown' = 'html', options?: CallOptions): Promise<string> {
+    return this.transport.getText(`models/versions/${segment(version_id)}/report`, { format }, options);
+  }
+
   async getModelEvaluation(partition_id: string, options?: CallOptions): Promise<Evaluation> {
     return this.transport.get(`models/evaluation/${segment(partition_id)}`, EvaluationSchema, options);
   }

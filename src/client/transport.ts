@@ -117,6 +117,13 @@ export class Transport {
     return (spec.schema ? parseResponse(spec.schema, text, label) : undefined) as Result<S>;
   }
 
+  /** GETs a body that is text, not JSON (a report), whole. */
+  async getText(path: string, query: RequestSpec<undefined>['query'], options: CallOptions | undefined): Promise<string> {
+    const spec = { method: 'GET' as const, path, query, schema: undefined, signal: options?.signal };
+    const label = `GET ${this.pathPrefix}/${path}`;
+    return this.readBody(await this.exchange(spec, label), label, spec.signal);
+  }
+
   /** GETs a body that is not JSON (a file) as a stream, with its length and content type. */
   async download(path: string, options: CallOptions | undefined): Promise<DownloadedBody> {
     const spec = { method: 'GET' as const, path, schema: undefined, signal: options?.signal };

@@ -35,7 +35,7 @@ export class ConnectionCommands {
     const client = await this.connection.getClient();
     const teams = await client.teams();
     const current = this.connection.snapshot.team?.team_id;
-    const items = teams.map((team) => ({ value: team.team_id, label: team.team_name, description: team.team_id === current ? 'current' : team.team_id, picked: team.team_id === current }));
+    const items = teams.map((team) => ({ value: team.team_id, label: team.team_name, description: team.team_id === current ? vscode.l10n.t('current') : team.team_id, picked: team.team_id === current }));
     const picked = await this.prompter.pickOne({ id: 'team', position: { title: vscode.l10n.t('XModels team'), canGoBack: false }, placeholder: vscode.l10n.t('Team whose models the explorer shows and new models go to'), items });
     if (!answered(picked)) return undefined;
     await this.connection.selectTeam(picked);

@@ -2,8 +2,6 @@ import { open, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { XModelsClient } from '../client';
-import type { ModelInfo, ModelVersion } from '../contract';
-import { UserFacingError } from '../common/errors';
 import { startsAsParquet } from '../client/upload';
 import { buildPredictionsCsv, predictionsCsvText, predictionsFileName, type PredictionColumns } from '../common/predictionsCsv';
 import { buildPredictionsParquet } from '../common/predictionsParquet';
@@ -11,10 +9,10 @@ import { parquetText, readParquetColumns } from '../common/parquetRows';
 import type { XModelsServices } from '../common/services';
 import { answered, type PickItem } from '../prompts/prompter';
 import { DONE, runSteps, stepPosition, type Step } from '../prompts/steps';
-import { shortDate, versionDescription } from '../tree/nodeText';
 import { csvPathFrom } from './csvFile';
 import { asVersionRef, resolveVersion, type VersionRef } from './modelRefs';
 import { underProgress } from './progress';
+import { pickVersionSteps } from './versionPicker';
 
 type OutputFormat = 'csv' | 'parquet';
 
@@ -60,23 +58,15 @@ export class PredictCommand {
       explain = picked;
       return parquet ? formatStep : DONE;
     };
-    const versionStep = (modelId: string): Step => async () => {
-      const versions = [...(await client.models.listModelVersions(modelId))].sort((a, b) => b.version_number - a.version_number);
-      const items = versions.map((version, index): PickItem<ModelVersion> => ({ value: version, label: `v${version.version_number}`, description: versionDescription(version), picked: index === 0 }));
-      if (items.length === 0) throw new UserFacingError(vscode.l10n.t('This model has no versions to predict with.'));
-      const picked = await prompter.pickOne({ id: 'version', position: stepPosition(title, 2, total), placeholder: vscode.l10n.t('Version'), items });
-      if (!answered(picked)) return picked;
-      ref = { modelId, versionId: picked.version_id, version: picked };
-      return optionsStep;
-    };
-    const modelStep: Step = async () => {
-      const models = await client.models.listTeamModels();
-      if (models.length === 0) throw new UserFacingError(vscode.l10n.t('There are no models yet: train one first.'));
-      const items = models.map((model): PickItem<ModelInfo> => ({ value: model, label: model.model_name, description: `${model.target_name} · ${shortDate(model.created)}` }));
-      const picked = await prompter.pickOne({ id: 'model', position: stepPosition(title, 1, total), placeholder: vscode.l10n.t('Model to predict with'), items });
-      if (!answered(picked)) return picked;
-      return versionStep(picked.model_id);
-    };
+    const modelStep = pickVersionSteps(client, prompter, {
+      title,
+      total,
+      placeholder: vscode.l10n.t('Model to predict with'),
+      then: (picked) => {
+        ref = picked;
+        return optionsStep;
+      },
+    });
     if (!(await runSteps(fromVersion ? optionsStep : modelStep)) || !ref) return undefined;
     return this.run(client, ref, input, explain, parquet, format);
   }

@@ -5,7 +5,7 @@ import type { XModelsServices } from '../common/services';
 import { summarizeDataset } from '../flows/autotrain/autotrainData';
 import { sampleCsv } from '../flows/csvSample';
 import { sourceTrainingData } from '../flows/data/sourceTraining';
-import { askNewModel, askNewVersion, fileTrainingData, type TrainingData } from '../flows/train/trainFlow';
+import { askNewModel, askNewVersion, fileTrainingData, type TeamModels, type TrainingData } from '../flows/train/trainFlow';
 import { headlineMetric } from '../tree/nodeText';
 import { csvPathFrom } from './csvFile';
 import { asModelRef, requireRef, type ModelRef } from './modelRefs';
@@ -20,8 +20,8 @@ export class TrainCommands {
   async train(arg?: unknown, preferredTarget?: string): Promise<TrainResult | undefined> {
     const csv = await this.csvFrom(arg, vscode.l10n.t('Train a model: choose a CSV file'));
     if (!csv) return undefined;
-    const request = await askNewModel(this.services.prompter, csv, this.services.settings.current.training, preferredTarget);
-    return request && this.run(request, request.model_name ?? '', csv);
+    const answer = await askNewModel(this.services.prompter, csv, this.services.settings.current.training, this.teamModels, preferredTarget);
+    return answer && this.run(answer.request, answer.modelName, csv);
   }
 
   /**
@@ -35,13 +35,14 @@ export class TrainCommands {
       summarizeDataset(client.autotrain, dataset.dataset_id, signal, (what, warnings) => warnings.forEach((warning) => this.services.log.warn(`Training ${what}: ${warning}`)), textgen),
     );
     const data = sourceTrainingData(dataset, summary);
-    const request = await askNewModel(this.services.prompter, data, this.services.settings.current.training);
-    if (!request) return undefined;
+    const answer = await askNewModel(this.services.prompter, data, this.services.settings.current.training, this.teamModels);
+    if (!answer) return undefined;
+    const { request, modelName } = answer;
     // A job rather than one long request: a table of millions of rows shows the progress of its scans, and Cancel
     // stops the statement running in the database.
-    this.services.log.info(`Training ${request.model_name} on ${data.label}: target ${request.target_column}, ${request.model_type}`);
+    this.services.log.info(`Training ${modelName} on ${data.label}: target ${request.target_column}, ${request.model_type}`);
     const started = await client.models.startTraining({ ...request, dataset_id: dataset.dataset_id });
-    return followTraining(this.services, client.autotrain, started, request.model_name ?? dataset.name);
+    return followTraining(this.services, client.autotrain, started, modelName);
   }
 
   /** `xmodels.models.trainVersion`: same target and model type as the model, data from a CSV. */
@@ -59,6 +60,9 @@ export class TrainCommands {
   trainSample(): Promise<TrainResult | undefined> {
     return this.train(vscode.Uri.joinPath(this.services.extensionUri, 'media', 'datasets', 'penguins.csv'), 'Body Mass (g)');
   }
+
+  /** The connected team's models, listed when the flow has a name to check. */
+  private readonly teamModels: TeamModels = async () => (await this.services.getClient()).models.listTeamModels();
 
   private async csvFrom(arg: unknown, title: string): Promise<TrainingData | undefined> {
     const path = await csvPathFrom(arg, this.services.prompter, title);
@@ -80,8 +84,6 @@ export class TrainCommands {
   }
 }
 
-const AUTOTRAIN = 'Autotrain this dataset';
-
 /**
  * The message after training or refitting, with buttons that open the profile and the evaluation. When the service
  * warns that the model does not generalise (below a baseline, or overfitting), the message is a warning that says
@@ -97,12 +99,13 @@ export function offerPanels(
   const warnings = result.warnings ?? [];
   const openProfile = vscode.l10n.t('Open Profile');
   const openEvaluation = vscode.l10n.t('Open Evaluation');
-  const actions = [...(warnings.length && csv ? [AUTOTRAIN] : []), openProfile, ...(whole ? [openEvaluation] : [])];
+  const autotrain = vscode.l10n.t('Autotrain this dataset');
+  const actions = [...(warnings.length && csv ? [autotrain] : []), openProfile, ...(whole ? [openEvaluation] : [])];
   const shown = warnings.length
     ? vscode.window.showWarningMessage(`${message} ${warnings.join(' ')}`, ...actions)
     : vscode.window.showInformationMessage(message, ...actions);
   void shown.then((choice) => {
-    if (choice === AUTOTRAIN && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
+    if (choice === autotrain && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
     if (choice === openProfile) void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id, modelId: result.model_id, modelName });
     if (choice === openEvaluation && whole) {
       void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, modelName, ...(csv ? { csvPath: csv.fsPath } : {}) });

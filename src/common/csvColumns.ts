@@ -16,6 +16,8 @@ export interface ColumnProfile {
   samples: string[];
   /** A categorical column with 3 to 50 distinct values: those values sorted as text (a multiclass target's classes). */
   classes?: string[];
+  /** With `classes`: the sampled rows of each class, in the same order. */
+  classRows?: number[];
   /** Set instead of `classes` when only the number of categories is known (a database table's summary). */
   classCount?: number;
 }
@@ -41,7 +43,7 @@ export function sniffCsv(content: string | Uint8Array, maxRows = 5000): CsvSampl
   if (typeof content !== 'string' && text.includes('\n')) text = text.slice(0, text.lastIndexOf('\n') + 1);
   const records = readCsvRecords(text, { delimiter: detectDelimiter(text), maxRecords: maxRows + 1 });
   const [header, ...rows] = records;
-  if (!header || header.length === 0) throw new Error('The file has no header row.');
+  if (!header || header.length === 0) throw new Error(l10n.t('The file has no header row.'));
   return profileColumns(header, rows);
 }
 
@@ -57,13 +59,16 @@ function profileColumn(name: string, values: string[]): ColumnProfile {
   const distinct = distinctValues.length;
   const kind = inferKind(present, distinct);
   const multiclass = kind === 'category' && distinct >= 3 && distinct <= MAX_CLASSES;
+  const classes = multiclass ? [...distinctValues].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+  const rows = new Map<string, number>();
+  if (multiclass) for (const value of present) rows.set(value, (rows.get(value) ?? 0) + 1);
   return {
     name,
     kind,
     distinct,
     missing: values.length - present.length,
     samples: distinctValues.slice(0, 3),
-    ...(multiclass ? { classes: [...distinctValues].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) } : {}),
+    ...(multiclass ? { classes, classRows: classes.map((c) => rows.get(c) ?? 0) } : {}),
   };
 }
 
@@ -102,6 +107,21 @@ export function classifierLabel(column: ColumnProfile | undefined): string {
   if (!classes) return l10n.t('Binary classifier');
   const shown = classes.length > 6 ? `${classes.slice(0, 5).join(', ')}, …` : classes.join(', ');
   return l10n.t('Classifier ({0} classes: {1})', classes.length, shown);
+}
+
+/**
+ * A class with fewer sampled rows than this may get fewer than 2 of a train's training rows (80 % of the rows, drawn
+ * at random), which a multiclass fit refuses: one with 4 rows does so about 3 times in 100.
+ */
+export const FEW_CLASS_ROWS = 5;
+
+/** The classes of a multiclass target with fewer than FEW_CLASS_ROWS sampled rows, fewest first. */
+export function fewRowClasses(column: ColumnProfile | undefined): { value: string; rows: number }[] {
+  const { classes = [], classRows = [] } = column ?? {};
+  return classes
+    .map((value, i) => ({ value, rows: classRows[i] ?? 0 }))
+    .filter((c) => c.rows < FEW_CLASS_ROWS)
+    .sort((a, b) => a.rows - b.rows);
 }
 
 export function suggestModelType(column: ColumnProfile): ModelKind {

@@ -1,3 +1,5 @@
+import { l10n } from './l10n';
+
 export interface CsvRecordOptions {
   /** One character: `,` (default), `;`, tab or `|` (see the engine's csvDialect). */
   delimiter?: string;
@@ -22,7 +24,7 @@ export function readCsvRecords(text: string, options: CsvRecordOptions = {}): st
     if (text[pos] === '"') {
       for (let from = pos + 1; ; ) {
         const quote = text.indexOf('"', from);
-        if (quote < 0) throw new Error(`A quoted field of row ${records.length + 1} is never closed.`);
+        if (quote < 0) throw new Error(l10n.t('A quoted field of row {0} is never closed.', records.length + 1));
         value += text.slice(from, quote);
         if (text[quote + 1] !== '"') {
           pos = quote + 1;

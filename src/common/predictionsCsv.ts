@@ -1,5 +1,6 @@
 import { detectDelimiter } from '../engine/data/csvDialect';
 import { readCsvRecords } from './csvRecords';
+import { l10n } from './l10n';
 
 /** The prediction columns, as the service returns them (column arrays in input row order). */
 export interface PredictionColumns {
@@ -20,14 +21,14 @@ export interface PredictionColumns {
  */
 export function buildPredictionsCsv(inputCsv: string, result: PredictionColumns): string {
   const [header, ...rows] = readCsvRecords(inputCsv, { delimiter: detectDelimiter(inputCsv) });
-  if (!header) throw new Error('The input file has no header row.');
+  if (!header) throw new Error(l10n.t('The input file has no header row.'));
   return predictionsCsvText(header, rows, result);
 }
 
 /** The input's header and rows (fields as text) with the prediction columns appended, as CSV text. */
 export function predictionsCsvText(header: readonly string[], rows: readonly (readonly string[])[], result: PredictionColumns): string {
   if (rows.length !== result.n || result.predictions.length !== rows.length) {
-    throw new Error(`The service returned ${result.predictions.length} predictions for ${rows.length} rows.`);
+    throw new Error(l10n.t('The service returned {0} predictions for {1} rows.', result.predictions.length, rows.length));
   }
   const added = predictionColumns(header, result);
   const lines = [[...header, ...added.map(([name]) => name)].map(csvCell).join(',')];

@@ -1,6 +1,7 @@
 import type { ColumnSource } from 'hyparquet-writer' with { 'resolution-mode': 'import' };
 import { parquetText, readParquetColumns } from './parquetRows';
 import { predictionColumns, type PredictionColumns } from './predictionsCsv';
+import { l10n } from './l10n';
 
 /**
  * The input Parquet file's columns with the prediction columns appended (as `predictionColumns` names them), as the
@@ -11,7 +12,7 @@ export async function buildPredictionsParquet(inputPath: string, result: Predict
   const { parquetWriteBuffer } = await import('hyparquet-writer');
   const input = await readParquetColumns(inputPath);
   if (result.n !== input.rows || result.predictions.length !== input.rows) {
-    throw new Error(`The service returned ${result.predictions.length} predictions for ${input.rows} rows.`);
+    throw new Error(l10n.t('The service returned {0} predictions for {1} rows.', result.predictions.length, input.rows));
   }
   const columns: ColumnSource[] = [
     ...input.names.map((name, k) => ({ name, data: input.values[k] })),

@@ -8,12 +8,13 @@ import {
   type ParamWithSetting,
   type SettingOf,
 } from '../engine/params/table';
+import { l10n } from './l10n';
 
 const optionalHttpUrl = z
   .string()
   .trim()
   .refine((value) => value === '' || /^https?:\/\/[^\s/]+/i.test(value), {
-    message: 'must be an http:// or https:// address',
+    error: () => l10n.t('must be an http:// or https:// address'),
   })
   .transform((value) => value.replace(/\/+$/, ''));
 
@@ -101,10 +102,10 @@ export function parseSettings(raw: Record<string, unknown>): ParsedSettings {
     for (const issue of result.error.issues) {
       const path = issue.path.map(String);
       const value = removePath(input, path);
-      problems.push(`xmodels.${path.join('.')} ${issue.message} (got ${JSON.stringify(value)}); using the default.`);
+      problems.push(l10n.t('xmodels.{0} {1} (got {2}); using the default.', path.join('.'), issue.message, JSON.stringify(value)));
     }
   }
-  throw new Error('Settings could not be validated.');
+  throw new Error(l10n.t('Settings could not be validated.'));
 }
 
 function removePath(root: Record<string, unknown>, path: string[]): unknown {

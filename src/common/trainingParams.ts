@@ -11,6 +11,7 @@ import {
   type TrainingParamName,
 } from '../engine/params/table';
 import { describeRange, rangeProblem } from '../engine/params/range';
+import { l10n } from './l10n';
 
 export type ParamKey = TrainingParamName;
 
@@ -34,6 +35,8 @@ const HELP: Record<ParamKey, string> = {
   validation_size: 'Fraction of the training rows each bag holds out for early stopping',
   outer_bags: 'Bags whose steps are averaged (default halved above 200,000 rows)',
   max_bins: 'Most bins per numeric feature',
+  interactions: 'Pairwise interaction terms kept, chosen by screening every pair (0: none)',
+  interaction_bins: 'Value bins per feature of a pair term’s grid (plus one for missing values)',
   min_samples_leaf: 'Fewest rows on each side of a step',
   max_leaves: 'Leaves of each step’s small tree (default 2 up to 10,000 rows, 5 above 200,000)',
   smoothing: 'Bins on each side averaged into a numeric feature’s steps',
@@ -56,7 +59,7 @@ export const paramSpecs: readonly ParamSpec[] = TRAINING_PARAM_NAMES.map((key) =
 
 export function specFor(key: ParamKey): ParamSpec {
   const spec = paramSpecs.find((candidate) => candidate.key === key);
-  if (!spec) throw new Error(`Unknown parameter ${key}.`);
+  if (!spec) throw new Error(l10n.t('Unknown parameter {0}.', key));
   return spec;
 }
 

@@ -48,7 +48,7 @@ export interface ConnectionDependencies {
   prepareLocalService(client: XModelsClient): Promise<void>;
 }
 
-const noFeatures: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false, sources: false, copyModel: false };
+const noFeatures: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false, sources: false, copyModel: false, edits: false };
 
 /**
  * The one owner of the service connection: starts and supervises the local service, or signs in to the hosted one,
@@ -204,6 +204,7 @@ export class ConnectionManager implements vscode.Disposable {
         preprocessors: features.has('preprocessors'),
         sources: features.has('sources'),
         copyModel: features.has('model_payload'),
+        edits: features.has('edits'),
       };
       this.reason = undefined;
       this.deps.log.info(`Connected to the ${this.where} as ${info.username}, team ${info.team_name}`);

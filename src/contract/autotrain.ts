@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { pyString } from '../codeText/python';
 import { MAX_COLUMN_NAME, MAX_COLUMNS } from '../engine/data/frame';
-import { RequestModelTypeSchema } from './common';
+import { RareClassesSchema, RequestModelTypeSchema } from './common';
 import { PreprocessorStepSchema } from './datasets';
 
 export const AutotrainDtypeSchema = z.enum(['number', 'category', 'string', 'date', 'boolean']);
@@ -96,12 +96,24 @@ export const GoalsResponseSchema = z.object({
 });
 export type GoalsResponse = z.infer<typeof GoalsResponseSchema>;
 
+/** A class of a multiclass label with fewer than 2 rows among autotrain's training rows (its split: seed 42, 20 % test). */
+export const RareLabelClassSchema = z.object({
+  class: z.string(),
+  rows: z.number().int().nonnegative(),
+  training_rows: z.number().int().nonnegative(),
+});
+export type RareLabelClass = z.infer<typeof RareLabelClassSchema>;
+
 export const LabelSchema = z.object({
   column: z.string(),
   model_type: RequestModelTypeSchema,
   confidence: z.number().min(0).max(1),
   reasoning: z.string(),
   alternatives: z.array(z.string()),
+  rare_classes: z
+    .array(RareLabelClassSchema)
+    .optional()
+    .describe('classes too rare to train (known from the rows): training this label needs rare_classes "drop", which leaves out their rows'),
 });
 export type Label = z.infer<typeof LabelSchema>;
 
@@ -295,6 +307,9 @@ export const StartAutotrainBodySchema = z.strictObject({
   textgen_config: textgen,
   label: z.string().min(1).optional(),
   model_type: RequestModelTypeSchema.optional(),
+  rare_classes: RareClassesSchema.optional().describe(
+    'default error when label is given; without a label, autotrain trains the top label and leaves out the rows of its classes too rare to train (drop) unless this says error',
+  ),
 });
 export const TrainManualBodySchema = z.strictObject({
   label: z.string().min(1),
@@ -304,6 +319,7 @@ export const TrainManualBodySchema = z.strictObject({
   version_id: z.string().min(1),
   drop_columns: z.array(z.string()).optional(),
   model_type: RequestModelTypeSchema.optional(),
+  rare_classes: RareClassesSchema.default('error'),
 });
 /** "Fix this chart": the code on screen and what to change ("log scale", "only 2020", "colour by species"). */
 export const ChartEditSchema = z.strictObject({

@@ -49,6 +49,16 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 export const RequestModelTypeSchema = z.enum(['classifier', 'regressor']);
 export type RequestModelType = z.infer<typeof RequestModelTypeSchema>;
 
+/**
+ * What a classifier train does with a class of a multiclass target (3 or more classes) that has fewer than 2 rows
+ * among the training rows (or is only in the test rows): `error` refuses the train with a 422 naming the classes;
+ * `drop` leaves out the rows of those classes from training and testing, as if their target were missing.
+ */
+export const RareClassesSchema = z
+  .enum(['error', 'drop'])
+  .describe('a class with fewer than 2 training rows: error (422 naming it) or drop (its rows are left out of training and testing)');
+export type RareClasses = z.infer<typeof RareClassesSchema>;
+
 /** Model types in everything the service returns (as the hosted service names them). */
 export const WireModelTypeSchema = z.enum(['binary_classification', 'multiclass_classification', 'regression']);
 export type WireModelType = z.infer<typeof WireModelTypeSchema>;

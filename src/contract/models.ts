@@ -5,6 +5,7 @@ import {
   IdSchema,
   WireModelTypeSchema,
   NullableNumberSchema,
+  RareClassesSchema,
   RequestModelTypeSchema,
   TimestampSchema,
 } from './common';
@@ -209,6 +210,9 @@ export type AddVersionResponse = z.infer<typeof AddVersionResponseSchema>;
 
 // ---- training ----
 
+export const DroppedClassSchema = z.object({ class: z.string(), rows: z.number().int().positive().describe('its training and test rows') });
+export type DroppedClass = z.infer<typeof DroppedClassSchema>;
+
 export const FitMethodSchema = z.enum(FIT_METHODS).describe(
   'boosted: the per-feature steps fitted jointly (cyclic gradient boosting); xplainable: the reference algorithm',
 );
@@ -243,6 +247,7 @@ export const TrainRequestSchema = z.strictObject({
   execution: ExecutionRequestSchema.default('auto').describe(
     'in_memory: the rows are read into the service; pushdown: the fit runs as SQL in the source database; auto: pushdown only when a source dataset is over the in-memory budget',
   ),
+  rare_classes: RareClassesSchema.default('error'),
   ...ignoredFields('team_id'),
 });
 export type TrainRequest = z.input<typeof TrainRequestSchema>;
@@ -266,6 +271,7 @@ export const TrainResultSchema = z.object({
   warnings: z.array(z.string()).optional().describe('plain-word warnings: a test score below a baseline, or overfitting'),
   execution: ExecutionSchema.optional(),
   source: DatasetSourceSchema.nullable().optional().describe("the training dataset's source; null for uploaded or inline data"),
+  dropped_classes: z.array(DroppedClassSchema).optional().describe('rare_classes "drop": the classes whose rows were left out; absent when none were'),
 });
 export type TrainResult = z.infer<typeof TrainResultSchema>;
 
@@ -275,7 +281,11 @@ export const RefitRequestSchema = z.strictObject({
   features: z.array(z.string()).optional(),
   feature_params: z.record(z.string(), FeatureParamsSchema).optional(),
   drop_columns: z.array(z.string()).optional(),
-  remove_features: z.array(z.string()).optional().describe('boosted versions: features taken out of the model'),
+  remove_features: z.array(z.string()).optional().describe('boosted versions: features taken out of the model (with their pair terms)'),
+  remove_interactions: z
+    .array(z.tuple([z.string(), z.string()]))
+    .optional()
+    .describe("pair terms taken out of the model, each as its two features in the profile's order"),
   edits: z
     .array(EditSchema)
     .min(1)
@@ -327,12 +337,34 @@ export const CategoricalBinSchema = z.object({
 });
 export type CategoricalBin = z.infer<typeof CategoricalBinSchema>;
 
+export const AxisBinSchema = z.union([
+  z.object({ lower: z.number().nullable().describe('null for −∞'), upper: z.number().nullable().describe('null for +∞') }),
+  z.object({ categories: z.array(z.string()) }),
+  z.object({ missing: z.literal(true) }),
+]);
+export type AxisBin = z.infer<typeof AxisBinSchema>;
+
+export const InteractionSchema = z.object({
+  features: z.tuple([z.string(), z.string()]).describe("the pair's two features, in the model's feature order"),
+  importance: z.number().describe('on the scale of feature_importances: the features and the pairs of a profile together sum to 1'),
+  bins: z
+    .tuple([z.array(AxisBinSchema), z.array(AxisBinSchema)])
+    .describe("each feature's coarse bins: intervals (lower, upper] or groups of categories, the missing-value bin last"),
+  scores: z.array(z.array(z.number())).describe('scores[a][b]: the contribution of a row in bin a of the first feature and bin b of the second'),
+  freq: z.array(z.array(z.number())).describe("the share of training rows in each cell"),
+});
+export type Interaction = z.infer<typeof InteractionSchema>;
+
 export const PartitionProfileSchema = z.object({
   partition: z.string(),
   base_value: z.number(),
   feature_importances: z.array(FeatureImportanceSchema),
   numeric: z.record(z.string(), z.array(NumericBinSchema)),
   categorical: z.record(z.string(), z.array(CategoricalBinSchema)),
+  interactions: z
+    .array(InteractionSchema)
+    .optional()
+    .describe('pair terms, most important first; absent when the model has none. Their row and column means (weighted by freq) are 0'),
 });
 export type PartitionProfile = z.infer<typeof PartitionProfileSchema>;
 
@@ -538,11 +570,19 @@ export const PredictionsSchema = z.object({
   scores: z.array(z.number()).optional(),
   probabilities: z.array(z.number()).optional(),
   contributions: z.record(z.string(), z.array(z.number())).optional(),
+  interaction_contributions: z
+    .record(z.string(), z.array(z.number()))
+    .optional()
+    .describe('with explain, a model with pair terms: per pair, named "first × second", each row; base value + contributions + these = score'),
   class_probabilities: z.record(z.string(), z.array(z.number())).optional().describe('multiclass: per class, each row; every row sums to 1'),
   class_contributions: z
     .record(z.string(), z.record(z.string(), z.array(z.number())))
     .optional()
     .describe("multiclass with explain: per class, per feature, each row (the class's one-vs-rest model)"),
+  class_interaction_contributions: z
+    .record(z.string(), z.record(z.string(), z.array(z.number())))
+    .optional()
+    .describe('multiclass with explain, class models with pair terms: per class, per pair, each row'),
   warnings: z.array(z.string()),
 });
 export type Predictions = z.infer<typeof PredictionsSchema>;

@@ -20,6 +20,8 @@ interface Operation {
   /** An upload operation's JSON alternative to the file. */
   json?: z.ZodType;
   response?: z.ZodType;
+  /** Set for an answer that is text, not JSON: its media types. */
+  produces?: string[];
   status?: 200 | 202 | 204;
   noAuth?: boolean;
   query?: Array<{ name: string; required: boolean }>;
@@ -49,6 +51,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/models/evaluation/{partition_id}', operationId: 'get_model_evaluation', summary: 'Evaluation of a partition', response: m.EvaluationSchema },
   { method: 'get', path: '/v1/models/feature-info/{version_id}', operationId: 'get_feature_info', summary: 'Feature information of a version', response: m.FeatureInfoSchema },
   { method: 'get', path: '/v1/models/versions/{version_id}/payload', operationId: 'get_model_payload', summary: 'Fitted model of a version as partition payloads (local)', response: m.ModelPayloadSchema },
+  { method: 'get', path: '/v1/models/versions/{version_id}/report', operationId: 'get_model_report', summary: 'A report of a version: one HTML page with inline SVG charts, or Markdown with format=markdown (local)', produces: ['text/html', 'text/markdown'], query: [{ name: 'format', required: false }] },
   { method: 'post', path: '/v1/models/versions/{version_id}/predict', operationId: 'predict', summary: 'Predict with a version (local)', request: m.PredictRequestSchema, response: z.union([m.PredictionsSchema, m.PredictionsTableSchema]) },
   { method: 'post', path: '/v1/autotrain/summarize-dataset', operationId: 'summarize_dataset', summary: 'Summarize an uploaded CSV', upload: 'multipart', request: at.SummarizeDatasetFormSchema, response: at.DatasetSummarySchema },
   { method: 'post', path: '/v1/autotrain/summarize', operationId: 'summarize_by_dataset_id', summary: 'Summarize a stored dataset', request: at.SummarizeByIdRequestSchema, response: at.DatasetSummarySchema },
@@ -115,7 +118,9 @@ function operationObject(op: Operation) {
   const status = op.status ?? 200;
   const success = op.response
     ? { description: 'Success', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } }
-    : { description: status === 204 ? 'No content' : 'Success' };
+    : op.produces
+      ? { description: 'Success', content: Object.fromEntries(op.produces.map((type) => [type, { schema: { type: 'string' } }])) }
+      : { description: status === 204 ? 'No content' : 'Success' };
   const responses: Record<string, unknown> = { [String(status)]: success };
   if (!op.noAuth) {
     responses['401'] = errorResponse('Missing or unknown API key');

@@ -31,6 +31,7 @@ export const LocalFeatureSchema = z.enum([
   'edits',
   'import_version',
   'dataset_file',
+  'model_report',
 ]);
 export type LocalFeature = z.infer<typeof LocalFeatureSchema>;
 

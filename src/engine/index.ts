@@ -33,7 +33,9 @@ export { refit } from './fit/refit';
 export { applyEdits, editModel, type EditedPart, type EditsResult } from './fit/edits';
 export { EDIT_OPS, MISSING_BIN, type EditOp, type StepEdit } from './model/edits';
 export { editMulticlass } from './multiclass/edits';
-export { featureBins, featureImportances, modelProfile } from './model/profile';
+export { axisBins, featureBins, featureImportances, modelProfile } from './model/profile';
+export { pairName, partitionPairs } from './model/pairs';
+export { axisIndices, axisSize } from './model/lookup';
 export { evaluateClassifier, evaluateRegressor, evaluateModel } from './evaluate/metrics';
 export type { ClassifierEvaluationOptions } from './evaluate/metrics';
 export { SPLIT_RANGES, trainTestSplit } from './evaluate/split';
@@ -60,6 +62,7 @@ export {
   fittedMulticlassSubject,
   plannedMulticlassSubject,
 } from './multiclass/multiclass';
+export { rareClasses, withoutClasses, type RareClass } from './multiclass/rareClasses';
 export { multiclassToPayloads, multiclassFromPayloads, isMulticlassPayload } from './multiclass/payload';
 export type { ClassPartitionPayload } from './multiclass/payload';
 export type { MulticlassModel } from './multiclass/model';

@@ -1,17 +1,10 @@
 import { commentText } from '../codeText/comment';
 import { pyString } from '../codeText/python';
+import { pyNumber, pyTuple } from './pythonLiterals';
+import { PAIR_SCORING, PAIRS_COMMENT, PAIRS_DOC, pairsEntry } from './pythonPairs';
 import type { FeatureTable, Link, ScoringTables, Scorer } from './scoringTables';
 
-/** A float literal Python reads back as the same double (JavaScript's shortest round-trip form). */
-export function pyNumber(value: number): string {
-  if (Number.isNaN(value)) return 'math.nan';
-  if (!Number.isFinite(value)) return value > 0 ? 'math.inf' : '-math.inf';
-  const text = String(value);
-  return /^-?\d+$/.test(text) ? `${text}.0` : text;
-}
-
 const pyLabel = (label: string | number): string => (typeof label === 'number' ? String(label) : pyString(label));
-export const pyTuple = (items: string[]): string => (items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`);
 
 function featureEntry(f: FeatureTable, indent: string): string {
   if (f.kind === 'numeric') {
@@ -21,8 +14,8 @@ function featureEntry(f: FeatureTable, indent: string): string {
   return `${indent}${pyString(f.name)}: ("categorical", {${pairs.join(', ')}}, ${pyNumber(f.missing)}),`;
 }
 
-/** One partition's entry of MODELS, indented by `indent`. */
-export function scorerEntry(key: string, scorer: Scorer, indent = '    '): string[] {
+/** One partition's entry of MODELS, indented by `indent`; with `pairs` (the model has pair terms), its pair terms. */
+export function scorerEntry(key: string, scorer: Scorer, pairs: boolean, indent = '    '): string[] {
   const range = scorer.range.map((v) => (v === null ? 'None' : pyNumber(v)));
   return [
     `${indent}${pyString(key)}: {`,
@@ -30,6 +23,7 @@ export function scorerEntry(key: string, scorer: Scorer, indent = '    '): strin
     `${indent}    "features": {`,
     ...scorer.features.map((f) => featureEntry(f, `${indent}        `)),
     `${indent}    },`,
+    ...(pairs ? pairsEntry(scorer.pairs, `${indent}    `) : []),
     ...(scorer.calibration ? [`${indent}    "calibration": ${pyTuple(scorer.calibration.map(pyNumber))},`] : []),
     `${indent}    "prediction_range": (${range.join(', ')}),`,
     `${indent}},`,
@@ -92,27 +86,81 @@ export function pythonDocstring(summary: string, outputs: string, how: string[],
     'Standard library only. score_row(row) takes a mapping from column name to value (numbers, or text as',
     `csv.DictReader reads it) and returns a dict with ${outputs}.`,
     ...how,
-    'A numeric bin covers (lower, upper]; a missing value, text that is not a number and an unseen category score the',
-    `feature's missing-value bin.${partitionOn ? ` Rows are routed by ${commentText(partitionOn)}; an unseen value uses "__dataset__".` : ''}`,
+    'A numeric bin covers (lower, upper]; a date (YYYY-MM-DD[ HH:MM[:SS[.fff]]][Z or +HH:MM], also with /, or',
+    'Mon DD YYYY) is its milliseconds since 1970-01-01 UTC there, as the service reads it; a missing value, text that',
+    `is neither a number nor a date and an unseen category score the feature's missing-value bin.${partitionOn ? ` Rows are routed by ${commentText(partitionOn)}; an unseen value uses "__dataset__".` : ''}`,
     '',
     'Run it as a script to score a CSV: python model.py rows.csv  (one JSON object per row on standard output).',
     '"""',
     'import bisect',
+    'import datetime',
     'import math',
     'import re',
     '',
   ];
 }
 
-export const MODELS_COMMENT = [
+/** What MODELS holds, as a comment above it; `pairs`: the model has pair terms. */
+export const modelsComment = (pairs: boolean): string[] => [
   '# numeric: (upper bounds, one score per bin, missing-value score); categorical: ({category: score}, missing-value score).',
+  ...(pairs ? PAIRS_COMMENT : []),
+];
+
+/** The characters JavaScript's `trim()` removes, as Python escapes (the service trims a date's text so). */
+const JS_TRIMMED = '\\t\\n\\v\\f\\r \\xa0\\u1680\\u2000\\u2001\\u2002\\u2003\\u2004\\u2005\\u2006\\u2007\\u2008\\u2009\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+
+/**
+ * `_date(value)`: a date written as text as milliseconds since 1970-01-01 UTC, read by the rules of the service's
+ * `parseDate` (src/engine/data/dates.ts), with the fields counted as JavaScript's `Date.UTC` counts them.
+ */
+const PYTHON_DATES = [
+  '_ISO_DATE = re.compile(r"([0-9]{4})[-/]([0-9]{1,2})[-/]([0-9]{1,2})(?:[ T]([0-9]{1,2}):([0-9]{2})(?::([0-9]{2})(?:\\.([0-9]{1,3})[0-9]*)?)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?")',
+  '_MONTH_FIRST_DATE = re.compile(r"([A-Za-z]{3})[A-Za-z]*\\.? ([0-9]{1,2}),? ([0-9]{4})")',
+  '_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")',
+  `_SPACES = "${JS_TRIMMED}"`,
+  '',
+  '',
+  'def _utc_ms(year, month, day, hour=0, minute=0, second=0, ms=0):',
+  '    """Milliseconds since 1970-01-01 UTC as Date.UTC counts them: years 0 to 99 are 1900 to 1999, and a day, hour,',
+  '    minute or second past its range carries over."""',
+  '    year = year + 1900 if 0 <= year <= 99 else year',
+  '    days = (datetime.date(year, month, 1) - datetime.date(1970, 1, 1)).days + day - 1',
+  '    return float((((days * 24 + hour) * 60 + minute) * 60 + second) * 1000 + ms)',
+  '',
+  '',
+  'def _date(value):',
+  '    """Milliseconds since 1970-01-01 UTC of a date written as text (a time without a zone is UTC), or None."""',
+  '    if not isinstance(value, str):',
+  '        return None',
+  '    text = value.strip(_SPACES)',
+  '    iso = _ISO_DATE.fullmatch(text)',
+  '    if iso:',
+  '        year, month, day, hour, minute, second, ms, zone = iso.groups()',
+  '        if not 1 <= int(month) <= 12 or not 1 <= int(day) <= 31:',
+  '            return None',
+  '        time = (int(hour or 0), int(minute or 0), int(second or 0), int((ms or "0").ljust(3, "0")))',
+  '        t = _utc_ms(int(year), int(month), int(day), *time)',
+  '        if zone and zone != "Z":',
+  '            digits = zone[1:].replace(":", "")',
+  '            t -= (-1 if zone[0] == "-" else 1) * (int(digits[:2]) * 60 + int(digits[2:])) * 60000',
+  '        return t',
+  '    month_first = _MONTH_FIRST_DATE.fullmatch(text)',
+  '    if month_first:',
+  '        name, day, year = month_first.groups()',
+  '        if name.lower() not in _MONTHS or not 1 <= int(day) <= 31:',
+  '            return None',
+  '        return _utc_ms(int(year), _MONTHS.index(name.lower()) + 1, int(day))',
+  '    return None',
+  '',
+  '',
 ];
 
 /**
  * The scoring helpers every exported module shares: number and category parsing, a feature's contribution,
- * the partition of a row (among PARTITIONS) and `_score(model, row)` → (score, contributions over FEATURES).
+ * the partition of a row (among PARTITIONS) and `_score(model, row)` → (score, contributions over FEATURES); with
+ * `pairs`, `_score(model, row, pairs)` → (score, contributions, the contributions of the named pair terms).
  */
-export function pythonRuntime(logistic: boolean): string[] {
+export function pythonRuntime(logistic: boolean, pairs: boolean): string[] {
   return [
     '_NUMBER = re.compile(r"^\\s*[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?\\s*$")',
     '',
@@ -127,6 +175,7 @@ export function pythonRuntime(logistic: boolean): string[] {
     '    return float(text) if _NUMBER.match(text) else None',
     '',
     '',
+    ...PYTHON_DATES,
     'def _category_keys(value):',
     '    """The texts a value may have been stored under: as given, and a number as JavaScript prints it."""',
     '    if value is None or value == "":',
@@ -142,6 +191,7 @@ export function pythonRuntime(logistic: boolean): string[] {
     '    if bins[0] == "numeric":',
     '        _, uppers, scores, missing = bins',
     '        number = _number(value)',
+    '        number = _date(value) if number is None else number',
     '        if number is None:',
     '            return missing',
     '        index = bisect.bisect_left(uppers, number)',
@@ -160,14 +210,15 @@ export function pythonRuntime(logistic: boolean): string[] {
     '    return next((key for key in keys if key in PARTITIONS and key != "__dataset__"), "__dataset__")',
     '',
     '',
-    'def _score(model, row):',
+    `def _score(model, row${pairs ? ', pairs' : ''}):`,
     '    contributions = dict.fromkeys(FEATURES, 0.0)',
+    ...(pairs ? ['    interactions = dict.fromkeys(pairs, 0.0)'] : []),
     '    score = model["base_value"]',
     '    for name, bins in model["features"].items():',
     '        contribution = _contribution(bins, row.get(name))',
     '        contributions[name] = contribution',
     '        score += contribution',
-    '    return score, contributions',
+    ...(pairs ? [...PAIR_SCORING, '    return score, contributions, interactions'] : ['    return score, contributions']),
     '',
     '',
   ];
@@ -208,33 +259,39 @@ export function pythonConstants(target: string, partitionOn: string | null, feat
  */
 export function binaryPython(tables: ScoringTables): string {
   const classifier = tables.modelType === 'classifier';
+  const pairs = tables.pairs.length > 0;
   const labels = tables.labels ?? [0, 1];
-  const outputs = classifier
-    ? '"prediction" (a label of LABELS), "probability" (of LABELS[1]), "score", "base_value" and "contributions"'
-    : '"prediction", "score", "base_value" and "contributions"';
+  const explained = `"score", "base_value" and "contributions"${pairs ? ' (by feature), "interaction_contributions" (by pair term)' : ''}`;
+  const outputs = classifier ? `"prediction" (a label of LABELS), "probability" (of LABELS[1]), ${explained}` : `"prediction", ${explained}`;
   const lines = [
     ...pythonDocstring(
       `${commentText(tables.title)}: an XModels ${tables.modelType} (${tables.method} method) of ${commentText(tables.target)}, as a scoring function.`,
       outputs,
-      ['score = base value + the sum of every feature\'s contribution;', `${linkDoc(tables.link)}.`],
+      [
+        `score = base value + the sum of every feature's contribution${pairs ? " and every pair term's" : ''};`,
+        ...(pairs ? PAIRS_DOC : []),
+        `${linkDoc(tables.link)}.`,
+      ],
       tables.partitionOn,
     ),
     ...pythonConstants(tables.target, tables.partitionOn, tables.features, tables.partitions.map((p) => p.key)),
+    ...(pairs ? [`PAIRS = ${pyTuple(tables.pairs.map(pyString))}`] : []),
     ...(classifier ? ['THRESHOLD = 0.5', `LABELS = (${pyLabel(labels[0])}, ${pyLabel(labels[1])})  # (negative, positive)`] : []),
     '',
-    '# Per partition: the base value and every feature\'s bins.',
-    ...MODELS_COMMENT,
+    `# Per partition: the base value and every feature's bins${pairs ? ' and pair term\'s cells' : ''}.`,
+    ...modelsComment(pairs),
     'MODELS = {',
-    ...tables.partitions.flatMap((p) => scorerEntry(p.key, p.scorer)),
+    ...tables.partitions.flatMap((p) => scorerEntry(p.key, p.scorer, pairs)),
     '}',
     '',
-    ...pythonRuntime(tables.link === 'logistic'),
+    ...pythonRuntime(tables.link === 'logistic', pairs),
     'def score_row(row):',
     '    """Scores one row (a mapping from column name to value)."""',
     '    model = MODELS[_partition(row)]',
-    '    score, contributions = _score(model, row)',
+    pairs ? '    score, contributions, interactions = _score(model, row, PAIRS)' : '    score, contributions = _score(model, row)',
     ...linkCode(tables.link),
     '    result = {"prediction": prediction, "score": score, "base_value": model["base_value"], "contributions": contributions}',
+    ...(pairs ? ['    result["interaction_contributions"] = interactions'] : []),
     ...(classifier ? ['    result["probability"] = probability'] : []),
     '    return result',
     '',

@@ -1,8 +1,10 @@
 import type { MulticlassModel } from '../engine/multiclass/model';
 import { multiclassFromPayloads } from '../engine/multiclass/payload';
+import { axisSize } from '../engine/model/lookup';
+import { pairName, partitionPairs } from '../engine/model/pairs';
 import { fromPayloads } from '../engine/model/payload';
 import type { FitMethod } from '../engine/params/table';
-import type { Label, PartitionModel, TransparentModel } from '../engine/model/types';
+import type { Label, PairAxis, PairTerm, PartitionModel, TransparentModel } from '../engine/model/types';
 import type { ModelPayload } from '../contract/models';
 
 export const DATASET_KEY = '__dataset__';
@@ -28,16 +30,36 @@ export interface CategoricalTable {
 export type FeatureTable = NumericTable | CategoricalTable;
 
 /**
+ * One axis of a pair term: a feature's coarse bins, numbered from 0, then its missing-value bin (numbered the count of
+ * value bins), which missing values, unseen categories and text that is not a number fall in. A numeric value bin b
+ * covers (uppers[b-1], uppers[b]], the last upper being +Infinity; a categorical one is a group of categories.
+ */
+export type AxisTable = { feature: string; kind: 'numeric'; uppers: number[] } | { feature: string; kind: 'categorical'; groups: string[][] };
+
+/** A pairwise interaction term: a row in bin a of its first axis and bin b of its second contributes cells[a][b]. */
+export interface PairTable {
+  /** As the service names it: `first × second`. */
+  name: string;
+  axes: [AxisTable, AxisTable];
+  cells: number[][];
+}
+
+/**
  * How a score becomes the output: `logistic` (a `boosted` classifier's log-odds), `calibration` (an `xplainable`
  * classifier's map at trunc(score × 100)), `clip01` (an `xplainable` classifier without a map) or `range` (a
  * regressor's prediction clipped to its training range).
  */
 export type Link = 'logistic' | 'calibration' | 'clip01' | 'range';
 
-/** One additive scorer: base value + Σ feature contributions, then the link. A multiclass model holds one per class. */
+/**
+ * One additive scorer: base value + Σ feature contributions + Σ pair contributions, then the link. A multiclass model
+ * holds one per class.
+ */
 export interface Scorer {
   baseValue: number;
   features: FeatureTable[];
+  /** Summed after the features, in this order. */
+  pairs: PairTable[];
   /** `calibration` link: 101 probabilities, keys 0..100. */
   calibration: number[] | null;
   /** `range` link: the finite bounds only (null where unbounded). */
@@ -62,6 +84,8 @@ export interface ScoringTables {
   labels: [Label, Label] | null;
   /** Every feature of any partition, in the order the service sums them. */
   features: string[];
+  /** The name of every pair term of any partition, `__dataset__`'s first (none: the model has no pair terms). */
+  pairs: string[];
   /** `__dataset__` first. */
   partitions: PartitionTables[];
 }
@@ -77,6 +101,20 @@ function featureTable(f: PartitionModel['features'][number]): FeatureTable {
   return { name: f.name, kind: 'categorical', categories, scores: scores.slice(0, categories.length), missing };
 }
 
+function axisTable(axis: PairAxis): AxisTable {
+  if (axis.upper) return { feature: axis.feature, kind: 'numeric', uppers: Array.from(axis.upper) };
+  return { feature: axis.feature, kind: 'categorical', groups: (axis.categories ?? []).map((group) => [...group]) };
+}
+
+function pairTable(pair: PairTerm): PairTable {
+  const [rows, width] = pair.axes.map(axisSize);
+  return {
+    name: pairName(pair),
+    axes: [axisTable(pair.axes[0]), axisTable(pair.axes[1])],
+    cells: Array.from({ length: rows }, (_, a) => Array.from(pair.score.subarray(a * width, (a + 1) * width))),
+  };
+}
+
 function linkOf(model: TransparentModel): Link {
   if (model.modelType === 'regressor') return 'range';
   if (model.method === 'boosted') return 'logistic';
@@ -89,6 +127,7 @@ export function scoringTables(model: TransparentModel, title: string): ScoringTa
   const dataset = model.partitions.get(DATASET_KEY);
   const ordered = [...(dataset ? [dataset] : []), ...[...model.partitions.values()].filter((p) => p !== dataset)];
   const features = [...new Set(ordered.flatMap((p) => p.features.map((f) => f.name)))];
+  const pairs = [...new Set(ordered.flatMap((p) => partitionPairs(p).map(pairName)))];
   return {
     title,
     modelType: model.modelType,
@@ -98,11 +137,13 @@ export function scoringTables(model: TransparentModel, title: string): ScoringTa
     partitionOn: model.partitionOn,
     labels: model.targetLabels,
     features,
+    pairs,
     partitions: ordered.map((p) => ({
       key: p.key,
       scorer: {
         baseValue: p.baseValue,
         features: p.features.map(featureTable),
+        pairs: partitionPairs(p).map(pairTable),
         calibration: link === 'calibration' && p.calibration ? Array.from(p.calibration) : null,
         range: [finiteOrNull(p.predictionRange[0]), finiteOrNull(p.predictionRange[1])],
       },

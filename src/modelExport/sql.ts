@@ -1,7 +1,7 @@
 import { commentText } from '../codeText/comment';
 import { sqlName, sqlString } from '../codeText/sql';
 import { scoredColumn } from './scoredColumns';
-import type { FeatureTable, PartitionTables, ScoringTables, Scorer } from './scoringTables';
+import type { AxisTable, FeatureTable, PairTable, PartitionTables, ScoringTables, Scorer } from './scoringTables';
 import { SQL_DIALECTS, type SqlDialect, type SqlDialectName } from './sqlDialect';
 
 /**
@@ -36,9 +36,19 @@ export function sqlNumber(value: number): string {
 /** A number literal in the target's dialect, typed as a double. */
 export const sqlDouble = (target: SqlTarget, value: number): string => target.dialect.double(sqlNumber(value));
 
+/** The header lines that say what the query reads and how it reads a value. */
+export function readingNote(target: SqlTarget): string[] {
+  return [
+    `-- ${target.dialect.title} dialect; reads the table input_rows (rename it to yours). Numeric bins are (lower, upper]; text that`,
+    "-- is a plain decimal number (as sqlite3's .import stores a CSV's numbers) is that number; NULL, other text and an unseen",
+    "-- category score the feature's missing-value bin.",
+  ];
+}
+
 /** Column names the query adds; prefixed so they do not clash with the input's columns. */
 const PARTITION = 'xm_partition';
 const contributionColumn = (feature: string): string => sqlName(scoredColumn('contribution', feature));
+const interactionColumn = (pair: string): string => sqlName(scoredColumn('interaction', pair));
 
 function featureCase(target: SqlTarget, f: FeatureTable): string {
   const column = sqlName(f.name);
@@ -65,6 +75,32 @@ function binSearch(target: SqlTarget, value: string, steps: readonly { upper: nu
   const middle = (from + to) >> 1;
   const atMost = binSearch(target, value, steps, from, middle, sqlDouble(target, steps[middle].score));
   return `CASE WHEN ${value} <= ${sqlDouble(target, steps[middle].upper)} THEN ${atMost} ELSE ${binSearch(target, value, steps, middle + 1, to, above)} END`;
+}
+
+/**
+ * A CASE over the bin a row's value of a pair term's axis falls in, whose branch for bin b is `valueOf(b)`: its
+ * value bins in turn (a handful), then the missing-value bin for a value that is not a number or an unseen category.
+ */
+function axisCase(target: SqlTarget, axis: AxisTable, valueOf: (bin: number) => string): string {
+  const column = sqlName(axis.feature);
+  if (axis.kind === 'categorical') {
+    const value = target.dialect.text(column);
+    const test = (group: string[]) => (group.length === 1 ? `= ${sqlString(group[0])}` : `IN (${group.map(sqlString).join(', ')})`);
+    const whens = axis.groups.flatMap((group, b) => (group.length ? [`WHEN ${value} ${test(group)} THEN ${valueOf(b)}`] : []));
+    return whens.length ? `CASE ${whens.join(' ')} ELSE ${valueOf(axis.groups.length)} END` : valueOf(axis.groups.length);
+  }
+  const numeric = target.numericColumns.has(axis.feature);
+  const value = target.dialect.numberValue(column, numeric);
+  // The last value bin is open-ended: a number above every finite bound falls in it.
+  const open = axis.uppers.length - 1;
+  const whens = axis.uppers.slice(0, open).map((upper, b) => `WHEN ${value} <= ${sqlDouble(target, upper)} THEN ${valueOf(b)}`);
+  const bins = whens.length ? `CASE ${whens.join(' ')} ELSE ${valueOf(open)} END` : valueOf(open);
+  return `CASE WHEN ${target.dialect.isNumber(column, numeric)} THEN ${bins} ELSE ${valueOf(axis.uppers.length)} END`;
+}
+
+/** A pair term's cell as nested CASEs: the first feature's bin picks a row of cells, the second's bin a cell of it. */
+function pairCase(target: SqlTarget, pair: PairTable): string {
+  return axisCase(target, pair.axes[0], (a) => axisCase(target, pair.axes[1], (b) => sqlDouble(target, pair.cells[a][b])));
 }
 
 /** One value per partition: `CASE xm_partition WHEN 'a' THEN … ELSE <__dataset__'s> END`, or the value alone. */
@@ -132,13 +168,31 @@ export function contributionSql(target: SqlTarget, partitions: PartitionTables[]
   }, sqlDouble(target, 0));
 }
 
+/** A pair term's contribution expression for one model (its partitions), 0 where a partition lacks the pair. */
+export function interactionSql(target: SqlTarget, partitions: PartitionTables[], pair: string): string {
+  return byPartition(partitions, (s) => {
+    const p = s.pairs.find((t) => t.name === pair);
+    return p ? pairCase(target, p) : undefined;
+  }, sqlDouble(target, 0));
+}
+
+/** How the query's header explains the pair terms' columns (`column`) that the `score` column adds, when a model has them. */
+export const pairsNote = (score: string, column: string): string[] => [
+  `-- ${score} also adds every ${column}: a pair term, the cell of its two features' coarse bins`,
+  "-- (a value that is not a number and an unseen category fall in a feature's missing-value bin, the last).",
+];
+
 /**
- * One query over a table `input_rows` holding the feature columns: one `CASE` per feature gives its contribution,
- * their sum plus the base value is `xm_score`, and the link gives `xm_probability`/`xm_prediction`. Partitioned models
- * route each row by the partition column's text.
+ * One query over a table `input_rows` holding the feature columns: one `CASE` per feature gives its contribution (and
+ * nested ones per pair term its cell), their sum plus the base value is `xm_score`, and the link gives
+ * `xm_probability`/`xm_prediction`. Partitioned models route each row by the partition column's text.
  */
 export function binarySql(tables: ScoringTables, target: SqlTarget = sqlTarget()): string {
   const [dataset] = tables.partitions;
+  const terms = [
+    ...tables.features.map((f) => ({ column: contributionColumn(f), sql: contributionSql(target, tables.partitions, f) })),
+    ...tables.pairs.map((p) => ({ column: interactionColumn(p), sql: interactionSql(target, tables.partitions, p) })),
+  ];
   const linkNote: Record<ScoringTables['link'], string> = {
     logistic: `xm_probability = 1 / (1 + EXP(-xm_score)); the positive label above ${target.threshold}`,
     calibration: `xm_probability = the calibration map at trunc(xm_score × 100); the positive label when xm_score > ${target.threshold}`,
@@ -147,19 +201,19 @@ export function binarySql(tables: ScoringTables, target: SqlTarget = sqlTarget()
   };
   return [
     `-- ${commentText(tables.title)}: an XModels ${tables.modelType} (${tables.method} method) of ${commentText(tables.target)}, as one SQL query.`,
-    `-- ${target.dialect.title} dialect; reads the table input_rows (rename it to yours). Numeric bins are (lower, upper]; a value that is`,
-    "-- not a number (NULL, text) and an unseen category score the feature's missing-value bin.",
+    ...readingNote(target),
     '-- xm_score = xm_base_value + every xm_contribution_<feature>;',
     `-- ${linkNote[tables.link]}.`,
+    ...(tables.pairs.length ? pairsNote('xm_score', 'xm_interaction_<first × second>') : []),
     ...(tables.partitionOn ? [`-- Rows are routed by ${commentText(tables.partitionOn)}; an unseen value uses the ${commentText(dataset.key)} model.`] : []),
     ...routedCte(target, tables.partitionOn, tables.partitions),
     `), ${target.dialect.step('contributions')}`,
     '  SELECT *,',
-    `    ${byPartition(tables.partitions, (s) => sqlDouble(target, s.baseValue), sqlDouble(target, 0))} AS xm_base_value${tables.features.length ? ',' : ''}`,
-    ...tables.features.map((f, i) => `    ${contributionSql(target, tables.partitions, f)} AS ${contributionColumn(f)}${i < tables.features.length - 1 ? ',' : ''}`),
+    `    ${byPartition(tables.partitions, (s) => sqlDouble(target, s.baseValue), sqlDouble(target, 0))} AS xm_base_value${terms.length ? ',' : ''}`,
+    ...terms.map((t, i) => `    ${t.sql} AS ${t.column}${i < terms.length - 1 ? ',' : ''}`),
     '  FROM routed',
     `), ${target.dialect.step('scored')}`,
-    `  SELECT *, ${['xm_base_value', ...tables.features.map(contributionColumn)].join(' + ')} AS xm_score FROM contributions`,
+    `  SELECT *, ${['xm_base_value', ...terms.map((t) => t.column)].join(' + ')} AS xm_score FROM contributions`,
     ')',
     `SELECT *, ${outputs(target, tables).join(', ')}`,
     'FROM scored;',

@@ -27,12 +27,33 @@ export interface SqlDialect {
 /** A plain decimal number as text (what the Python export reads as a number), as a POSIX regular expression. */
 const PLAIN_NUMBER = '^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*$';
 
+/**
+ * SQLite has no regular expressions, so `PLAIN_NUMBER` is its GLOB patterns over the text without the spaces around:
+ * only digits, signs, `.` and `e`; at most one `.` and one `e`, the `.` before the `e`; a sign only first or right
+ * after the `e`; a digit before the `e` (or anywhere without one) and the text ending in a digit after it.
+ */
+function sqlitePlainNumber(column: string): string {
+  const t = `trim(${column}, ' ' || char(9, 10, 11, 12, 13))`;
+  const count = (of: string) => `length(${t}) - length(${of})`;
+  return [
+    `${t} <> ''`,
+    `${t} NOT GLOB '*[^0-9+.eE-]*'`,
+    `${count(`replace(${t}, '.', '')`)} <= 1`,
+    `${count(`replace(replace(${t}, 'e', ''), 'E', '')`)} <= 1`,
+    `${t} NOT GLOB '*[eE]*.*'`,
+    `${t} NOT GLOB '*[^eE][+-]*'`,
+    `(${t} GLOB '*[0-9]*[eE]*' OR (${t} NOT GLOB '*[eE]*' AND ${t} GLOB '*[0-9]*'))`,
+    `(${t} NOT GLOB '*[eE]*' OR ${t} GLOB '*[eE]*[0-9]')`,
+  ].join(' AND ');
+}
+
 export const SQL_DIALECTS = {
   sqlite: {
     title: 'SQLite',
-    // SQLite stores no NaN, and a column of any declared type may hold text, which scores as missing.
-    isNumber: (c) => `typeof(${c}) IN ('integer', 'real')`,
-    numberValue: (c) => c,
+    // SQLite stores no NaN, and a column of any declared type may hold text: a CSV's `.import` makes every column
+    // TEXT, so text that is a plain number is read as that number, as the Python export reads it.
+    isNumber: (c, numeric) => (numeric ? `typeof(${c}) IN ('integer', 'real')` : `(typeof(${c}) IN ('integer', 'real') OR (typeof(${c}) = 'text' AND ${sqlitePlainNumber(c)}))`),
+    numberValue: (c, numeric) => (numeric ? c : `CAST(${c} AS REAL)`),
     text: (v) => `CAST(${v} AS TEXT)`,
     double: (literal) => literal,
     step: (name) => `${name} AS (`,
@@ -57,7 +78,9 @@ export const SQL_DIALECTS = {
     isNumber: (c, numeric) => (numeric ? `${c} IS NOT NULL AND NOT isnan(CAST(${c} AS DOUBLE))` : `regexp_full_match(CAST(${c} AS VARCHAR), '${PLAIN_NUMBER}')`),
     numberValue: (c, numeric) => (numeric ? `CAST(${c} AS DOUBLE)` : `TRY_CAST(CAST(${c} AS VARCHAR) AS DOUBLE)`),
     text: (v) => `CAST(${v} AS VARCHAR)`,
-    double: (literal) => `${literal}::DOUBLE`,
+    // A decimal literal is a DECIMAL, whose cast to DOUBLE misses the nearest double of some 16- and 17-digit numbers
+    // (a value on a bin's bound would score the next bin); text is read as the nearest double.
+    double: (literal) => `'${literal}'::DOUBLE`,
     step: (name) => `${name} AS (`,
     truncate: (v) => `CAST(TRUNC(${v}) AS INTEGER)`,
     least: (a, b) => `LEAST(${a}, ${b})`,

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { UserFacingError } from '../common/errors';
 import type { XModelsServices } from '../common/services';
+import { comparePanel } from './comparePanel';
 import { datasetSummaryPanel } from './datasetSummaryPanel';
 import { evaluationPanel } from './evaluationPanel';
 import { featureInfoPanel } from './featureInfoPanel';
@@ -20,6 +21,7 @@ export const PANEL_COMMANDS: Readonly<Record<PanelKind, string>> = {
   featureInfo: 'xmodels.panels.featureInfo',
   datasetSummary: 'xmodels.panels.datasetSummary',
   visualization: 'xmodels.panels.visualization',
+  compare: 'xmodels.panels.compare',
 };
 
 const MISSING_ARGUMENT: Readonly<Record<PanelKind, () => string>> = {
@@ -28,6 +30,7 @@ const MISSING_ARGUMENT: Readonly<Record<PanelKind, () => string>> = {
   featureInfo: () => vscode.l10n.t('Open the feature info from a model version in the XModels view.'),
   datasetSummary: () => vscode.l10n.t('Summarize a CSV file first (XModels: Summarize Dataset) to see its summary.'),
   visualization: () => vscode.l10n.t('Pick a goal to visualize (XModels: Visualize Goal) to see its chart code.'),
+  compare: () => vscode.l10n.t('Compare two versions from a version in the XModels view (Compare with…).'),
 };
 
 export interface RegisteredPanels extends vscode.Disposable {
@@ -62,6 +65,7 @@ export function registerPanels(services: XModelsServices, edits: EditsSaver): Re
   register(featureInfoPanel(services));
   register(datasetSummaryPanel());
   register(visualizationPanel(services, editors));
+  register(comparePanel(services));
 
   const all = vscode.Disposable.from(...disposables);
   return { activeProfile: () => profiles.activeArgs(), dispose: () => all.dispose() };

@@ -3,7 +3,7 @@
  * Pure apart from the contract schemas, so it is unit-tested without VS Code.
  */
 import { DatasetSummarySchema, GoalSchema, LabelSchema, RecommendationSchema, VisualizationLibrarySchema } from '../contract/autotrain';
-import type { DatasetSummaryArgs, EvaluationArgs, FeatureInfoArgs, PanelSubject, ProfileArgs, VisualizationArgs } from './protocol';
+import type { CompareArgs, DatasetSummaryArgs, EvaluationArgs, FeatureInfoArgs, PanelSubject, ProfileArgs, VisualizationArgs } from './protocol';
 
 function field(raw: unknown, name: string): string | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
@@ -61,7 +61,7 @@ export function featureInfoArgs(raw: unknown): FeatureInfoArgs | undefined {
   return versionId ? { versionId, ...panelSubject(raw) } : undefined;
 }
 
-/** `{summary, goals?, labels?, recommendations?}`, each checked against the contract. */
+/** `{summary, goals?, labels?, recommendations?, dataPath?}`, each checked against the contract. */
 export function datasetSummaryArgs(raw: unknown): DatasetSummaryArgs | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const parsed = DatasetSummarySchema.safeParse((raw as Record<string, unknown>).summary);
@@ -69,7 +69,8 @@ export function datasetSummaryArgs(raw: unknown): DatasetSummaryArgs | undefined
   const list = <T>(value: unknown, parse: (item: unknown) => { success: boolean; data?: T }): T[] | undefined =>
     Array.isArray(value) ? value.map(parse).flatMap((r) => (r.success && r.data !== undefined ? [r.data] : [])) : undefined;
   const { goals, labels, recommendations } = raw as Record<string, unknown>;
-  const result: DatasetSummaryArgs = { summary: parsed.data };
+  const dataPath = field(raw, 'dataPath');
+  const result: DatasetSummaryArgs = { summary: parsed.data, ...(dataPath ? { dataPath } : {}) };
   const parsedGoals = list(goals, (g) => GoalSchema.safeParse(g));
   const parsedLabels = list(labels, (l) => LabelSchema.safeParse(l));
   const parsedRecommendations = list(recommendations, (r) => RecommendationSchema.safeParse(r));
@@ -79,7 +80,7 @@ export function datasetSummaryArgs(raw: unknown): DatasetSummaryArgs | undefined
   return result;
 }
 
-/** `{summary, goal, library?}`, checked against the contract. */
+/** `{summary, goal, library?, dataPath?}`, checked against the contract. */
 export function visualizationArgs(raw: unknown): VisualizationArgs | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const record = raw as Record<string, unknown>;
@@ -87,10 +88,21 @@ export function visualizationArgs(raw: unknown): VisualizationArgs | undefined {
   const goal = GoalSchema.safeParse(record.goal);
   if (!summary.success || !goal.success) return undefined;
   const library = VisualizationLibrarySchema.safeParse(record.library);
-  return { summary: summary.data, goal: goal.data, ...(library.success ? { library: library.data } : {}) };
+  const dataPath = field(raw, 'dataPath');
+  return { summary: summary.data, goal: goal.data, ...(library.success ? { library: library.data } : {}), ...(dataPath ? { dataPath } : {}) };
 }
 
 /** What identifies a dataset summary's object across panels. */
 export function datasetKey(args: { summary: { dataset_id: string | null; name: string } }): string {
   return args.summary.dataset_id ?? `name:${args.summary.name}`;
+}
+
+/** `{modelId, versionId, otherVersionId, modelName?}`: two different versions of one model. */
+export function compareArgs(raw: unknown): CompareArgs | undefined {
+  const modelId = field(raw, 'modelId');
+  const versionId = field(raw, 'versionId');
+  const otherVersionId = field(raw, 'otherVersionId');
+  if (!modelId || !versionId || !otherVersionId || versionId === otherVersionId) return undefined;
+  const modelName = field(raw, 'modelName');
+  return { modelId, versionId, otherVersionId, ...(modelName ? { modelName } : {}) };
 }

@@ -10,7 +10,7 @@
  * goes through.
  */
 import type { Edit } from '../contract/edits';
-import type { ModelVersion, Evaluation, FeatureInfo, FeatureParams, Metrics, Partition, PreviewPart, Profile, SplitMetrics } from '../contract/models';
+import type { ModelVersion, Evaluation, FeatureInfo, FeatureParams, Metrics, ModelProfile, Partition, PreviewPart, Profile, SplitMetrics } from '../contract/models';
 import type { EditScope } from './shaping/classProfiles';
 import type { FitMethod } from '../engine/params/table';
 import type {
@@ -23,7 +23,7 @@ import type {
 } from '../contract/autotrain';
 import type { PreprocessorStep } from '../contract/datasets';
 
-export type PanelKind = 'profile' | 'evaluation' | 'featureInfo' | 'datasetSummary' | 'visualization';
+export type PanelKind = 'profile' | 'evaluation' | 'featureInfo' | 'datasetSummary' | 'visualization' | 'compare';
 
 /** The webview panel types; `onWebviewPanel:<viewType>` activates the extension to restore them. */
 export const VIEW_TYPES: Readonly<Record<PanelKind, string>> = {
@@ -32,6 +32,7 @@ export const VIEW_TYPES: Readonly<Record<PanelKind, string>> = {
   featureInfo: 'xmodels.featureInfo',
   datasetSummary: 'xmodels.datasetSummary',
   visualization: 'xmodels.visualization',
+  compare: 'xmodels.compare',
 };
 
 // ---- what each panel shows (its identity, kept in the webview state so the panel restores) ----
@@ -56,13 +57,17 @@ export interface EvaluationArgs extends PanelSubject {
 export interface FeatureInfoArgs extends PanelSubject {
   versionId: string;
 }
-export interface DatasetSummaryArgs {
+/** The full path of the local file a summary was made from, when it was made from one. */
+interface LocalData {
+  dataPath?: string;
+}
+export interface DatasetSummaryArgs extends LocalData {
   summary: DatasetSummary;
   goals?: Goal[];
   labels?: Label[];
   recommendations?: Recommendation[];
 }
-export interface VisualizationArgs {
+export interface VisualizationArgs extends LocalData {
   summary: DatasetSummary;
   goal: Goal;
   library?: VisualizationLibrary;
@@ -74,6 +79,7 @@ export interface PanelArgs {
   featureInfo: FeatureInfoArgs;
   datasetSummary: DatasetSummaryArgs;
   visualization: VisualizationArgs;
+  compare: CompareArgs;
 }
 
 // ---- request methods per panel: params -> result ----
@@ -179,6 +185,7 @@ export interface PanelApis {
   featureInfo: FeatureInfoApi;
   datasetSummary: DatasetSummaryApi;
   visualization: VisualizationApi;
+  compare: CompareApi;
 }
 
 /** The request method names of each panel, for validating incoming messages at runtime. */
@@ -188,6 +195,7 @@ export const PANEL_METHODS: { readonly [K in PanelKind]: readonly (keyof PanelAp
   featureInfo: ['load'],
   datasetSummary: ['load', 'run'],
   visualization: ['load', 'insertAtCursor', 'openAsNewFile', 'copy', 'fixChart'],
+  compare: ['load'],
 };
 
 // ---- messages ----
@@ -335,4 +343,27 @@ export class Preloads {
     this.results.delete(key);
     return { result };
   }
+}
+
+// ---- the comparison of two versions of a model ----
+
+/** Two versions of one model; which is newer is known once they load (by version number). */
+export interface CompareArgs {
+  modelId: string;
+  versionId: string;
+  otherVersionId: string;
+  modelName?: string;
+}
+export interface ComparedVersion {
+  /** The version's record: its number, test metrics and hand edits. */
+  version: ModelVersion;
+  profile: ModelProfile;
+}
+export interface CompareData {
+  modelName: string;
+  newer: ComparedVersion;
+  older: ComparedVersion;
+}
+export interface CompareApi {
+  load: Method<CompareArgs, CompareData>;
 }

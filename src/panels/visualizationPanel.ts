@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { UserFacingError } from '../common/errors';
 import type { XModelsServices } from '../common/services';
+import { withDataFileName, withLocalData } from './chartDataPath';
 import type { LastTextEditor } from './lastTextEditor';
 import { insertNotebookCell, targetNotebook } from './notebookInsert';
 import type { PanelDefinition } from './panelHost';
@@ -16,13 +17,14 @@ export function visualizationPanel(services: XModelsServices, editors: LastTextE
       async load({ library }, { args, signal }) {
         const client = await services.getClient();
         const textgen_config = await services.textGenConfig();
-        return client.autotrain.visualizeData({ summary: args.summary, goal: args.goal, library, textgen_config }, { signal });
+        return withLocalData(await client.autotrain.visualizeData({ summary: args.summary, goal: args.goal, library, textgen_config }, { signal }), args);
       },
 
       async fixChart({ library, code, instruction }, { args, signal }) {
         const client = await services.getClient();
         const textgen_config = await services.textGenConfig();
-        return client.autotrain.visualizeData({ summary: args.summary, goal: args.goal, library, textgen_config, edit: { code, instruction } }, { signal });
+        const edit = { code: withDataFileName(code, args), instruction };
+        return withLocalData(await client.autotrain.visualizeData({ summary: args.summary, goal: args.goal, library, textgen_config, edit }, { signal }), args);
       },
 
       async insertAtCursor({ code }) {

@@ -206,6 +206,7 @@ async function fitAndStore(
       testSize: body.test_size,
       seed: body.seed,
       preprocessor: pre?.fitted ?? null,
+      rareClasses: body.rare_classes,
     },
     options.signal,
   );
@@ -234,6 +235,7 @@ async function fitAndStore(
     drop_columns: body.drop_columns ?? [],
     features: fit.features,
     ...(testDataset ? { test_dataset_id: testDataset.dataset_id } : {}),
+    ...(body.rare_classes === 'drop' ? { rare_classes: body.rare_classes, dropped_classes: fit.droppedClasses ?? [] } : {}),
     ...options.extraParameters,
   };
   const partitions = newPartitions(fit);
@@ -290,6 +292,7 @@ async function fitAndStore(
     warnings: fit.warnings,
     execution,
     source: datasetSource,
+    ...(fit.droppedClasses ? { dropped_classes: fit.droppedClasses } : {}),
   };
 }
 
@@ -366,6 +369,7 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
     params: perFeatureParams(body),
     featureParams: body.feature_params ?? null,
     removeFeatures: body.remove_features ?? [],
+    removePairs: body.remove_interactions ?? [],
     parentBaselines: read.sameSplit ? await partitionBaselines(ctx.store, version.version_id) : null,
   });
   const created = new Date().toISOString();

@@ -8,6 +8,7 @@ import { writeSummaryFile } from './datasets/summaryFile';
 import {
   applyPreprocessorIfAny,
   InputError,
+  leaveOutRareClasses,
   readFrame,
   runFitPreprocessor,
   runStoreFrame,
@@ -23,7 +24,8 @@ import { nameTrainingThread, yieldToRequests } from './training/priority';
 
 async function runSearch(task: SearchTask): Promise<SearchOutcome> {
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
-  const { train } = splitFrame(frame, task.target, task.testSize, task.seed);
+  const split = splitFrame(frame, task.target, task.testSize, task.seed);
+  const { train } = task.modelType === 'classifier' ? leaveOutRareClasses(split, task.target, task.rareClasses) : split;
   const result = await searchParameters(train, {
     target: task.target,
     modelType: task.modelType,

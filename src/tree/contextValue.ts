@@ -17,6 +17,8 @@ export function contextValueFor(node: TreeNode, features: TreeFeatures): string 
       if (features.preprocessors) tokens.push('linkable');
       if (features.predict) tokens.push('predictable');
       if (node.latest) tokens.push('latest');
+      if (node.version.edits?.length) tokens.push('edited');
+      if (features.edits && node.version.dataset_id) tokens.push('editable');
       break;
     case 'partition':
       if (node.partition.partition === '__dataset__') tokens.push('wholeDataset');

@@ -50,7 +50,7 @@ export function buildTreeItem(node: TreeNode, features: TreeFeatures): vscode.Tr
       break;
     case 'loadMore':
       item.label = vscode.l10n.t('Load more…');
-      item.description = `${node.shown} of ${node.total} shown`;
+      item.description = vscode.l10n.t('{0} of {1} shown', node.shown, node.total);
       item.iconPath = new vscode.ThemeIcon('ellipsis');
       item.command = { title: vscode.l10n.t('Load More Models'), command: 'xmodels.models.loadMore' };
       break;

@@ -52,6 +52,8 @@ export interface TreeFeatures {
   sources: boolean;
   /** A model's versions can be read as payloads, so the model can be copied to another service. */
   copyModel: boolean;
+  /** Hand edits of a version's steps can be previewed and saved. */
+  edits: boolean;
 }
 
 export function nodeKey(node: TreeNode): string {

@@ -1,6 +1,7 @@
 // Model quality on the sample datasets: for each task, several seeded train/test splits, training with no
-// parameters — the default `boosted` method, the reference `xplainable` method and the linear baseline (ridge /
-// logistic regression) on the same rows — and the mean test AUC (classifiers) or R² (regressors), with fit times.
+// parameters — the default `boosted` method (with its pair terms), the same without pairs, the reference `xplainable`
+// method and the linear baseline (ridge / logistic regression) on the same rows — and the mean test AUC (classifiers)
+// or R² (regressors), with fit times.
 // `npm run bench -- accuracy`; `XMODELS_BENCH_PARAMS='{"learning_rate":0.1}'` tries other boosted parameters.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,11 +56,18 @@ const TASKS: Task[] = [
   { name: 'flights late', file: 'flights-20k.csv', target: 'delay', positive: '>15', modelType: 'classifier' },
   { name: 'linear 450×10', file: 'synthetic:linear:450', target: 'y', modelType: 'regressor' },
   { name: 'logistic 570×30', file: 'synthetic:logistic:570', target: 'y', positive: '1', modelType: 'classifier' },
+  { name: 'pairs R 3000×8', file: 'synthetic:pairs:3000', target: 'y', modelType: 'regressor' },
+  { name: 'pairs logit 3000×8', file: 'synthetic:pairslogit:3000', target: 'y', positive: '1', modelType: 'classifier' },
 ];
 
-/** Correlated features (a shared factor), an additive target of smooth, mostly linear effects plus noise. */
+/**
+ * `linear`, `logistic`: correlated features (a shared factor), an additive target of smooth, mostly linear effects
+ * plus noise. `pairs`, `pairslogit`: eight independent features, main effects plus two pairwise effects (a product and
+ * a threshold crossing) that no sum of single-feature steps can express.
+ */
 function syntheticCsv(kind: string, n: number): string {
   const random = mulberry32(n);
+  if (kind.startsWith('pairs')) return pairsCsv(kind === 'pairslogit', n, random);
   const k = kind === 'linear' ? 10 : 30;
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   const lines = [[...Array.from({ length: k }, (_, j) => `x${j}`), 'y'].join(',')];
@@ -68,6 +76,18 @@ function syntheticCsv(kind: string, n: number): string {
     const x = Array.from({ length: k }, () => 0.6 * factor + 0.8 * normal());
     const s = x.reduce((acc, v, j) => acc + (j % 3 === 2 ? Math.tanh(v) : v) * (j % 2 ? 0.5 : -0.3), 0);
     const y = kind === 'linear' ? s + normal() : random() < 1 / (1 + Math.exp(-2 * s)) ? 1 : 0;
+    lines.push([...x.map((v) => v.toFixed(4)), y].join(','));
+  }
+  return lines.join('\n');
+}
+
+function pairsCsv(logistic: boolean, n: number, random: () => number): string {
+  const k = 8;
+  const lines = [[...Array.from({ length: k }, (_, j) => `x${j}`), 'y'].join(',')];
+  for (let i = 0; i < n; i++) {
+    const x = Array.from({ length: k }, () => 2 * random() - 1);
+    const s = 0.8 * x[0] - 0.5 * x[1] + Math.sin(2 * x[2]) + 1.5 * x[3] * x[4] + (x[5] > 0 === x[6] > 0 ? 0.8 : -0.8);
+    const y = logistic ? (random() < 1 / (1 + Math.exp(-2 * s)) ? 1 : 0) : s + 0.5 * (random() + random() + random() - 1.5);
     lines.push([...x.map((v) => v.toFixed(4)), y].join(','));
   }
   return lines.join('\n');
@@ -103,7 +123,15 @@ function score(task: Task, y: Float64Array, yhat: Float64Array): number {
   return task.modelType === 'regressor' ? (evaluateRegressor(a, b).r2 ?? NaN) : (evaluateClassifier(a, b).roc_auc ?? NaN);
 }
 
-const methods: (FitMethod | 'linear')[] = ['boosted', 'xplainable', 'linear'];
+/** What is compared: the default boosted model, the same without pair terms, the reference method, the linear baseline. */
+const VARIANTS: Record<string, { method: FitMethod; boost?: Record<string, number> } | 'linear'> = {
+  boosted: { method: 'boosted', boost: boostParams },
+  'no pairs': { method: 'boosted', boost: { ...boostParams, interactions: 0 } },
+  xplainable: { method: 'xplainable' },
+  linear: 'linear',
+};
+const methods = Object.keys(VARIANTS);
+let worstPairsLoss = { task: '', delta: Infinity };
 const totals: Record<string, { score: number; ms: number; n: number; wins: number }> = {};
 console.log(`task                 rows  ${methods.map((m) => m.padStart(20)).join('')}   (mean test ${SPLITS} splits; AUC or R², fit ms)`);
 for (const task of TASKS) {
@@ -123,12 +151,14 @@ for (const task of TASKS) {
     for (const m of methods) {
       const started = performance.now();
       let yhat: Float64Array;
-      if (m === 'linear') {
+      const variant = VARIANTS[m];
+      if (variant === 'linear') {
         const features = train.names.filter((n) => n !== task.target && train.column(n).type !== 'id');
         const model = fitLinearBaseline(train, features, Float64Array.from(split.train, (r) => yk[r]), task.modelType);
         yhat = model.predict(test);
       } else {
-        const model = fitModel(train, { target: task.target, modelType: task.modelType, method: m, boost: m === 'boosted' ? boostParams : undefined, boostFeature: m === 'boosted' ? featureParams : undefined });
+        const boosted = variant.method === 'boosted';
+        const model = fitModel(train, { target: task.target, modelType: task.modelType, method: variant.method, boost: variant.boost, boostFeature: boosted ? featureParams : undefined });
         const result = predict(model, test);
         yhat = result.probabilities ?? Float64Array.from(result.predictions as number[]);
       }
@@ -137,6 +167,8 @@ for (const task of TASKS) {
     }
   }
   const best = Math.max(...methods.map((m) => results[m].score));
+  const pairsDelta = results.boosted.score - results['no pairs'].score;
+  if (pairsDelta < worstPairsLoss.delta) worstPairsLoss = { task: task.name, delta: pairsDelta };
   for (const m of methods) {
     const key = `${task.modelType} ${m}`;
     totals[key] ??= { score: 0, ms: 0, n: 0, wins: 0 };
@@ -155,3 +187,4 @@ for (const [key, t] of Object.entries(totals)) {
 }
 const gap = (type: string) => totals[`${type} boosted`] && (totals[`${type} boosted`].score - totals[`${type} linear`].score) / totals[`${type} linear`].n;
 console.log(`boosted − linear: classifier AUC ${gap('classifier')?.toFixed(4)}, regressor R² ${gap('regressor')?.toFixed(4)}`);
+console.log(`pairs − no pairs, the worst task: ${worstPairsLoss.task} ${worstPairsLoss.delta.toFixed(4)}`);

@@ -52,9 +52,9 @@ async function upload(call: Call, bytes: Buffer, name: string): Promise<string> 
   return res.body.dataset_id as string;
 }
 
-async function train(call: Call, datasetId: string): Promise<{ ms: number; versionId: string }> {
+async function train(call: Call, datasetId: string, params: Record<string, number> = {}): Promise<{ ms: number; versionId: string }> {
   const t = performance.now();
-  const res = await call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: 'bench', dataset_id: datasetId, model_type: 'classifier' } });
+  const res = await call('POST', '/v1/models/train', { json: { target_column: 'label', model_name: 'bench', dataset_id: datasetId, model_type: 'classifier', ...params } });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return { ms: performance.now() - t, versionId: res.body.version_id as string };
 }
@@ -84,7 +84,7 @@ function medians<K extends string>(series: Record<K, number[]>): Record<K, numbe
 async function breakdown(service: ServiceProcess, call: Call, datasetId: string): Promise<void> {
   const csvPath = `${service.dataDir}/datasets/${datasetId}.csv`;
   const options = { target: 'label', modelType: 'classifier' as const, partitionOn: null, dropColumns: [], params: {} };
-  const runs = emptySeries(['http', 'httpCpu', 'read', 'split', 'fit', 'fitCpu', 'evaluate', 'yardsticks', 'health']);
+  const runs = emptySeries(['http', 'httpCpu', 'httpNoPairs', 'read', 'split', 'fit', 'fitCpu', 'evaluate', 'yardsticks', 'health']);
   await train(call, datasetId);
   let versionId = '';
   for (let i = 0; i < REPEATS; i++) {
@@ -93,6 +93,7 @@ async function breakdown(service: ServiceProcess, call: Call, datasetId: string)
     runs.httpCpu.push(serviceCpuMs(service) - serviceCpu);
     versionId = http.versionId;
     runs.http.push(http.ms);
+    runs.httpNoPairs.push((await train(call, datasetId, { interactions: 0 })).ms);
     const [frame, readMs] = time(() => loadFrameSync(csvPath));
     const [{ train: trainRows, test }, splitMs] = time(() => splitFrame(frame, 'label', 0.2, 42));
     const t = performance.now();
@@ -115,6 +116,7 @@ async function breakdown(service: ServiceProcess, call: Call, datasetId: string)
   const [model, oneThreadMs] = time(() => fitModel(trainRows, options));
   const oneThreadCpuMs = ownCpuMs() - oneThreadCpu;
   const rest = m.http - m.read - m.split - m.fit - m.evaluate - m.health;
+  console.log(`HTTP train with pair terms ${m.http.toFixed(0)} ms, without (interactions 0) ${m.httpNoPairs.toFixed(0)} ms: ${(m.http / m.httpNoPairs).toFixed(2)}x (target ≤ 1.3x)`);
   console.log(
     `HTTP train ${TRAIN_ROWS} × ${FEATURES} (medians of ${REPEATS}): ${m.http.toFixed(0)} ms = read frame ${m.read.toFixed(0)} + split ${m.split.toFixed(0)} + fit ${m.fit.toFixed(0)} + evaluate ${m.evaluate.toFixed(0)} (yardsticks ${m.yardsticks.toFixed(0)} ms, scored during the fit) + cached health ${m.health.toFixed(0)} + store/HTTP ${rest.toFixed(0)} ms; ` +
       `HTTP / engine-only fit on ${availableParallelism()} threads ${(m.http / m.fit).toFixed(2)}x (target < 1.3x; ≤ 2.5 s on a quiet machine); engine fit on 1 thread ${oneThreadMs.toFixed(0)} ms. ` +

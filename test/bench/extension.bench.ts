@@ -82,7 +82,7 @@ async function treeFirstPaint(): Promise<void> {
   const paint = async (count: number): Promise<number> => {
     const connection = {
       state: 'connected' as const,
-      features: { deleteModel: true, predict: true, preprocessors: true, sources: true, copyModel: true },
+      features: { deleteModel: true, predict: true, preprocessors: true, sources: true, copyModel: true, edits: true },
       onDidChangeConnection: () => ({ dispose() {} }),
       getClient: async () => ({ models: { listTeamModels: async () => models.slice(0, count) } }) as never,
       start: () => undefined,

@@ -23,7 +23,7 @@ async function trainOverhead(): Promise<void> {
     await call('POST', '/v1/models/train', { json: body });
     await runTrain({
       source: { path: join(DATASETS, 'flights-20k.csv'), label: 'flights' }, testSource: null, target: 'delay', modelType: 'regressor',
-      partitionOn: null, dropColumns: [], method: 'boosted', params: {}, boost: {}, boostFeature: {}, testSize: 0.2, seed: 42, preprocessor: null, kind: 'train',
+      partitionOn: null, dropColumns: [], method: 'boosted', params: {}, boost: {}, boostFeature: {}, testSize: 0.2, seed: 42, preprocessor: null, rareClasses: 'error', kind: 'train',
     });
     for (let i = 0; i < TRAIN_RUNS; i++) {
       let t = performance.now();
@@ -34,7 +34,7 @@ async function trainOverhead(): Promise<void> {
       await runTrain({
         kind: 'train', source: { path: join(DATASETS, 'flights-20k.csv'), label: 'flights' }, testSource: null, target: 'delay',
         modelType: 'regressor', partitionOn: null, dropColumns: [], method: 'boosted', params: {}, boost: {}, boostFeature: {}, testSize: 0.2, seed: 42,
-        preprocessor: null,
+        preprocessor: null, rareClasses: 'error',
       });
       direct.push(performance.now() - t);
     }

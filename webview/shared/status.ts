@@ -56,7 +56,7 @@ export async function loadInto<T>(
   }
 }
 
-type LoadedPanelKind = 'profile' | 'evaluation' | 'featureInfo' | 'datasetSummary';
+type LoadedPanelKind = 'profile' | 'evaluation' | 'featureInfo' | 'datasetSummary' | 'compare';
 type LoadResult<K extends LoadedPanelKind> = ResultOf<PanelApis[K], 'load'>;
 
 /** Starts a panel whose view is drawn from the host's `load` answer, with the loading and error-with-Retry states. */

@@ -12,6 +12,8 @@ const DUPLICATE_CORRELATION = 0.995;
 /** Pairs of columns tried for sums and products are limited to this many numeric columns. */
 const MAX_LEAK_COLUMNS = 40;
 const MIN_ROWS = 10;
+/** A class with fewer rows has at most one or two among the test rows: too few to learn it or to judge it. */
+export const MIN_EVALUATION_ROWS = 10;
 
 export interface LabelEvidence {
   /** Share of the rarer value of a binary column (null when not binary or unknown). */
@@ -20,6 +22,8 @@ export interface LabelEvidence {
   leak: string | null;
   /** Classes of a multiclass column too rare among autotrain's training rows to train on it. */
   scarce: ScarceClass[];
+  /** The classes of a multiclass column with fewer than MIN_EVALUATION_ROWS rows: how many, and the smallest. */
+  thin: { classes: number; smallest: { value: string; count: number; share: number } } | null;
 }
 
 function minorityShare(frame: DataFrame | undefined, column: string, p: SummaryField['properties'] | undefined): number | null {
@@ -34,6 +38,14 @@ function minorityShare(frame: DataFrame | undefined, column: string, p: SummaryF
     return Math.min(high, 1 - high);
   }
   return null;
+}
+
+function thinClasses(frame: DataFrame, column: string): LabelEvidence['thin'] {
+  const counts = levelCounts(columnTexts(frame.column(column)));
+  const total = counts.reduce((a, c) => a + c.count, 0);
+  const thin = counts.filter((c) => c.count < MIN_EVALUATION_ROWS);
+  const last = counts[counts.length - 1];
+  return thin.length ? { classes: thin.length, smallest: { value: last.value, count: last.count, share: last.count / total } } : null;
 }
 
 function close(a: number, b: number): boolean {
@@ -90,13 +102,14 @@ export function measuredColumns(summary: Pick<DatasetSummary, 'fields'>, frame: 
 }
 
 /**
- * What the rows say about each candidate label: how rare a binary class is, whether it leaks other columns, and
- * which classes of a multiclass column are too rare to train on.
+ * What the rows say about each candidate label: how rare a binary class is, whether it leaks other columns, which
+ * classes of a multiclass column are too rare to train on, and its smallest class when that is too small to judge.
  */
 export function labelEvidence(summary: Pick<DatasetSummary, 'fields'>, frame: DataFrame | undefined, field: SummaryField): LabelEvidence {
   const { column, properties: p } = field;
   const rows = frame?.has(column) ? frame : undefined;
   const leak = rows && p?.dtype === 'number' ? (derivation(rows, column, measuredColumns(summary, rows))?.text ?? null) : null;
-  const scarce = rows && p && p.dtype !== 'number' && p.num_unique_values > 2 ? scarceClasses(rows, column) : [];
-  return { minorityShare: minorityShare(frame, column, p), leak, scarce };
+  const multiclass = rows && p && p.dtype !== 'number' && p.num_unique_values > 2;
+  const scarce = multiclass ? scarceClasses(rows, column) : [];
+  return { minorityShare: minorityShare(frame, column, p), leak, scarce, thin: multiclass ? thinClasses(rows, column) : null };
 }

@@ -5,7 +5,7 @@ import { trainability } from './labelRules';
 import { askJson, compactFields, UnusableAnswerError, withRulesFallback } from '../llm/llmTask';
 import { rowsOf, type Rows } from '../rows';
 import { round } from '../columns/stats';
-import { scarceClassesText, type ScarceClass } from './trainingSplit';
+import { rareLabelClasses, type ScarceClass } from './trainingSplit';
 import type { LlmEndpoint, TextGenContext } from '../llm/textgen';
 
 const MODEL_TYPE_ALIASES: Record<string, Label['model_type']> = {
@@ -19,7 +19,7 @@ const MODEL_TYPE_ALIASES: Record<string, Label['model_type']> = {
 
 const SYSTEM = [
   'You are an expert machine-learning engineer. From a dataset summary, pick the columns that are good prediction targets.',
-  'The training engine supports classification (a target with 2 to 50 values, each in at least 2 rows) and regression (a numeric target).',
+  'The training engine supports classification (a target with 2 to 50 values; rows of a class too rare to train are left out) and regression (a numeric target).',
   'Never pick identifiers, constants, dates or free text. Use the exact column names given.',
   'Answer with JSON only: {"labels": [{"column": string, "model_type": "classifier" | "regressor",',
   '"confidence": number between 0 and 1, "reasoning": string}]}, best first.',
@@ -46,11 +46,7 @@ function validateLabels(summary: DatasetSummary, scarceByColumn: Record<string, 
         problems.push(`'${field.column}' needs model_type ${t.model_type}, not ${JSON.stringify(l.model_type)}`);
         continue;
       }
-      const scarce = field.properties.dtype !== 'number' ? (scarceByColumn[field.column] ?? []) : [];
-      if (scarce.length) {
-        problems.push(`'${field.column}' cannot be a label because its ${scarceClassesText(scarce)}`);
-        continue;
-      }
+      const scarce = modelType === 'classifier' ? (scarceByColumn[field.column] ?? []) : [];
       if (labels.some((x) => x.column === field.column)) continue;
       const confidence = typeof l.confidence === 'number' && Number.isFinite(l.confidence) ? Math.min(1, Math.max(0, l.confidence)) : 0.5;
       labels.push({
@@ -59,6 +55,7 @@ function validateLabels(summary: DatasetSummary, scarceByColumn: Record<string, 
         confidence: round(confidence, 2),
         reasoning: typeof l.reasoning === 'string' ? l.reasoning : '',
         alternatives: [],
+        ...(scarce.length ? { rare_classes: rareLabelClasses(scarce) } : {}),
       });
     }
     if (labels.length === 0) throw new UnusableAnswerError(problems.join('; ') || 'the answer names no label');
@@ -80,8 +77,8 @@ async function labelsFromModel(llm: LlmEndpoint, summary: DatasetSummary, rows: 
 }
 
 /**
- * Target-column candidates, best first (autotrain.md §7.3); the rows, when given, reveal rare classes and leaks, and
- * keep a model's answer from naming a multiclass label with a class too rare to train.
+ * Target-column candidates, best first (autotrain.md §7.3); the rows, when given, reveal rare classes, leaks and
+ * consequences, and name the classes too rare to train of a model's answer (`rare_classes`).
  */
 export async function generateLabels(summary: DatasetSummary, ctx: TextGenContext, frame?: DataFrame | Rows): Promise<LabelsResponse> {
   const rows = rowsOf(frame);

@@ -1,40 +1,45 @@
-import { MIN_CLASS_ROWS, targetClassCounts, trainTestSplit, type DataFrame } from '../../engine';
+import type { RareLabelClass } from '../../contract/autotrain';
+import { MIN_CLASS_ROWS, rareClasses, trainTestSplit, type DataFrame, type RareClass } from '../../engine';
 
 /** The split of autotrain's final model; the parameter search only sees its training rows. */
 export const AUTOTRAIN_SPLIT = { seed: 42, test_size: 0.2 } as const;
 
 /** A class of a multiclass target with too few rows among autotrain's training rows to be trained. */
-export interface ScarceClass {
-  value: string;
-  rows: number;
-  trainingRows: number;
-}
+export type ScarceClass = RareClass;
 
-/** The training rows of autotrain's split of each frame asked about: one split serves every candidate column. */
-const trainingRowsOf = new WeakMap<DataFrame, Int32Array>();
+/** Autotrain's split of each frame asked about: one split serves every candidate column. */
+const splitOf = new WeakMap<DataFrame, { train: Int32Array; test: Int32Array }>();
 
-function trainingRows(frame: DataFrame): Int32Array {
-  let rows = trainingRowsOf.get(frame);
-  if (!rows) trainingRowsOf.set(frame, (rows = trainTestSplit(frame.nRows, AUTOTRAIN_SPLIT.test_size, AUTOTRAIN_SPLIT.seed).train));
-  return rows;
+function autotrainSplit(frame: DataFrame): { train: Int32Array; test: Int32Array } {
+  let split = splitOf.get(frame);
+  if (!split) splitOf.set(frame, (split = trainTestSplit(frame.nRows, AUTOTRAIN_SPLIT.test_size, AUTOTRAIN_SPLIT.seed)));
+  return split;
 }
 
 /**
  * The classes of a multiclass target (3 or more values) that autotrain's training rows hold fewer than
- * MIN_CLASS_ROWS times: a train on this target is refused because of them. Empty for a binary target.
+ * MIN_CLASS_ROWS times: a train on this target leaves their rows out, or is refused. Empty for a binary target.
  */
 export function scarceClasses(frame: DataFrame, target: string): ScarceClass[] {
-  const all = targetClassCounts(frame, target);
-  if (all.length < 3) return [];
-  const training = new Map(targetClassCounts(frame.select([target]).take(trainingRows(frame)), target).map((c) => [c.value, c.count]));
-  return all
-    .map((c) => ({ value: c.value, rows: c.count, trainingRows: training.get(c.value) ?? 0 }))
-    .filter((c) => c.trainingRows < MIN_CLASS_ROWS);
+  const { train, test } = autotrainSplit(frame);
+  const column = frame.select([target]);
+  return rareClasses(column.take(train), target, column.take(test));
 }
 
-/** Why the scarce classes stop a train, in one clause: "class '.' has 1 row (1 among the training rows)…". */
+/** Why the scarce classes stop a train as it is, in one clause: "class '.' has 1 row (1 among the training rows)…". */
 export function scarceClassesText(scarce: readonly ScarceClass[]): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const listed = scarce.map((c) => `'${c.value}' has ${plural(c.rows, 'row')} (${c.trainingRows} among the training rows)`).join(', ');
   return `class ${listed}, and every class needs at least ${MIN_CLASS_ROWS} training rows`;
+}
+
+/** The rows of the scarce classes, as the object of "leave out": "that row", "those 12 rows". */
+export function scarceRowsText(scarce: readonly ScarceClass[]): string {
+  const rows = scarce.reduce((n, c) => n + c.rows, 0);
+  return rows === 1 ? 'that row' : `those ${rows.toLocaleString('en-US')} rows`;
+}
+
+/** The classes too rare to train as a label reports them. */
+export function rareLabelClasses(scarce: readonly ScarceClass[]): RareLabelClass[] {
+  return scarce.map((c) => ({ class: c.value, rows: c.rows, training_rows: c.trainingRows }));
 }

@@ -50,6 +50,8 @@ export interface SearchResult {
 
 const DEFAULT_TRIALS = 8;
 const DEFAULT_VALIDATION = 0.2;
+/** The search's size: fits besides the defaults' (two more when the best trial is checked on a second split) and the held-out share. */
+export const SEARCH_SIZE = { trials: DEFAULT_TRIALS, validationSize: DEFAULT_VALIDATION } as const;
 /** A trial must beat the defaults by this much on validation; smaller gains are noise on small data. */
 const MIN_GAIN = 0.002;
 
@@ -60,6 +62,7 @@ const SPACE: Record<string, number[]> = {
   max_bins: [32, 64, 128, 256],
   smoothing: [0, 1, 3],
   learning_rate: [0.05, 0.1, 0.2],
+  interactions: [0, 5, 10, 20],
 };
 
 function sampleTrials(count: number, seed: number): SearchParams[] {

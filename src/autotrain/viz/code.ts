@@ -193,13 +193,24 @@ const FRAME_IMPORTS: Record<VisualizationLibrary, string[]> = {
   seaborn: ['from pathlib import Path', '', 'import matplotlib', 'import matplotlib.pyplot as plt', 'import pandas as pd'],
 };
 
+/**
+ * `read_data(path)`: the file of that name beside the script first (so a script saved with its data, or the data
+ * copied beside it, reads that), else `path` as written, an absolute path when the extension knows where the file is.
+ */
 const READ_DATA = [
   'def read_data(path: str) -> pd.DataFrame:',
-  '    """Reads the data as the XModels service does (a Parquet file by its first bytes, else a CSV); a relative path',
-  '    is looked up next to this script, else in the working folder."""',
-  '    file = Path(path)',
-  '    if not file.is_absolute() and "__file__" in globals() and (Path(__file__).resolve().parent / file).exists():',
-  '        file = Path(__file__).resolve().parent / file',
+  '    """Reads the data as the XModels service does (a Parquet file by its first bytes, else a CSV): the file of that',
+  '    name beside this script first (in a notebook, in the working folder), else the path as written."""',
+  '    given = Path(path)',
+  '    here = Path(__file__).resolve().parent if "__file__" in globals() else Path.cwd()',
+  '    tried = list(dict.fromkeys([here / (given.name if given.is_absolute() else given), given.resolve()]))',
+  '    file = next((candidate for candidate in tried if candidate.is_file()), None)',
+  '    if file is None:',
+  '        looked = " and ".join(str(candidate) for candidate in tried)',
+  '        raise FileNotFoundError(',
+  '            f"The data file {given.name} was not found: looked for {looked}. Save this script beside {given.name}, "',
+  '            "or set DATA_PATH to the full path of the file."',
+  '        )',
   '    with open(file, "rb") as head:',
   '        if head.read(4) == b"PAR1":',
   '            return pd.read_parquet(file)  # with pyarrow or fastparquet installed',

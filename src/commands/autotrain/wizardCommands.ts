@@ -1,16 +1,17 @@
+import { resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { UserFacingError } from '../../common/errors';
 import type { XModelsServices } from '../../common/services';
 import type { XModelsClient } from '../../client';
 import type {
-  DatasetSummary, Goal, GoalInput, Insights, Label, Recommendation, TextGenConfig,
+  DatasetSummary, Goal, Insights, Label, Recommendation, TextGenConfig,
 } from '../../contract/autotrain';
 import type { CreatePreprocessorResponse } from '../../contract/datasets';
 import {
   fetchGoals, fetchLabels, fetchRecommendations, loadAutotrainData, summarizeCsv, summarizeDataset,
 } from '../../flows/autotrain/autotrainData';
-import { collectAutotrainChoices } from '../../flows/autotrain/autotrainWizard';
-import { csvPathOf, datasetRefOf, summaryGoalOf, summaryLabelOf, summaryStepsOf, wizardOptionsOf } from '../../flows/autotrain/commandArgs';
+import { collectAutotrainChoices, rareClassesText } from '../../flows/autotrain/autotrainWizard';
+import { csvPathOf, datasetRefOf, summaryGoalOf, summaryLabelOf, summaryStepsOf, wizardOptionsOf, type SummaryGoal } from '../../flows/autotrain/commandArgs';
 import { renderInsightsMarkdown } from '../../flows/autotrain/insightsMarkdown';
 import { defaultModelDescription, defaultModelName, fileBaseName, validateName } from '../../flows/autotrain/modelNaming';
 import { goalItems } from '../../flows/autotrain/pickItems';
@@ -25,6 +26,8 @@ export interface DatasetSummaryPayload {
   readonly goals: Goal[];
   readonly labels: Label[];
   readonly recommendations: Recommendation[];
+  /** The local file summarized, so that chart code reads it wherever it is saved. */
+  readonly dataPath?: string;
 }
 
 export interface InsightsResult {
@@ -35,6 +38,8 @@ export interface InsightsResult {
 /** The data a command works on: a CSV or Parquet file, or a data set the service holds; `summarize` makes its summary. */
 interface CommandData {
   readonly fileName: string;
+  /** The local file's full path; none for a data set the service holds. */
+  readonly dataPath?: string;
   summarize(client: XModelsClient, signal: AbortSignal, textgen: TextGenConfig): Promise<DatasetSummary>;
 }
 
@@ -84,13 +89,13 @@ export class WizardCommands {
         fetchLabels(client.autotrain, summary, signal, this.warn, textgen),
         fetchRecommendations(client.autotrain, summary, signal, this.warn, textgen),
       ]);
-      return { summary, goals, labels, recommendations };
+      return { summary, goals, labels, recommendations, ...(data.dataPath ? { dataPath: data.dataPath } : {}) };
     });
     if (payload) await vscode.commands.executeCommand('xmodels.panels.datasetSummary', payload);
     return payload;
   }
 
-  async visualizeGoal(args: readonly unknown[]): Promise<{ summary: DatasetSummary; goal: GoalInput } | undefined> {
+  async visualizeGoal(args: readonly unknown[]): Promise<SummaryGoal | undefined> {
     const target = await this.summaryAndGoal('xmodels.autotrain.visualizeGoal', args);
     if (target) await vscode.commands.executeCommand('xmodels.panels.visualization', target);
     return target;
@@ -104,7 +109,7 @@ export class WizardCommands {
     if (!connected) return undefined;
     const { client, textgen } = connected;
     const insights = await this.underProgress(vscode.l10n.t('Computing insights'), (_report, signal) =>
-      client.autotrain.generateInsights({ ...target, textgen_config: textgen }, { signal }));
+      client.autotrain.generateInsights({ summary: target.summary, goal: target.goal, textgen_config: textgen }, { signal }));
     if (!insights) return undefined;
     this.warn('insights', insights.warnings);
     const content = renderInsightsMarkdown(insights, target.summary.file_name);
@@ -113,10 +118,17 @@ export class WizardCommands {
     return { insights, document };
   }
 
-  /** Autotrain with the label chosen in the summary panel: a name prompt, then the job. */
+  /**
+   * Autotrain with the label chosen in the summary panel: a name prompt, then the job. A label with classes too rare
+   * to train is trained without their rows, as its reasoning in the panel says and the prompt's title repeats.
+   */
   async trainWithLabel(args: readonly unknown[]): Promise<TrainedModel | undefined> {
     const { summary, label } = summaryLabelOf('xmodels.autotrain.trainWithLabel', args[0]);
-    const name = await this.askName(args, vscode.l10n.t('Autotrain: predict {0}', label.column), vscode.l10n.t('Model name'), defaultModelName(summary.file_name));
+    const rare = label.rare_classes ?? [];
+    const title = rare.length
+      ? vscode.l10n.t('Autotrain: predict {0}, leaving out {1}', label.column, rareClassesText(rare))
+      : vscode.l10n.t('Autotrain: predict {0}', label.column);
+    const name = await this.askName(args, title, vscode.l10n.t('Model name'), defaultModelName(summary.file_name));
     if (name === undefined) return undefined;
     const connected = await this.connected(this.prompterOf(args));
     if (!connected) return undefined;
@@ -128,6 +140,7 @@ export class WizardCommands {
       textgen_config: textgen,
       label: label.column,
       model_type: label.model_type,
+      ...(rare.length ? { rare_classes: 'drop' as const } : {}),
     });
     return followTraining(this.services, client.autotrain, started, name);
   }
@@ -143,7 +156,7 @@ export class WizardCommands {
     const client = await this.services.getClient();
     const created = await client.preprocessors.create({
       name,
-      description: `${steps.length} steps chosen from the summary of ${summary.file_name}.`,
+      description: vscode.l10n.t('{0} steps chosen from the summary of {1}.', steps.length, summary.file_name),
       dataset_id: summary.dataset_id,
       steps,
     });
@@ -170,7 +183,8 @@ export class WizardCommands {
       return { fileName: dataset.name, summarize: (client, signal, textgen) => summarizeDataset(client.autotrain, dataset.dataset_id, signal, this.warn, textgen) };
     }
     const file = csvPathOf(args[0]) ?? (await this.prompterOf(args).pickCsvFile(pickTitle));
-    return file === undefined ? undefined : { fileName: file, summarize: (client, signal, textgen) => summarizeCsv(client.autotrain, file, signal, this.warn, textgen) };
+    if (file === undefined) return undefined;
+    return { fileName: file, dataPath: resolve(file), summarize: (client, signal, textgen) => summarizeCsv(client.autotrain, file, signal, this.warn, textgen) };
   }
 
   private prompterOf(args: readonly unknown[]): Prompter {
@@ -185,7 +199,7 @@ export class WizardCommands {
   }
 
   /** `{summary, goal}` from the arguments, or a CSV (argument or picker) summarized and a goal picked from it. */
-  private async summaryAndGoal(command: string, args: readonly unknown[]): Promise<{ summary: DatasetSummary; goal: GoalInput } | undefined> {
+  private async summaryAndGoal(command: string, args: readonly unknown[]): Promise<SummaryGoal | undefined> {
     const given = summaryGoalOf(command, args[0]);
     if (given) return given;
     const prompter = this.prompterOf(args);
@@ -203,7 +217,7 @@ export class WizardCommands {
       id: 'goal', position: { title: fileBaseName(data.fileName), canGoBack: false },
       placeholder: vscode.l10n.t('Which question?'), items: goalItems(loaded.goals, undefined),
     });
-    return answered(goal) ? { summary: loaded.summary, goal } : undefined;
+    return answered(goal) ? { summary: loaded.summary, goal, ...(data.dataPath ? { dataPath: data.dataPath } : {}) } : undefined;
   }
 
   private readonly warn = (what: string, warnings: readonly string[]): void => {

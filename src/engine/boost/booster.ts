@@ -11,7 +11,7 @@ export const MIN_HESSIAN = 1e-6;
  * already certain. Without it, a class separable on the training rows has its scores pushed towards ±∞ round after
  * round, each round a little better on the validation rows, until max_rounds (as in EBM's min_hessian).
  */
-const MIN_LEAF_HESSIAN = 1e-4;
+export const MIN_LEAF_HESSIAN = 1e-4;
 /** A validation loss must improve by this fraction to count as progress. */
 const MIN_IMPROVEMENT = 1e-7;
 /** Rounds run when the data is too small to hold out validation rows. */
@@ -58,11 +58,7 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
     intercept = Math.log(p / (1 - p));
   }
   const counts = data.nBins.map((b, j) => binCounts(codes[j], 0, nT, b));
-  const state: GradientState = data.classifier
-    ? new LogisticRows(y, codes, nT, intercept)
-    : useHistograms(data.nBins, n)
-      ? new SquaredHistograms(y, codes, data.nBins, nT, intercept, counts)
-      : new SquaredRows(y, codes, nT, intercept, counts);
+  const state = gradientState(data.classifier, y, codes, data.nBins, nT, new Float64Array(n).fill(intercept), counts);
 
   const k = codes.length;
   const tables = data.nBins.map((b) => new Float64Array(b));
@@ -101,7 +97,21 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   return { intercept, tables: noValidation ? tables : bestTables, rounds: bestRound };
 }
 
-function gather(codes: Uint16Array, order: Int32Array): Uint16Array {
+/** The state that boosts these rows fastest: logistic on the rows; squared on pairwise histograms where they fit. */
+export function gradientState(
+  classifier: boolean,
+  y: Float64Array,
+  codes: Uint16Array[],
+  nBins: number[],
+  nT: number,
+  start: Float64Array,
+  counts: Float64Array[],
+): GradientState {
+  if (classifier) return new LogisticRows(y, codes, nT, start);
+  return useHistograms(nBins, y.length) ? new SquaredHistograms(y, codes, nBins, nT, start, counts) : new SquaredRows(y, codes, nT, start, counts);
+}
+
+export function gather(codes: Uint16Array, order: Int32Array): Uint16Array {
   const out = new Uint16Array(order.length);
   for (let i = 0; i < order.length; i++) out[i] = codes[order[i]];
   return out;
@@ -201,7 +211,7 @@ function fitStep(
   }
 }
 
-function innerSplit(rows: Int32Array, validationSize: number, seed: number): { train: Int32Array; valid: Int32Array } {
+export function innerSplit(rows: Int32Array, validationSize: number, seed: number): { train: Int32Array; valid: Int32Array } {
   const shuffled = rows.slice();
   const random = mulberry32(seed);
   for (let i = shuffled.length - 1; i > 0; i--) {

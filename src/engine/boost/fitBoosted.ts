@@ -32,6 +32,12 @@ export interface BoostedPlan {
  */
 const BAG_ROW_LIMIT = { classifier: 30_000, regressor: 100_000 };
 
+/** The rows a bag of a partition of n rows boosts on: a random subset above BAG_ROW_LIMIT, else all (null). */
+export function bagRows(n: number, modelType: FitPlan['modelType'], seed: number): Int32Array | null {
+  const limit = BAG_ROW_LIMIT[modelType];
+  return n > limit ? sampleRows(n, limit, seed) : null;
+}
+
 /** Bins every partition's feature columns with that partition's `max_bins`. */
 export type Binner = (plan: FitPlan, params: readonly BoostParams[]) => BinnedFeature[][];
 
@@ -51,7 +57,6 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
   const classifier = plan.modelType === 'classifier';
   const params = plan.parts.map(({ y }) => resolveBoostParams(plan.boost, y.length));
   const binned = bin(plan, params);
-  const limit = BAG_ROW_LIMIT[plan.modelType];
   const tasks = plan.parts.flatMap(({ y }, part): BagTask[] => {
     const data: BoostData = {
       classifier,
@@ -65,7 +70,7 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
       data,
       params: params[part],
       seed: plan.seed + 7919 * bag + 104729 * part,
-      rows: y.length > limit ? sampleRows(y.length, limit, plan.seed + bag) : null,
+      rows: bagRows(y.length, plan.modelType, plan.seed + bag),
     }));
   });
   return { plan, params, featureParams: plan.boostFeature, binned, tasks };

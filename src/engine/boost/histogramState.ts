@@ -38,7 +38,7 @@ export class SquaredHistograms implements GradientState {
     codes: Uint16Array[],
     private readonly nBins: number[],
     nT: number,
-    intercept: number,
+    start: Float64Array,
     private readonly counts: Float64Array[],
   ) {
     const n = y.length;
@@ -54,13 +54,13 @@ export class SquaredHistograms implements GradientState {
       const r = this.residual[j];
       const vr = this.validResidual[j];
       const vc = this.validCounts[j];
-      for (let i = 0; i < nT; i++) r[c[i]] += y[i] - intercept;
+      for (let i = 0; i < nT; i++) r[c[i]] += y[i] - start[i];
       for (let i = nT; i < n; i++) {
-        vr[c[i]] += y[i] - intercept;
+        vr[c[i]] += y[i] - start[i];
         vc[c[i]]++;
       }
     }
-    for (let i = nT; i < n; i++) this.sse += (y[i] - intercept) * (y[i] - intercept);
+    for (let i = nT; i < n; i++) this.sse += (y[i] - start[i]) * (y[i] - start[i]);
   }
 
   histogram(j: number, gSum: Float64Array, hSum: Float64Array): void {

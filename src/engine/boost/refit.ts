@@ -3,6 +3,7 @@ import { EngineError } from '../errors';
 import type { FeatureModel, ParamChange, PartitionModel, RefitOptions, RefitResult, TransparentModel } from '../model/types';
 import { featureOverrides, knownFeature } from '../plan/refitOptions';
 import { centre } from './assemble';
+import { checkedPairNames, withoutPairs } from '../model/pairs';
 import { shapeSteps } from './shape';
 
 const NAMES = Object.keys(BOOST_FEATURE_PARAM_RANGES) as (keyof BoostFeatureParams)[];
@@ -16,6 +17,7 @@ const NAMES = Object.keys(BOOST_FEATURE_PARAM_RANGES) as (keyof BoostFeaturePara
 export function refitBoosted(model: TransparentModel, options: RefitOptions, known: Set<string>): RefitResult {
   const overrides = boostOverrides(options, known);
   const removed = new Set(options.removeFeatures ?? []);
+  const removedPairs = checkedPairNames(model, options.removePairs ?? []);
   const parametersChanged: RefitResult['parametersChanged'] = {};
   const partitions = new Map<string, PartitionModel>();
   for (const [key, part] of model.partitions) {
@@ -43,7 +45,7 @@ export function refitBoosted(model: TransparentModel, options: RefitOptions, kno
       baseValue += centre(after, f.leaves.count) - centre(before, f.leaves.count);
       features.push({ ...f, leaves: { ...f.leaves, score: after }, boost: { params, steps: boost.steps } });
     }
-    partitions.set(key, { ...part, baseValue, features });
+    partitions.set(key, withoutPairs({ ...part, baseValue, features }, removed, removedPairs));
   }
   return { model: { ...model, partitions }, parametersChanged };
 }

@@ -1,5 +1,6 @@
 /**
- * The scores of a bag's rows while boosting: rows 0..nT−1 are the inner training rows, the rest validate.
+ * The scores of a bag's rows while boosting, from each row's `start` score: rows 0..nT−1 are the inner training rows,
+ * the rest validate.
  * `histogram` sums the gradients and hessians of one feature's bins over the training rows; `apply` adds a step
  * (one value per bin) of feature j to every row and returns the next feature's sums in the same pass.
  */
@@ -23,9 +24,9 @@ export class LogisticRows implements GradientState {
     private readonly y: Float64Array,
     private readonly codes: Uint16Array[],
     private readonly nT: number,
-    intercept: number,
+    start: Float64Array,
   ) {
-    this.e = new Float64Array(y.length).fill(Math.exp(intercept));
+    this.e = start.map(Math.exp);
     this.factor = new Float64Array(codes.reduce((m, c) => Math.max(m, maxCode(c) + 1), 2));
     this.gh = new Float64Array(2 * this.factor.length);
   }
@@ -74,10 +75,10 @@ export class SquaredRows implements GradientState {
     private readonly y: Float64Array,
     private readonly codes: Uint16Array[],
     private readonly nT: number,
-    intercept: number,
+    start: Float64Array,
     private readonly counts: Float64Array[],
   ) {
-    this.f = new Float64Array(y.length).fill(intercept);
+    this.f = start.slice();
   }
 
   histogram(j: number, gSum: Float64Array, hSum: Float64Array): void {

@@ -61,7 +61,7 @@ export function evaluateClassifier(
   const mccDen = Math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn));
   const scores = thresholdScores(y, prob);
   const roc = { fpr: scores.map((s) => s.fp / (s.fp + s.tn + EPS)), tpr: scores.map((s) => s.recall) };
-  const precision_recall_curve = { precision: scores.map((s) => s.precision), recall: scores.map((s) => s.recall) };
+  const precision_recall_curve = precisionRecallCurve(scores);
   const labels = options.labels ?? ['0', '1'];
   return {
     accuracy: n ? (tp + tn) / n : 0,
@@ -79,8 +79,7 @@ export function evaluateClassifier(
     scores,
     roc,
     precision_recall_curve,
-    // A threshold with no predicted positives counts as precision 1 (the curve's start at recall 0, as sklearn has it).
-    auc_pr: n ? trapezoid(precision_recall_curve.recall, scores.map((s) => (s.tp + s.fp > 0 ? s.precision : 1))) : null,
+    auc_pr: n ? trapezoid(precision_recall_curve.recall, precision_recall_curve.precision) : null,
     probability_bins: [0, 1].map((cls) => {
       const values = new Array<number>(101).fill(0);
       for (let i = 0; i < n; i++) if (y[i] === cls) values[Math.round(prob[i] * 100)]++;
@@ -137,6 +136,18 @@ function thresholdScores(y: ArrayLike<number>, p: Float64Array): ThresholdScore[
     });
   }
   return out;
+}
+
+/**
+ * The precision-recall curve over the thresholds, as scikit-learn's `precision_recall_curve` draws it: a threshold
+ * that predicts no positive is the curve's start at recall 0 with precision 1 (its precision is 0/0), never precision
+ * 0, which would draw a line from the origin that no classifier has. `auc_pr` is the area under these same points.
+ */
+function precisionRecallCurve(scores: readonly ThresholdScore[]): { precision: number[]; recall: number[] } {
+  return {
+    precision: scores.map((s) => (s.tp + s.fp > 0 ? s.precision : 1)),
+    recall: scores.map((s) => s.recall),
+  };
 }
 
 /**

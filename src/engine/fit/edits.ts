@@ -1,3 +1,4 @@
+import { withoutPairs } from '../model/pairs';
 import { centre } from '../boost/assemble';
 import { EngineError } from '../errors';
 import { EDIT_OPS, MISSING_BIN, type StepEdit } from '../model/edits';
@@ -214,7 +215,7 @@ function sameSteps(a: Float64Array, b: Float64Array): boolean {
   return a.every((v, i) => Object.is(v, b[i]));
 }
 
-/** The partition with its edited features in place, re-centred (`boosted`), and without the removed ones. */
+/** The partition with its edited features in place, re-centred (`boosted`), and without the removed ones and their pairs. */
 function finishPart(work: Work, method: FitMethod): PartitionModel {
   const { part } = work;
   let baseValue = part.baseValue;
@@ -233,5 +234,5 @@ function finishPart(work: Work, method: FitMethod): PartitionModel {
       features.push({ ...f, leaves: { ...f.leaves, score: steps }, edited: true });
     }
   }
-  return { ...part, baseValue, features };
+  return withoutPairs({ ...part, baseValue, features }, new Set(work.removedBy.keys()), new Set());
 }

@@ -1,4 +1,5 @@
 import { assembleBoosted, binParts, planBoosted, runBag, type Binner } from '../boost/fitBoosted';
+import { assemblePairs, planPairs, runPairBag } from '../boost/fitPairs';
 import type { DataFrame } from '../data/frame';
 import type { FitOptions, TransparentModel } from '../model/types';
 import { planFit, type FitPlan } from '../plan/plan';
@@ -17,7 +18,9 @@ export function fitModel(frame: DataFrame, options: FitOptions): TransparentMode
 export function fitPlan(plan: FitPlan, bin: Binner = binParts): TransparentModel {
   if (plan.method === 'boosted') {
     const boosted = planBoosted(plan, bin);
-    return assembleBoosted(boosted, boosted.tasks.map(runBag));
+    const model = assembleBoosted(boosted, boosted.tasks.map(runBag));
+    const pairs = planPairs(boosted, model);
+    return pairs ? assemblePairs(boosted, pairs, model, pairs.tasks.map(runPairBag)) : model;
   }
   return assembleModel(plan, featureTasks(plan).map(fitFeatureTask));
 }

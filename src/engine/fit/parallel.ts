@@ -6,6 +6,8 @@ import { EngineError } from '../errors';
 import { assembleBoosted, binParts, planBoosted, type BagTask, type Binner, type BoostedPlan } from '../boost/fitBoosted';
 import { fitPlan } from './fit';
 import type { BagResult, BoostData } from '../boost/booster';
+import { assemblePairs, planPairs, type PairTask } from '../boost/fitPairs';
+import type { PairBagResult, PairData } from '../boost/pairBooster';
 import { planFit, type FitPlan } from '../plan/plan';
 import { assembleModel, featureTasks, type FeatureTask } from '../xplainable/fit';
 import type { DataFrame } from '../data/frame';
@@ -28,10 +30,13 @@ export type FitWorkerRequest =
   | { type: 'target'; part: number; y: Float64Array }
   | { type: 'task'; id: number; part: number; task: Omit<FeatureTask, 'y'> }
   | { type: 'boostData'; part: number; data: BoostData }
-  | { type: 'bag'; id: number; part: number; task: Omit<BagTask, 'data'> };
+  | { type: 'bag'; id: number; part: number; task: Omit<BagTask, 'data'> }
+  | { type: 'pairData'; part: number; data: PairData }
+  | { type: 'pairBag'; id: number; part: number; task: Omit<PairTask, 'data'> };
 export type FitWorkerReply =
   | { id: number; feature: FeatureModel }
   | { id: number; bag: BagResult }
+  | { id: number; pairBag: PairBagResult }
   | { id: number; error: string; field?: string };
 
 /**
@@ -60,25 +65,34 @@ export async function fitPlansParallel(
   if (threads === 0) return plans.map((plan) => fitPlan(plan, bin));
   // With the options checked, threads start while this thread bins the data, which their tasks wait for anyway.
   const workers = Array.from({ length: threads }, startWorker);
-  const prepared: PreparedFit[] = [];
-  const messages: WorkerMessages[] = [];
-  const firstMessage: number[] = [];
   try {
     // Tasks and shared data keep unique numbers across fits: ids index the replies, parts key what a worker holds.
     let parts = 0;
-    for (const plan of plans) {
-      const p = prepareFit(plan, bin, messages.length, parts);
-      prepared.push(p);
-      firstMessage.push(messages.length);
-      for (const m of p.messages) messages.push(m);
+    const fits = plans.map((plan) => {
+      const fit = prepareFit(plan, bin, parts);
       parts += plan.parts.length;
-    }
-  } catch (error) {
+      return fit;
+    });
+    const models = await runPhase(fits.map((fit) => fit.main), workers);
+    const pairs = fits.map((fit, k) => fit.pairs?.(models[k]) ?? null);
+    const withPairs = await runPhase(pairs.filter((p) => p !== null), workers);
+    return models.map((model, k) => (pairs[k] ? (withPairs.shift() as TransparentModel) : model));
+  } finally {
     await stopWorkers(workers);
-    throw error;
   }
+}
+
+/** Runs the phases' tasks on the workers together and assembles each phase's replies. */
+async function runPhase(phases: Phase[], workers: Worker[]): Promise<TransparentModel[]> {
+  const messages = phases.flatMap((phase) => phase.messages).map((m, id) => ({ ...m, task: { ...m.task, id } }));
+  if (!messages.length) return phases.map((phase) => phase.assemble([]));
   const replies = await runInWorkers(messages, workers);
-  return prepared.map((p, k) => p.assemble(replies.slice(firstMessage[k], firstMessage[k] + p.messages.length)));
+  let first = 0;
+  return phases.map((phase) => {
+    const own = replies.slice(first, first + phase.messages.length);
+    first += phase.messages.length;
+    return phase.assemble(own);
+  });
 }
 
 /**
@@ -93,10 +107,16 @@ export function threadsFor(plans: readonly FitPlan[], parallel: ParallelOptions 
   return cells < (parallel.minCells ?? PARALLEL_MIN_CELLS) || threads < 2 ? 0 : threads;
 }
 
-/** A fit's worker messages and how to assemble the replies. */
-interface PreparedFit {
+/** Worker messages and how to assemble their replies (in message order) into a model. */
+interface Phase {
   messages: WorkerMessages[];
   assemble: (replies: FitWorkerReply[]) => TransparentModel;
+}
+
+/** A fit's phases: its main tasks, then (boosted) its pair terms' from the model the main ones give, if it has any. */
+interface PreparedFit {
+  main: Phase;
+  pairs?: (model: TransparentModel) => Phase | null;
 }
 
 /** The tasks a fit splits into: one per bag and partition when boosted, else one per feature and partition. */
@@ -111,17 +131,35 @@ function cellPasses(plan: FitPlan): number {
   return plan.method === 'boosted' ? cells * resolveBoostParams(plan.boost, plan.parts[0].y.length).outer_bags : cells;
 }
 
-/** Its worker messages number tasks from `idBase` and partitions from `partBase`, unique across the fits. */
-function prepareFit(plan: FitPlan, bin: Binner, idBase: number, partBase: number): PreparedFit {
+/** Its worker messages number partitions from `partBase`, unique across the fits (task ids are set per phase). */
+function prepareFit(plan: FitPlan, bin: Binner, partBase: number): PreparedFit {
   if (plan.method === 'boosted') {
     const boosted = planBoosted(plan, bin);
     shareBoostData(boosted);
-    const message = (task: BagTask, k: number): WorkerMessages => {
+    const message = (task: BagTask): WorkerMessages => {
       const { data, ...rest } = task;
       const part = partBase + task.part;
-      return { shared: { type: 'boostData', part, data }, task: { type: 'bag', id: idBase + k, part, task: rest } };
+      return { shared: { type: 'boostData', part, data }, task: { type: 'bag', id: 0, part, task: rest } };
     };
-    return prepared<BagTask, BagResult>(boosted.tasks, message, (bags) => assembleBoosted(boosted, bags));
+    const replyOf = <R>(reply: FitWorkerReply, key: 'bag' | 'pairBag'): R => (reply as unknown as Record<typeof key, R>)[key];
+    return {
+      main: { messages: boosted.tasks.map(message), assemble: (replies) => assembleBoosted(boosted, replies.map((r) => replyOf<BagResult>(r, 'bag'))) },
+      pairs: (model) => {
+        const pairs = planPairs(boosted, model);
+        if (!pairs) return null;
+        const shared = new Map<PairData, PairData>();
+        const pairMessage = (task: PairTask): WorkerMessages => {
+          const { data, ...rest } = task;
+          if (!shared.has(data)) shared.set(data, { ...data, y: inSharedMemory(data.y), offset: inSharedMemory(data.offset), cells: data.cells.map(inSharedMemory) });
+          const part = partBase + task.part;
+          return { shared: { type: 'pairData', part, data: shared.get(data) as PairData }, task: { type: 'pairBag', id: 0, part, task: rest } };
+        };
+        return {
+          messages: pairs.tasks.map(pairMessage),
+          assemble: (replies) => assemblePairs(boosted, pairs, model, replies.map((r) => replyOf<PairBagResult>(r, 'pairBag'))),
+        };
+      },
+    };
   }
   const tasks = featureTasks(plan);
   const sharedTargets = new Map<Float64Array, Float64Array>();
@@ -129,9 +167,9 @@ function prepareFit(plan: FitPlan, bin: Binner, idBase: number, partBase: number
     const part = partBase + Math.floor(k / plan.features.length);
     const { y, ...task } = t;
     if (!sharedTargets.has(y)) sharedTargets.set(y, inSharedMemory(y));
-    return { shared: { type: 'target', part, y: sharedTargets.get(y) as Float64Array }, task: { type: 'task', id: idBase + k, part, task } };
+    return { shared: { type: 'target', part, y: sharedTargets.get(y) as Float64Array }, task: { type: 'task', id: 0, part, task } };
   };
-  return prepared<FeatureTask, FeatureModel>(tasks, message, (features) => assembleModel(plan, features));
+  return { main: { messages: tasks.map(message), assemble: (replies) => assembleModel(plan, replies.map((r) => (r as { feature: FeatureModel }).feature)) } };
 }
 
 /** The array in shared memory (copied there unless it is already): posted to a thread, it is shared, not copied. */
@@ -161,15 +199,6 @@ function shareBoostData(boosted: BoostedPlan): void {
   }
 }
 
-/** The tasks' worker messages, and how to assemble the replies. */
-function prepared<T, R extends FeatureModel | BagResult>(
-  tasks: T[],
-  message: (task: T, index: number) => WorkerMessages,
-  assemble: (results: R[]) => TransparentModel,
-): PreparedFit {
-  return { messages: tasks.map(message), assemble: (replies) => assemble(replies.map((r) => ('bag' in r ? r.bag : (r as { feature: FeatureModel }).feature) as R)) };
-}
-
 /** A task for a worker and the data it shares with other tasks of its partition (sent once per worker and partition). */
 interface WorkerMessages {
   shared: Exclude<FitWorkerRequest, { id: number }>;
@@ -188,18 +217,23 @@ async function stopWorkers(workers: Worker[]): Promise<void> {
   await Promise.all(workers.map((w) => w.on('error', () => {}).terminate()));
 }
 
-/** Feeds tasks to the workers one at a time (a free worker takes the next), in any order; results keep task order. */
+/**
+ * Feeds tasks to the workers one at a time (a free worker takes the next), in any order; results keep task order. The
+ * workers stay up for the next phase; on a failure they are stopped.
+ */
 function runInWorkers(messages: WorkerMessages[], workers: Worker[]): Promise<FitWorkerReply[]> {
   const results: FitWorkerReply[] = new Array(messages.length);
-  const stop = () => stopWorkers(workers);
   return new Promise<FitWorkerReply[]>((resolve, reject) => {
     let next = 0;
     let done = 0;
     let failed = false;
+    const detach: (() => void)[] = [];
+    const finish = () => detach.forEach((off) => off());
     const fail = (e: Error) => {
       if (failed) return;
       failed = true;
-      void stop().finally(() => reject(e));
+      finish();
+      void stopWorkers(workers).finally(() => reject(e));
     };
     workers.forEach((worker) => {
       const sentShared = new Set<number>();
@@ -212,16 +246,17 @@ function runInWorkers(messages: WorkerMessages[], workers: Worker[]): Promise<Fi
         }
         worker.postMessage(task);
       };
-      worker.on('message', (reply: FitWorkerReply) => {
+      const onMessage = (reply: FitWorkerReply) => {
         if ('error' in reply) return fail(new EngineError(reply.error, reply.field));
         results[reply.id] = reply;
-        if (++done === messages.length) void stop().then(() => resolve(results), reject);
-        else feed();
-      });
-      worker.on('error', fail);
-      worker.on('exit', (code) => {
-        if (done < messages.length) fail(new EngineError(`A fit worker thread stopped early (exit code ${code})`));
-      });
+        if (++done === messages.length) {
+          finish();
+          resolve(results);
+        } else feed();
+      };
+      const onExit = (code: number) => fail(new EngineError(`A fit worker thread stopped early (exit code ${code})`));
+      worker.on('message', onMessage).on('error', fail).on('exit', onExit);
+      detach.push(() => worker.off('message', onMessage).off('error', fail).off('exit', onExit));
       feed();
     });
   });

@@ -1,6 +1,6 @@
 import { numberKey, numericValues, type Column } from '../data/frame';
 import { lowerBound } from '../search';
-import type { FeatureModel } from './types';
+import type { FeatureModel, PairAxis } from './types';
 
 /**
  * The leaf every row falls in (§3): numeric values by a lower-bound search over the leaves' upper bounds, so
@@ -17,16 +17,41 @@ export function leafIndices(f: FeatureModel, col: Column | undefined, n: number,
   }
   const index = new Map<string, number>();
   (f.categorical?.categories ?? []).forEach((c, i) => index.set(c, i));
-  if (col.storage === 'category') {
-    const byLevel = Int32Array.from(col.levels, (l) => index.get(l) ?? missingLeaf);
-    for (let r = 0; r < n; r++) if (col.codes[r] >= 0) out[r] = byLevel[col.codes[r]];
+  categoryIndices(index, col, n, missingLeaf, out);
+  return out;
+}
+
+/** The number of bins of a pair term's axis, its missing-value bin included. */
+export function axisSize(axis: PairAxis): number {
+  return (axis.upper?.length ?? axis.categories?.length ?? 0) + 1;
+}
+
+/** The bin of a pair term's axis every row falls in, as leafIndices finds a feature's leaf. */
+export function axisIndices(axis: PairAxis, col: Column | undefined, n: number, into?: Int32Array): Int32Array {
+  const missing = axisSize(axis) - 1;
+  const out = (into ?? new Int32Array(n)).fill(missing);
+  if (!col) return out;
+  if (axis.upper) {
+    numericLeafIndices(axis.upper, missing, numericValues(col), out);
     return out;
+  }
+  const index = new Map<string, number>();
+  (axis.categories ?? []).forEach((group, b) => group.forEach((c) => index.set(c, b)));
+  categoryIndices(index, col, n, missing, out);
+  return out;
+}
+
+/** Each row's index of its category in `index` (unseen categories: `missing`); missing values keep out's value. */
+function categoryIndices(index: Map<string, number>, col: Column, n: number, missing: number, out: Int32Array): void {
+  if (col.storage === 'category') {
+    const byLevel = Int32Array.from(col.levels, (l) => index.get(l) ?? missing);
+    for (let r = 0; r < n; r++) if (col.codes[r] >= 0) out[r] = byLevel[col.codes[r]];
+    return;
   }
   for (let r = 0; r < n; r++) {
     const key = numberKey(col.values[r]);
-    if (key !== null) out[r] = index.get(key) ?? missingLeaf;
+    if (key !== null) out[r] = index.get(key) ?? missing;
   }
-  return out;
 }
 
 const GRID_PER_LEAF = 4;

@@ -1,8 +1,11 @@
 import { validateBoostFeatureParams, validateBoostParams, validateFitMethod, type BoostFeatureParams } from '../params/boosted';
 import { emptyNumericStats } from './featureStats';
-import { EngineError } from '../errors';
 import { DATASET_PARTITION } from './partitions';
 import { parseJsonWithNonFinite } from './json';
+import { fail, isObject, num, numbers, type Json } from './payloadReading';
+import { pairsFromPayload, pairsPayload } from './pairPayload';
+
+export { fail };
 import { DEFAULT_PARAMS, PARAM_NAMES, validateAlpha, validateParams } from '../params/xplainable';
 import { featureImportances, partitionProfile } from './profile';
 import type {
@@ -111,6 +114,7 @@ function partitionPayload(model: TransparentModel, p: PartitionModel): Partition
       base_value: p.baseValue,
       numeric: Object.fromEntries(p.features.filter((f) => f.type === 'numeric').map((f) => [f.name, withRaw(profile.numeric[f.name], f)])),
       categorical: Object.fromEntries(categorical.map((f) => [f.name, withRaw(profile.categorical[f.name], f)])),
+      ...pairsPayload(p),
     },
     feature_importances: Object.fromEntries(featureImportances(p).map((fi) => [fi.feature, fi.importance])),
     calibration_map: p.calibration ? keyed(p.calibration) : null,
@@ -179,13 +183,6 @@ function constructPayload(f: FeatureModel, modelParams: ModelParams, regressor: 
 // ---------------------------------------------------------------------------------------------------------------
 // Import
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export function fail(path: string, problem: string): never {
-  throw new EngineError(`Invalid model JSON: ${path} ${problem}`, path);
-}
 
 function parseMaybeString(v: unknown, path: string): unknown {
   if (typeof v !== 'string') return v;
@@ -196,17 +193,6 @@ function parseMaybeString(v: unknown, path: string): unknown {
   }
 }
 
-/** A number as JSON carries it: null (or a missing value) stands for the given non-finite value. */
-function num(v: unknown, path: string, ifNull = NaN): number {
-  if (v === null || v === undefined) return ifNull;
-  if (typeof v !== 'number') return fail(path, `must be a number (got ${JSON.stringify(v)})`);
-  return v;
-}
-
-function numbers(v: unknown, path: string): number[] {
-  if (!Array.isArray(v)) return fail(path, 'must be an array of numbers');
-  return v.map((x, i) => num(x, `${path}[${i}]`));
-}
 
 /**
  * Rebuilds a model from its PartitionPayloads: ours (profile object with `missing` flags and `null` infinite
@@ -288,6 +274,7 @@ function partitionFromPayload(raw: Json, type: ModelType, path: string, only: bo
       : featureFromLeaves(name, leaves, params, num(raw.base_value, `${path}.base_value`));
   });
   const calibration = type === 'classifier' ? keyedArray(raw.calibration_map, `${path}.calibration_map`) : null;
+  const pairs = isObject(profile) ? pairsFromPayload(profile.interactions, new Map(features.map((f) => [f.name, f.type])), `${path}.profile.interactions`) : [];
   return {
     key: only && key !== DATASET_PARTITION ? DATASET_PARTITION : key,
     nTrain: num(paramsIn.n_train, `${path}.parameters.n_train`, 0),
@@ -305,6 +292,7 @@ function partitionFromPayload(raw: Json, type: ModelType, path: string, only: bo
           rounds: Array.isArray(paramsIn.bag_rounds) ? numbers(paramsIn.bag_rounds, `${path}.parameters.bag_rounds`) : [],
         }
       : null,
+    ...(pairs.length ? { pairs } : {}),
   };
 }
 

@@ -2,7 +2,8 @@ import { calibrate } from './calibration';
 import { EngineError } from '../errors';
 import { groupRows, type DataFrame } from '../data/frame';
 import { DATASET_PARTITION } from './partitions';
-import { leafIndices } from './lookup';
+import { axisIndices, axisSize, leafIndices } from './lookup';
+import { pairName, partitionPairs } from './pairs';
 import type { Label, PartitionModel, PredictionResult, PredictOptions, TransparentModel } from './types';
 
 /** Every feature of any partition, `__dataset__`'s first, in training order. */
@@ -18,9 +19,16 @@ export function datasetPartition(model: TransparentModel): PartitionModel {
   return p;
 }
 
+/** Every pair term of any partition, by name, `__dataset__`'s first. */
+export function modelPairNames(model: TransparentModel): string[] {
+  const names = new Set<string>();
+  for (const p of model.partitions.values()) for (const pair of partitionPairs(p)) names.add(pairName(pair));
+  return [...names];
+}
+
 /**
  * Routes every row to its partition's model (unknown or missing partition values → `__dataset__`) and returns column
- * arrays in input row order. For every row, score = base value + Σ contributions, summed in feature order.
+ * arrays in input row order. For every row, score = base value + Σ contributions (features in order, then pairs).
  */
 export function predict(model: TransparentModel, frame: DataFrame, options: PredictOptions = {}): PredictionResult {
   const threshold = options.threshold ?? 0.5;
@@ -36,6 +44,8 @@ export function predict(model: TransparentModel, frame: DataFrame, options: Pred
   const scores = new Float64Array(n);
   const baseValues = new Float64Array(n);
   const contributions = options.explain ? Object.fromEntries(features.map((f) => [f, new Float64Array(n)])) : null;
+  const pairNames = modelPairNames(model);
+  const pairContributions = options.explain && pairNames.length ? Object.fromEntries(pairNames.map((p) => [p, new Float64Array(n)])) : null;
   const classifier = model.modelType === 'classifier';
   const probabilities = classifier ? new Float64Array(n) : null;
   const predictions: Label[] = new Array(n);
@@ -60,6 +70,18 @@ export function predict(model: TransparentModel, frame: DataFrame, options: Pred
         if (out) out[rowOf[i]] = c;
       }
     }
+    const other = new Int32Array(m);
+    for (const pair of partitionPairs(part)) {
+      const [first, second] = pair.axes.map((axis, k) => axisIndices(axis, sub.has(axis.feature) ? sub.column(axis.feature) : undefined, m, k === 0 ? leaves : other));
+      const width = axisSize(pair.axes[1]);
+      const s = pair.score;
+      const out = pairContributions?.[pairName(pair)];
+      for (let i = 0; i < m; i++) {
+        const c = s[first[i] * width + second[i]];
+        scores[rowOf[i]] += c;
+        if (out) out[rowOf[i]] = c;
+      }
+    }
     const [lo, hi] = part.predictionRange;
     for (let i = 0; i < m; i++) {
       const r = rowOf[i];
@@ -70,7 +92,7 @@ export function predict(model: TransparentModel, frame: DataFrame, options: Pred
       } else predictions[r] = Math.min(hi, Math.max(lo, scores[r]));
     }
   }
-  return { n, baseValue: fallback.baseValue, baseValues, predictions, scores, probabilities, contributions, warnings };
+  return { n, baseValue: fallback.baseValue, baseValues, predictions, scores, probabilities, contributions, pairContributions, warnings };
 }
 
 /** A classifier's probability of the positive label for an additive score. */

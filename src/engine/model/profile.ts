@@ -1,33 +1,79 @@
+import { axisSize } from './lookup';
+import { partitionPairs } from './pairs';
 import { datasetPartition } from './predict';
 import type {
   FeatureImportance,
   FeatureModel,
+  PairAxis,
+  PairTerm,
   PartitionModel,
   Profile,
+  ProfileAxisBin,
   ProfileCategoryBin,
+  ProfileInteraction,
   ProfileNumericBin,
   ProfilePartition,
   TransparentModel,
 } from './types';
 
+/** §6: gini(bin frequencies, missing bin included) × Σ |bin score|, for a feature's leaves or a pair's cells. */
+function importanceWeight(freq: ArrayLike<number>, score: ArrayLike<number>): number {
+  let sq = 0;
+  let abs = 0;
+  for (let i = 0; i < freq.length; i++) {
+    sq += freq[i] * freq[i];
+    abs += Math.abs(score[i]);
+  }
+  return Math.min(1, Math.max(0, 1 - sq)) * abs;
+}
+
+/** Every feature's and pair's importance weight, normalised so that together they sum to 1 (all 0 when every score is). */
+function importances(part: PartitionModel): { features: number[]; pairs: number[] } {
+  const features = part.features.map((f) => importanceWeight(f.leaves.freq, f.leaves.score));
+  const pairs = partitionPairs(part).map((p) => importanceWeight(cellFreq(p, part.nTrain), p.score));
+  const total = [...features, ...pairs].reduce((a, b) => a + b, 0);
+  const share = (w: number) => (total > 0 ? w / total : 0);
+  return { features: features.map(share), pairs: pairs.map(share) };
+}
+
+function cellFreq(pair: PairTerm, nTrain: number): Float64Array {
+  return Float64Array.from(pair.count, (c) => (nTrain > 0 ? c / nTrain : 0));
+}
+
 /**
- * §6: importance_f ∝ gini(leaf frequencies, missing bin included) × Σ |leaf score|, normalised to sum 1
- * (all 0 when every score is 0). Sorted by descending importance. Defaults to the `__dataset__` model.
+ * §6: importance ∝ gini(leaf frequencies) × Σ |leaf score|, normalised with the pair terms' (same rule over their
+ * cells) to sum 1. Sorted by descending importance. Defaults to the `__dataset__` model.
  */
 export function featureImportances(model: TransparentModel | PartitionModel): FeatureImportance[] {
   const part = 'partitions' in model ? datasetPartition(model) : model;
-  const weights = part.features.map((f) => {
-    let sq = 0;
-    let abs = 0;
-    for (let i = 0; i < f.leaves.freq.length; i++) {
-      sq += f.leaves.freq[i] * f.leaves.freq[i];
-      abs += Math.abs(f.leaves.score[i]);
-    }
-    return Math.min(1, Math.max(0, 1 - sq)) * abs;
-  });
-  const total = weights.reduce((a, b) => a + b, 0);
-  return part.features
-    .map((f, i) => ({ feature: f.name, importance: total > 0 ? weights[i] / total : 0 }))
+  const shares = importances(part).features;
+  return part.features.map((f, i) => ({ feature: f.name, importance: shares[i] })).sort((a, b) => b.importance - a.importance);
+}
+
+/** A pair axis' bins as the profile lists them: its value bins, then the missing-value bin. */
+export function axisBins(axis: PairAxis): ProfileAxisBin[] {
+  const bins: ProfileAxisBin[] = axis.upper
+    ? Array.from(axis.upper, (upper, b) => ({ lower: b === 0 ? null : (axis.upper as Float64Array)[b - 1], upper: finiteOrNull(upper) }))
+    : (axis.categories ?? []).map((categories) => ({ categories: [...categories] }));
+  bins.push({ missing: true });
+  return bins;
+}
+
+/** A partition's pair terms as the profile lists them, most important first. */
+export function pairProfiles(part: PartitionModel): ProfileInteraction[] {
+  const shares = importances(part).pairs;
+  return partitionPairs(part)
+    .map((pair, k): ProfileInteraction => {
+      const width = axisSize(pair.axes[1]);
+      const rows = (values: ArrayLike<number>) => Array.from({ length: axisSize(pair.axes[0]) }, (_, a) => Array.from({ length: width }, (_, b) => values[a * width + b]));
+      return {
+        features: [pair.axes[0].feature, pair.axes[1].feature],
+        importance: shares[k],
+        bins: [axisBins(pair.axes[0]), axisBins(pair.axes[1])],
+        scores: rows(pair.score),
+        freq: rows(cellFreq(pair, part.nTrain)),
+      };
+    })
     .sort((a, b) => b.importance - a.importance);
 }
 
@@ -63,12 +109,14 @@ export function partitionProfile(part: PartitionModel): ProfilePartition {
     if (f.type === 'numeric') numeric[f.name] = featureBins(f) as ProfileNumericBin[];
     else categorical[f.name] = featureBins(f) as ProfileCategoryBin[];
   }
+  const interactions = pairProfiles(part);
   return {
     partition: part.key,
     base_value: part.baseValue,
     feature_importances: featureImportances(part),
     numeric,
     categorical,
+    ...(interactions.length ? { interactions } : {}),
   };
 }
 

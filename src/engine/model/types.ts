@@ -89,6 +89,29 @@ export interface FeatureModel {
   edited?: boolean;
 }
 
+/**
+ * One axis of a pair term: the feature's values in a few coarse bins, then the missing-value bin (last). Numeric bins
+ * are intervals (upper[b−1], upper[b]] whose bounds are bounds of the feature's own leaves; categorical bins are
+ * groups of its categories. Unseen categories and an absent column count as missing, as for the feature itself.
+ */
+export interface PairAxis {
+  feature: string;
+  type: FeatureType;
+  /** Numeric: the value bins' upper bounds, ascending, the last +Infinity. */
+  upper: Float64Array | null;
+  /** Categorical: each value bin's categories. */
+  categories: string[][] | null;
+}
+
+/** A pairwise interaction term: one score per cell of its two axes' bins, purified (its row and column means are 0). */
+export interface PairTerm {
+  axes: [PairAxis, PairAxis];
+  /** score[a · n₂ + b] for bin a of the first axis and bin b of the second (each axis' missing bin last). */
+  score: Float64Array;
+  /** Training rows per cell, laid out as score. */
+  count: Float64Array;
+}
+
 export interface PartitionModel {
   key: string;
   nTrain: number;
@@ -104,6 +127,8 @@ export interface PartitionModel {
   predictionRange: [number, number];
   /** `boosted` only: its training parameters and the rounds each bag ran before early stopping. */
   boost?: { params: BoostParams; rounds: number[] } | null;
+  /** Pairwise interaction terms, scored after the features (absent or empty: none). */
+  pairs?: PairTerm[];
 }
 
 export interface TransparentModel {
@@ -137,6 +162,8 @@ export interface PredictionResult {
   probabilities: Float64Array | null;
   /** Only with `explain`: per feature (every model feature), one contribution per row. */
   contributions: Record<string, Float64Array> | null;
+  /** Only with `explain` and pair terms: per pair (named by pairName), one contribution per row. */
+  pairContributions: Record<string, Float64Array> | null;
   warnings: string[];
 }
 
@@ -149,8 +176,10 @@ export interface RefitOptions {
   params?: RefitParams;
   /** Per-feature parameters; when given, only the features it names change. */
   featureParams?: Record<string, RefitParams>;
-  /** `boosted` models: features to take out of the model (their centred contributions simply go). */
+  /** `boosted` models: features to take out of the model (their centred contributions simply go, with their pairs). */
   removeFeatures?: string[];
+  /** Pair terms to take out of the model, each as its two features in the model's order. */
+  removePairs?: [string, string][];
 }
 
 export interface ParamChange {
@@ -184,12 +213,29 @@ export interface ProfileCategoryBin {
   freq: number;
   missing?: true;
 }
+/** A bin of a pair term's axis: an interval of a numeric feature, a group of categories, or the missing values. */
+export type ProfileAxisBin = { lower: number | null; upper: number | null } | { categories: string[] } | { missing: true };
+
+export interface ProfileInteraction {
+  /** The two features, in the model's feature order. */
+  features: [string, string];
+  /** On the scale of feature_importances (features and pairs together sum to 1). */
+  importance: number;
+  bins: [ProfileAxisBin[], ProfileAxisBin[]];
+  /** scores[a][b]: the contribution of a row in bin a of the first feature and bin b of the second. */
+  scores: number[][];
+  /** The share of training rows in each cell. */
+  freq: number[][];
+}
+
 export interface ProfilePartition {
   partition: string;
   base_value: number;
   feature_importances: FeatureImportance[];
   numeric: Record<string, ProfileNumericBin[]>;
   categorical: Record<string, ProfileCategoryBin[]>;
+  /** Pair terms, most important first; absent when the model has none. */
+  interactions?: ProfileInteraction[];
 }
 export interface Profile {
   model_type: Exclude<WireModelType, 'multiclass_classification'>;

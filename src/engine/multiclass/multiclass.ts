@@ -149,6 +149,8 @@ export interface MulticlassPrediction {
   classBaseValues: Record<string, Float64Array>;
   /** Only with `explain`: per class, per feature, one contribution per row (the class model's contributions). */
   classContributions: Record<string, Record<string, Float64Array>> | null;
+  /** Only with `explain` and pair terms: per class, per pair (pairName), one contribution per row. */
+  classPairContributions: Record<string, Record<string, Float64Array>> | null;
   warnings: string[];
 }
 
@@ -176,6 +178,7 @@ export function predictMulticlass(model: MulticlassModel, frame: DataFrame, opti
     classProbabilities: byClass((k) => normalised[k]),
     classBaseValues: byClass((k) => results[k].baseValues),
     classContributions: options.explain ? byClass((k) => results[k].contributions as Record<string, Float64Array>) : null,
+    classPairContributions: results.some((r) => r.pairContributions) ? byClass((k) => results[k].pairContributions ?? {}) : null,
     warnings: results[0]?.warnings ?? [],
   };
 }

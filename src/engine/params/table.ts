@@ -75,6 +75,16 @@ export const TRAINING_PARAMS = {
     default: 128,
     group: 'boost',
   },
+  interactions: {
+    range: { min: 0, max: 100, integer: true },
+    default: 10,
+    group: 'boost',
+  },
+  interaction_bins: {
+    range: { min: 2, max: 64, integer: true },
+    default: 8,
+    group: 'boost',
+  },
   min_samples_leaf: {
     range: { min: 1, max: 1_000_000, integer: true },
     default: 10,

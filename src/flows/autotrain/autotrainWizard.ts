@@ -1,8 +1,8 @@
 import { UserFacingError } from '../../common/errors';
-import type { DatasetSummary, Goal, Label, Recommendation } from '../../contract/autotrain';
+import type { DatasetSummary, Goal, Label, RareLabelClass, Recommendation } from '../../contract/autotrain';
 import { defaultModelDescription, defaultModelName, fileBaseName, validateName } from './modelNaming';
 import { columnItems, goalItems, labelItems, recommendationItems, shapeText } from './pickItems';
-import type { PickItem, PromptPosition, Prompter } from '../../prompts/prompter';
+import { BACK, type PickItem, type PromptPosition, type Prompter } from '../../prompts/prompter';
 import { keepsEveryRecommendation, recommendationsFor, type AutotrainChoices } from './trainingPlan';
 import { applyAnswer, runSteps, sequence, type Outcome } from '../../prompts/steps';
 import { l10n } from '../../common/l10n';
@@ -25,6 +25,8 @@ interface WizardStep {
 interface WizardState {
   summary?: DatasetSummary;
   label?: Label;
+  /** Set when the label has classes too rare to train and the user chose to leave out their rows. */
+  dropRareClasses?: boolean;
   goals?: Goal[];
   recommendations?: readonly Recommendation[];
   selected?: Recommendation[];
@@ -37,7 +39,7 @@ function summaryStep(prompter: Prompter, data: AutotrainData): WizardStep {
     id: 'summary',
     async run(state, position) {
       const items = data.summary.then((summary): PickItem<DatasetSummary>[] => [
-        { label: '$(arrow-right) Continue', description: shapeText(summary), detail: summary.dataset_description, value: summary },
+        { label: l10n.t('$(arrow-right) Continue'), description: shapeText(summary), detail: summary.dataset_description, value: summary },
         ...columnItems(summary).map((item) => ({ ...item, value: summary })),
       ]);
       const answer = await prompter.pickOne({
@@ -53,19 +55,54 @@ function labelStep(prompter: Prompter, data: AutotrainData): WizardStep {
   return {
     id: 'label',
     async run(state, position) {
-      const items = data.labels.then((labels) => {
-        if (labels.length === 0) {
-          throw new UserFacingError(l10n.t('No column of {0} can serve as a label (IDs, constants, dates, free text and categories of more than 50 classes are left out). Add a target column to the CSV and try again.', fileBaseName(data.fileName)));
-        }
-        return labelItems(labels, state.label);
-      });
-      const answer = await prompter.pickOne({ id: 'label', position, items, placeholder: l10n.t('Which column should the model predict?') });
-      return applyAnswer(answer, (label) => {
-        if (state.label?.column !== label.column) state.description = undefined;
-        state.label = label;
-      });
+      for (;;) {
+        const items = data.labels.then((labels) => {
+          if (labels.length === 0) {
+            throw new UserFacingError(l10n.t('No column of {0} can serve as a label (IDs, constants, dates, free text and categories of more than 50 classes are left out). Add a target column to the CSV and try again.', fileBaseName(data.fileName)));
+          }
+          return labelItems(labels, state.label);
+        });
+        const answer = await prompter.pickOne({ id: 'label', position, items, placeholder: l10n.t('Which column should the model predict?') });
+        const outcome = applyAnswer(answer, (label) => {
+          if (state.label?.column !== label.column) state.description = undefined;
+          state.label = label;
+        });
+        if (outcome !== 'next') return outcome;
+        const rare = required(state.label).rare_classes ?? [];
+        state.dropRareClasses = rare.length > 0;
+        if (rare.length === 0) return outcome;
+        const leave = await askLeaveOutRareClasses(prompter, position, required(state.label).column, rare);
+        if (leave !== BACK) return leave;
+      }
     },
   };
+}
+
+/** `1 row of class '.'`, `12 rows of classes 'a', 'b'`. */
+export function rareClassesText(rare: readonly RareLabelClass[]): string {
+  const rows = rare.reduce((n, c) => n + c.rows, 0);
+  const classes = rare.map((c) => `'${c.class}'`).join(', ');
+  return rows === 1 ? l10n.t('1 row of class {0}', classes) : l10n.t('{0} rows of class(es) {1}', rows, classes);
+}
+
+/**
+ * Autotrain fits a class only with at least 2 training rows: the label's rarer classes can only be left out. Back
+ * returns to the label list to choose another.
+ */
+async function askLeaveOutRareClasses(prompter: Prompter, position: PromptPosition, column: string, rare: readonly RareLabelClass[]): Promise<Outcome> {
+  const answer = await prompter.pickOne({
+    id: 'rareClasses',
+    position,
+    placeholder: l10n.t('{0} has classes too rare to train (fewer than 2 training rows): leave out their rows, or go Back to choose another label', column),
+    items: [
+      {
+        label: l10n.t('$(check) Leave out {0}', rareClassesText(rare)),
+        detail: l10n.t('Those rows are left out of training and testing, as if their {0} were missing.', column),
+        value: true,
+      },
+    ],
+  });
+  return applyAnswer(answer, () => undefined);
 }
 
 function goalsStep(prompter: Prompter, data: AutotrainData): WizardStep {
@@ -134,7 +171,9 @@ function descriptionStep(prompter: Prompter, data: AutotrainData): WizardStep {
 
 /** The confirmation row's detail: what will be trained and how the chosen steps reach the service. */
 export function confirmationDetail(choices: Omit<AutotrainChoices, 'summary' | 'modelName' | 'description'>): string {
-  const label = l10n.t('Label {0} ({1})', choices.label.column, choices.label.model_type);
+  const rare = choices.dropRareClasses ? (choices.label.rare_classes ?? []) : [];
+  const left = rare.length ? l10n.t(', leaving out {0}', rareClassesText(rare)) : '';
+  const label = `${l10n.t('Label {0} ({1})', choices.label.column, choices.label.model_type)}${left}`;
   const steps = `${choices.selected.length} of ${choices.recommendations.length} feature-engineering steps`;
   const how = keepsEveryRecommendation(choices)
     ? 'autotrain applies them and searches the training parameters'
@@ -147,12 +186,12 @@ function confirmStep(prompter: Prompter): WizardStep {
     id: 'confirm',
     async run(state, position) {
       const detail = confirmationDetail({
-        label: required(state.label), goals: state.goals ?? [],
+        label: required(state.label), dropRareClasses: state.dropRareClasses ?? false, goals: state.goals ?? [],
         recommendations: state.recommendations ?? [], selected: state.selected ?? [],
       });
       const answer = await prompter.pickOne({
         id: 'confirm', position, placeholder: l10n.t('Train "{0}"?', String(state.modelName)),
-        items: [{ label: '$(play) Start training', detail, value: true }],
+        items: [{ label: l10n.t('$(play) Start training'), detail, value: true }],
       });
       return applyAnswer(answer, () => undefined);
     },
@@ -164,7 +203,7 @@ function sameIndexes(a: readonly Goal[], b: readonly Goal[] | undefined): boolea
 }
 
 function required<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error('The wizard reached a step before the one that sets its input.');
+  if (value === undefined) throw new Error(l10n.t('The wizard reached a step before the one that sets its input.'));
   return value;
 }
 
@@ -187,6 +226,7 @@ export async function collectAutotrainChoices(
   return {
     summary: required(state.summary),
     label: required(state.label),
+    dropRareClasses: state.dropRareClasses ?? false,
     goals: state.goals ?? [],
     recommendations: state.recommendations ?? [],
     selected: state.selected ?? [],

@@ -6,6 +6,7 @@ import {
 import { PreprocessorStepSchema, type PreprocessorStep } from '../../contract/datasets';
 import type { LabelChoice } from './modelNaming';
 import type { Prompter } from '../../prompts/prompter';
+import { l10n } from '../../common/l10n';
 
 /** The optional last argument of every wizard command: a prompter that answers in place of the user. */
 export interface WizardOptions {
@@ -27,9 +28,9 @@ export function csvPathOf(arg: unknown): string | undefined {
   const uri = arg as { scheme?: unknown; fsPath?: unknown } | undefined;
   if (typeof uri?.fsPath !== 'string' || typeof uri.scheme !== 'string') return undefined;
   if (uri.scheme !== 'file') {
-    throw new UserFacingError(`Autotrain reads CSV files from the local disk; ${uri.fsPath} is a ${uri.scheme} resource. Save a copy locally and try again.`);
+    throw new UserFacingError(l10n.t('Autotrain reads CSV files from the local disk; {0} is a {1} resource. Save a copy locally and try again.', uri.fsPath, uri.scheme));
   }
-  if (!/\.(csv|parquet)$/i.test(uri.fsPath)) throw new UserFacingError(`Autotrain needs a .csv or .parquet file (got ${uri.fsPath}).`);
+  if (!/\.(csv|parquet)$/i.test(uri.fsPath)) throw new UserFacingError(l10n.t('Autotrain needs a .csv or .parquet file (got {0}).', uri.fsPath));
   return uri.fsPath;
 }
 
@@ -54,13 +55,20 @@ function parsePayload<S extends z.ZodType>(command: string, schema: S, arg: unkn
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue.path.length ? issue.path.join('.') : 'argument';
-  throw new UserFacingError(`${command} received an invalid ${path}: ${issue.message}.`);
+  throw new UserFacingError(l10n.t('{0} received an invalid {1}: {2}.', command, path, issue.message));
 }
 
-const SummaryGoalSchema = z.object({ summary: DatasetSummarySchema, goal: GoalInputSchema });
+const SummaryGoalSchema = z.object({ summary: DatasetSummarySchema, goal: GoalInputSchema, dataPath: z.string().min(1).optional() });
 
-/** `{summary, goal}` when the command was given one (from a panel), undefined when it should ask. */
-export function summaryGoalOf(command: string, arg: unknown): { summary: DatasetSummary; goal: GoalInput } | undefined {
+/** A summary and a question about its data; `dataPath`: the local file summarized, when it was one. */
+export interface SummaryGoal {
+  summary: DatasetSummary;
+  goal: GoalInput;
+  dataPath?: string;
+}
+
+/** `{summary, goal, dataPath?}` when the command was given one (from a panel), undefined when it should ask. */
+export function summaryGoalOf(command: string, arg: unknown): SummaryGoal | undefined {
   return isPayload(arg) ? parsePayload(command, SummaryGoalSchema, arg) : undefined;
 }
 
@@ -71,10 +79,10 @@ const SummaryLabelSchema = z.object({
 
 /** `{summary, label}` where label is a Label or a column name. */
 export function summaryLabelOf(command: string, arg: unknown): { summary: DatasetSummary; label: LabelChoice } {
-  if (!isPayload(arg)) throw new UserFacingError(`${command} needs {summary, label}: run it from the dataset summary panel.`);
+  if (!isPayload(arg)) throw new UserFacingError(l10n.t('{0} needs {summary, label}: run it from the dataset summary panel.', command));
   const { summary, label } = parsePayload(command, SummaryLabelSchema, arg);
   if (!summary.columns.includes(label.column)) {
-    throw new UserFacingError(`${command} received the label ${label.column}, which is not a column of ${summary.file_name}.`);
+    throw new UserFacingError(l10n.t('{0} received the label {1}, which is not a column of {2}.', command, label.column, summary.file_name));
   }
   return { summary, label };
 }
@@ -86,6 +94,6 @@ const SummaryStepsSchema = z.object({
 
 /** `{summary, steps}` where each step is a preprocessor step or a recommendation carrying one. */
 export function summaryStepsOf(command: string, arg: unknown): { summary: DatasetSummary; steps: PreprocessorStep[] } {
-  if (!isPayload(arg)) throw new UserFacingError(`${command} needs {summary, steps}: run it from the dataset summary panel.`);
+  if (!isPayload(arg)) throw new UserFacingError(l10n.t('{0} needs {summary, steps}: run it from the dataset summary panel.', command));
   return parsePayload(command, SummaryStepsSchema, arg);
 }

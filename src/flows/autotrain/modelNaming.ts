@@ -2,7 +2,7 @@ import type { Goal, Label } from '../../contract/autotrain';
 import { l10n } from '../../common/l10n';
 
 /** A label as chosen in the wizard or passed by a command (the model type may be left to the service). */
-export type LabelChoice = Pick<Label, 'column'> & Partial<Pick<Label, 'model_type'>>;
+export type LabelChoice = Pick<Label, 'column'> & Partial<Pick<Label, 'model_type' | 'rare_classes'>>;
 
 export const MAX_MODEL_NAME_LENGTH = 100;
 const FALLBACK_NAME = 'autotrain-model';
@@ -41,5 +41,5 @@ export function defaultModelDescription(fileName: string, label: LabelChoice, go
   const kind = label.model_type ? ` (${label.model_type})` : '';
   const base = l10n.t('Predicts {0}{1} from {2}.', label.column, kind, fileBaseName(fileName));
   if (goals.length === 0) return base;
-  return `${base} Questions: ${goals.map((g) => g.question).join(' ')}`;
+  return l10n.t('{0} Questions: {1}', base, goals.map((g) => g.question).join(' '));
 }

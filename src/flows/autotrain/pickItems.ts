@@ -1,4 +1,5 @@
 import type { DatasetSummary, Goal, Label, Recommendation, SummaryField } from '../../contract/autotrain';
+import { l10n } from '../../common/l10n';
 import type { PickItem } from '../../prompts/prompter';
 
 export function percent(fraction: number): string {
@@ -6,8 +7,8 @@ export function percent(fraction: number): string {
 }
 
 function missingText(missing: number, rows: number): string {
-  if (missing === 0) return 'no missing values';
-  return `${missing} missing (${rows > 0 ? percent(missing / rows) : '—'})`;
+  if (missing === 0) return l10n.t('no missing values');
+  return l10n.t('{0} missing ({1})', missing, rows > 0 ? percent(missing / rows) : '—');
 }
 
 /** One row per column: name, dtype and semantic type, then unique and missing counts. */
@@ -18,7 +19,7 @@ export function columnItems(summary: DatasetSummary): PickItem<SummaryField>[] {
     return {
       label: field.column,
       description: semantic_type && semantic_type !== 'generic' ? `${dtype} · ${semantic_type}` : dtype,
-      detail: `${num_unique_values} unique · ${missingText(missing, summary.rows)}`,
+      detail: l10n.t('{0} unique · {1}', num_unique_values, missingText(missing, summary.rows)),
       value: field,
     };
   });
@@ -26,7 +27,7 @@ export function columnItems(summary: DatasetSummary): PickItem<SummaryField>[] {
 
 /** `1,000 rows × 12 columns`. */
 export function shapeText(summary: DatasetSummary): string {
-  return `${summary.rows.toLocaleString('en-US')} rows × ${summary.columns.length} columns`;
+  return l10n.t('{0} rows × {1} columns', summary.rows.toLocaleString('en-US'), summary.columns.length);
 }
 
 /** Labels best first (confidence, then the service's order); the first is marked as recommended. */
@@ -41,9 +42,11 @@ export function rankLabels(labels: readonly Label[]): Label[] {
 export function labelItems(labels: readonly Label[], current?: Label): PickItem<Label>[] {
   return rankLabels(labels).map((label, rank) => ({
     label: label.column,
-    description: `${label.model_type} · ${percent(label.confidence)} confidence${rank === 0 ? ' · recommended' : ''}`,
+    description: rank === 0
+      ? l10n.t('{0} · {1} confidence · recommended', label.model_type, percent(label.confidence))
+      : l10n.t('{0} · {1} confidence', label.model_type, percent(label.confidence)),
     detail: label.alternatives.length
-      ? `${label.reasoning} Alternatives: ${label.alternatives.join(', ')}.`
+      ? l10n.t('{0} Alternatives: {1}.', label.reasoning, label.alternatives.join(', '))
       : label.reasoning,
     picked: label.column === current?.column,
     value: label,
@@ -67,7 +70,7 @@ export function recommendationItems(
 ): PickItem<Recommendation>[] {
   return recommendations.map((rec) => ({
     label: rec.feature_name,
-    description: `${rec.step.type} · ${rec.columns.join(', ')} · ${rec.complexity} complexity`,
+    description: l10n.t('{0} · {1} · {2} complexity', rec.step.type, rec.columns.join(', '), rec.complexity),
     detail: rec.expected_impact ? `${rec.description} ${rec.expected_impact}` : rec.description,
     picked: picked ? picked.some((r) => r.index === rec.index) : true,
     value: rec,

@@ -10,6 +10,8 @@ import { l10n } from '../../common/l10n';
 export interface AutotrainChoices {
   readonly summary: DatasetSummary;
   readonly label: Label;
+  /** The label has classes too rare to train and their rows are left out (rare_classes "drop"). */
+  readonly dropRareClasses: boolean;
   readonly goals: readonly Goal[];
   /** What the service recommended, and the subset the user kept. */
   readonly recommendations: readonly Recommendation[];
@@ -74,6 +76,7 @@ export function chosenSteps(choices: Pick<AutotrainChoices, 'recommendations' | 
 export function planTraining(choices: AutotrainChoices, textgen_config: StartAutotrainParams['textgen_config']): TrainingPlan {
   const model_name = choices.modelName.trim();
   const model_description = choices.description.trim();
+  const rare = choices.dropRareClasses ? { rare_classes: 'drop' as const } : {};
   if (keepsEveryRecommendation(choices)) {
     return {
       kind: 'autotrain',
@@ -84,6 +87,7 @@ export function planTraining(choices: AutotrainChoices, textgen_config: StartAut
         textgen_config,
         label: choices.label.column,
         model_type: choices.label.model_type,
+        ...rare,
       },
     };
   }
@@ -104,7 +108,7 @@ export function planTraining(choices: AutotrainChoices, textgen_config: StartAut
       dataset_id: datasetId,
       steps: chosenSteps(choices),
     },
-    train: { label: choices.label.column, model_name, model_description, model_type: choices.label.model_type },
+    train: { label: choices.label.column, model_name, model_description, model_type: choices.label.model_type, ...rare },
   };
 }
 

@@ -75,7 +75,7 @@ export async function linkPreprocessor(deps: LinkPreprocessorDeps, model: ModelI
     const create: PickItem<{ id: string; name: string } | null> = { value: null, label: l10n.t('$(add) Create a preprocessor from a CSV…'), description: l10n.t('fit steps on a dataset') };
     const items = [
       create,
-      ...preprocessors.map((p) => ({ value: { id: p.preprocessor_id, name: p.name }, label: p.name, description: `${p.versions} version${p.versions === 1 ? '' : 's'}`, detail: p.description || undefined })),
+      ...preprocessors.map((p) => ({ value: { id: p.preprocessor_id, name: p.name }, label: p.name, description: p.versions === 1 ? l10n.t('1 version') : l10n.t('{0} versions', p.versions), detail: p.description || undefined })),
     ];
     const active = items[1] ?? create;
     const picked = await prompter.pickOne({ id: 'preprocessor', position: stepPosition(title, 1, 2), placeholder: l10n.t('Preprocessor to link'), items: items.map((item) => ({ ...item, picked: item === active })) });

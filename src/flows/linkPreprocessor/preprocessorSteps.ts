@@ -85,7 +85,7 @@ export async function askPreprocessorSteps(prompter: Prompter, position: PromptP
   const forms = stepForms();
   const choices = (Object.keys(forms) as StepType[]).map((type): PickItem<StepType | null> => ({ value: type, label: `$(add) ${type}`, description: forms[type].help }));
   for (;;) {
-    const done: PickItem<StepType | null> = { value: null, label: `$(check) Create the preprocessor with ${steps.length} step${steps.length === 1 ? '' : 's'}`, description: steps.map(describeStep).join(' → ') };
+    const done: PickItem<StepType | null> = { value: null, label: steps.length === 1 ? l10n.t('$(check) Create the preprocessor with 1 step') : l10n.t('$(check) Create the preprocessor with {0} steps', steps.length), description: steps.map(describeStep).join(' → ') };
     const picked = await prompter.pickOne({
       id: 'preprocessorStep',
       position,
@@ -134,7 +134,7 @@ async function askStep(prompter: Prompter, position: PromptPosition, type: StepT
           value: '',
           validate: (value) => {
             if (value.trim() === '') return optional ? undefined : l10n.t('Enter {0}.', field.name);
-            return numeric && !Number.isFinite(Number(value)) ? `${field.name} must be a number (got "${value}").` : undefined;
+            return numeric && !Number.isFinite(Number(value)) ? l10n.t('{0} must be a number (got "{1}").', field.name, value) : undefined;
           },
         });
         if (!answered(text)) return text;

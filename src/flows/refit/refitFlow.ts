@@ -35,7 +35,7 @@ export async function askRefit(prompter: Prompter, subject: RefitSubject, traini
   const specs = specsForModel(modelTypeLabel(model.model_type), 'feature', methodOfVersion(version.parameters));
 
   const paramsStep: Step = () => {
-    const scopeText = plan.scope === 'all' ? 'all features' : `${plan.features.length} feature(s)`;
+    const scopeText = plan.scope === 'all' ? l10n.t('all features') : l10n.t('{0} feature(s)', plan.features.length);
     const last = plan.scope === 'all' ? 2 : 3;
     return editParameters(prompter, stepPosition(l10n.t('{0}: parameters for {1}', title, scopeText), last, last), [...specs, specFor('test_size')], plan.params, l10n.t('Refit with these parameters'));
   };
@@ -51,7 +51,7 @@ export async function askRefit(prompter: Prompter, subject: RefitSubject, traini
     const items: PickItem<string>[] = features.map((feature) => ({
       value: feature.feature,
       label: feature.feature,
-      description: `${feature.type} · importance ${feature.importance.toFixed(3)}`,
+      description: l10n.t('{0} · importance {1}', feature.type, feature.importance.toFixed(3)),
       picked: plan.features.includes(feature.feature),
     }));
     const picked = await prompter.pickMany({

@@ -4,6 +4,7 @@ import type { ModelInfo } from '../../contract';
 import {
   classCountOf,
   classifierLabel,
+  fewRowClasses,
   MAX_CLASSES,
   modelTypesFor,
   partitionCandidates,
@@ -19,7 +20,7 @@ import { l10n } from '../../common/l10n';
 import type { Settings } from '../../common/settingsSchema';
 import { defaultParams, specsForModel, trainRequestParams, type ParamValues } from '../../common/trainingParams';
 import type { FitMethod } from '../../engine/params/table';
-import { answered, type PickItem, type PromptPosition, type Prompter } from '../../prompts/prompter';
+import { answered, BACK, type PickItem, type PromptPosition, type Prompter } from '../../prompts/prompter';
 import { runSteps, stepPosition, type Step } from '../../prompts/steps';
 import { modelTypeLabel } from '../../tree/nodeText';
 import { editParameters } from '../parameterStep';
@@ -45,6 +46,8 @@ interface TrainPlan {
   /** The suggested target, listed first. */
   suggestedTarget: string;
   modelType: ModelKind;
+  /** Whether the rows of classes too rare to train are left out; undefined until asked (only for a target with such classes). */
+  dropRareClasses: boolean | undefined;
   partitionOn: string | undefined;
   drop: string[];
   name: string;
@@ -54,25 +57,45 @@ interface TrainPlan {
   defaults: Required<ParamValues>;
   /** Set when training a new version of an existing model. */
   modelId?: string;
+  /** Set for a new model: its name is asked, and a name the team's models have offers a new version of that model. */
+  teamModels?: TeamModels;
 }
 
-const kindText: Record<ColumnProfile['kind'], string> = {
-  binary: 'two values',
-  number: 'numeric',
-  category: 'categorical',
-  date: 'date',
-  text: 'text',
-  id: 'identifier',
-  empty: 'empty',
-};
+/** The models of the connected team, looked up once a name is given. */
+export type TeamModels = () => Promise<readonly ModelInfo[]>;
+
+/** What the train flow answers: the request, and the name of the model it trains (a new one's, or the existing one's). */
+export interface TrainAnswer {
+  readonly request: TrainModelParams;
+  readonly modelName: string;
+}
+
+function kindText(kind: ColumnProfile['kind']): string {
+  const texts: Record<ColumnProfile['kind'], string> = {
+    binary: l10n.t('two values'),
+    number: l10n.t('numeric'),
+    category: l10n.t('categorical'),
+    date: l10n.t('date'),
+    text: l10n.t('text'),
+    id: l10n.t('identifier'),
+    empty: l10n.t('empty'),
+  };
+  return texts[kind];
+}
 
 function columnItem(column: ColumnProfile, suggested = false): PickItem<string> {
   const usable = modelTypesFor(column);
   return {
     value: column.name,
     label: suggested ? `$(star-full) ${column.name}` : column.name,
-    description: `${kindText[column.kind]} · ${column.distinct} distinct${column.missing ? ` · ${column.missing} missing` : ''}${suggested ? ' · suggested' : ''}`,
-    detail: usable.length ? `e.g. ${column.samples.join(', ')}` : `e.g. ${column.samples.join(', ')} — not usable as a target (needs 2 to ${MAX_CLASSES} values, or numbers)`,
+    description: [
+      l10n.t('{0} · {1} distinct', kindText(column.kind), column.distinct),
+      ...(column.missing ? [l10n.t('{0} missing', column.missing)] : []),
+      ...(suggested ? [l10n.t('suggested')] : []),
+    ].join(' · '),
+    detail: usable.length
+      ? l10n.t('e.g. {0}', column.samples.join(', '))
+      : l10n.t('e.g. {0} — not usable as a target (needs 2 to {1} values, or numbers)', column.samples.join(', '), MAX_CLASSES),
   };
 }
 
@@ -83,6 +106,7 @@ function newPlan(data: TrainingData, training: Settings['training'], preferredTa
     target: target.name,
     suggestedTarget: target.name,
     modelType: suggestModelType(target),
+    dropRareClasses: undefined,
     partitionOn: undefined,
     drop: suggestDropColumns(data.sample.columns),
     name: data.suggestedName,
@@ -128,14 +152,14 @@ function modelTypeStep(prompter: Prompter, plan: TrainPlan): Step {
     const describe = (kind: ModelKind) =>
       usable.includes(kind)
         ? kind === usable[0]
-          ? 'suggested'
-          : 'possible'
+          ? l10n.t('suggested')
+          : l10n.t('possible')
         : kind === 'classifier'
-          ? `needs 2 to ${MAX_CLASSES} categories (${plan.target} has ${column?.distinct})`
-          : `needs numbers (${plan.target} is ${column ? kindText[column.kind] : 'unknown'})`;
+          ? l10n.t('needs 2 to {0} categories ({1} has {2})', MAX_CLASSES, plan.target, String(column?.distinct))
+          : l10n.t('needs numbers ({0} is {1})', plan.target, column ? kindText(column.kind) : l10n.t('unknown'));
     const items = (['classifier', 'regressor'] as const).map((kind): PickItem<ModelKind> => ({
       value: kind,
-      label: kind === 'classifier' ? classifierLabel(column) : 'Regressor',
+      label: kind === 'classifier' ? classifierLabel(column) : l10n.t('Regressor'),
       description: describe(kind),
       detail:
         kind === 'regressor'
@@ -153,6 +177,44 @@ function modelTypeStep(prompter: Prompter, plan: TrainPlan): Step {
     });
     if (!answered(picked)) return picked;
     plan.modelType = picked;
+    const few = picked === 'classifier' ? fewRowClasses(column) : [];
+    if (few.length === 0) plan.dropRareClasses = undefined;
+    return few.length ? rareClassesStep(prompter, plan, few) : partitionStep(prompter, plan, 3, 6);
+  };
+}
+
+const rowsText = (n: number) => (n === 1 ? l10n.t('1 row') : l10n.t('{0} rows', n));
+
+/**
+ * A multiclass target with classes of a few rows: the service refuses a class with fewer than 2 training rows, so
+ * this asks whether to leave out the rows of such classes (rare_classes "drop") or keep every class.
+ */
+function rareClassesStep(prompter: Prompter, plan: TrainPlan, few: readonly { value: string; rows: number }[]): Step {
+  return async () => {
+    const listed = few.map((c) => l10n.t("'{0}' ({1})", c.value, rowsText(c.rows))).join(', ');
+    const upTo = few.reduce((n, c) => n + c.rows, 0);
+    const certain = few.filter((c) => c.rows < 2).reduce((n, c) => n + c.rows, 0);
+    const items: PickItem<boolean>[] = [
+      {
+        value: true,
+        label: certain === upTo ? l10n.t('Leave out {0}', rowsText(upTo)) : l10n.t('Leave out up to {0}', rowsText(upTo)),
+        description: listed,
+        detail: l10n.t('The rows of a class with fewer than 2 training rows are left out of training and testing, as if their {0} were missing.', plan.target),
+      },
+      {
+        value: false,
+        label: l10n.t('Keep every class'),
+        detail: l10n.t('The train is refused if a class has fewer than 2 training rows; go Back to choose another target.'),
+      },
+    ];
+    const picked = await prompter.pickOne({
+      id: 'rareClasses',
+      position: stepPosition(title(plan), 2, 6),
+      placeholder: l10n.t('{0} has classes with few of the {1} rows read: {2}. Every class needs 2 training rows.', plan.target, plan.data.sample.rowsSampled, listed),
+      items: items.map((item) => ({ ...item, picked: item.value === (plan.dropRareClasses ?? true) })),
+    });
+    if (!answered(picked)) return picked;
+    plan.dropRareClasses = picked;
     return partitionStep(prompter, plan, 3, 6);
   };
 }
@@ -188,12 +250,13 @@ function dropStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps:
     if (!answered(picked)) return picked;
     plan.drop = picked;
     if (plan.drop.length >= items.length) throw new UserFacingError(l10n.t('At least one feature column must remain: untick some columns.'));
-    return plan.modelId ? paramsStep(prompter, plan, step + 1, totalSteps) : nameStep(prompter, plan, step + 1, totalSteps);
+    return plan.teamModels ? nameStep(prompter, plan, plan.teamModels, step + 1, totalSteps) : paramsStep(prompter, plan, step + 1, totalSteps);
   };
 }
 
-function nameStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps: number): Step {
+function nameStep(prompter: Prompter, plan: TrainPlan, teamModels: TeamModels, step: number, totalSteps: number): Step {
   return async () => {
+    plan.modelId = undefined;
     const name = await prompter.input({
       id: 'name',
       position: stepPosition(title(plan), step, totalSteps),
@@ -203,6 +266,40 @@ function nameStep(prompter: Prompter, plan: TrainPlan, step: number, totalSteps:
     });
     if (!answered(name)) return name;
     plan.name = name.trim();
+    const taken = (await teamModels()).find((model) => model.model_name === plan.name);
+    return taken ? nameTakenStep(prompter, plan, taken, step, totalSteps) : paramsStep(prompter, plan, step + 1, totalSteps);
+  };
+}
+
+/**
+ * The name belongs to a model of the team: train a new version of it (the add-version path, when it predicts the
+ * same target with the same model type, as a version must), or go back to the name.
+ */
+function nameTakenStep(prompter: Prompter, plan: TrainPlan, taken: ModelInfo, step: number, totalSteps: number): Step {
+  return async () => {
+    const kind = modelTypeLabel(taken.model_type);
+    const fits = taken.target_name === plan.target && kind === plan.modelType;
+    const items: PickItem<'version' | 'rename'>[] = [
+      ...(fits
+        ? [{
+          value: 'version' as const,
+          label: l10n.t('Add as a new version of {0}', taken.model_name),
+          detail: l10n.t('Version {0} of the model, listed with its other versions', taken.number_of_versions + 1),
+        }]
+        : []),
+      { value: 'rename', label: l10n.t('Choose another name'), detail: l10n.t('Train a separate model') },
+    ];
+    const picked = await prompter.pickOne({
+      id: 'nameTaken',
+      position: stepPosition(title(plan), step, totalSteps),
+      placeholder: fits
+        ? l10n.t('A model named {0} already exists in this team.', taken.model_name)
+        : l10n.t('A model named {0} already exists in this team. It predicts {1} as a {2}, so this model cannot be a version of it: choose another name.', taken.model_name, taken.target_name, kind),
+      items,
+    });
+    if (!answered(picked)) return picked;
+    if (picked === 'rename') return BACK;
+    plan.modelId = taken.model_id;
     return paramsStep(prompter, plan, step + 1, totalSteps);
   };
 }
@@ -221,6 +318,7 @@ function trainRequest(plan: TrainPlan): TrainModelParams {
     ...plan.data.rows,
     partition_on: plan.partitionOn,
     drop_columns: plan.drop.length ? plan.drop : undefined,
+    ...(plan.dropRareClasses === true ? { rare_classes: 'drop' as const } : {}),
     method: plan.method,
     ...trainRequestParams(plan.method, plan.params, plan.defaults),
     ...(plan.modelId ? { model_id: plan.modelId } : { model_name: plan.name, model_description: l10n.t('Trained from {0}', plan.data.label) }),
@@ -228,12 +326,20 @@ function trainRequest(plan: TrainPlan): TrainModelParams {
 }
 
 /**
- * A new model: target → model type → partitions → dropped columns → name → parameters, with Back. Resolves to the
- * training request, or undefined when the user dismissed a prompt.
+ * A new model: target → model type (→ classes too rare to train, when the target has some) → partitions → dropped
+ * columns → name → parameters, with Back. A name that a model of the team (`teamModels`) has offers to add a new
+ * version of that model instead, or to choose another. Resolves to the training request, or undefined when the user
+ * dismissed a prompt.
  */
-export async function askNewModel(prompter: Prompter, data: TrainingData, training: Settings['training'], preferredTarget?: string): Promise<TrainModelParams | undefined> {
-  const plan = newPlan(data, training, preferredTarget);
-  return (await runSteps(targetStep(prompter, plan))) ? trainRequest(plan) : undefined;
+export async function askNewModel(
+  prompter: Prompter,
+  data: TrainingData,
+  training: Settings['training'],
+  teamModels: TeamModels,
+  preferredTarget?: string,
+): Promise<TrainAnswer | undefined> {
+  const plan: TrainPlan = { ...newPlan(data, training, preferredTarget), teamModels };
+  return (await runSteps(targetStep(prompter, plan))) ? { request: trainRequest(plan), modelName: plan.name } : undefined;
 }
 
 /** A new version of `model`: same target and model type; partitions → dropped columns → parameters. */

@@ -7,6 +7,7 @@ import type {
   RegressorEvaluationMetrics,
   ThresholdScore,
 } from '../../contract/models';
+import { l10n } from '../../common/l10n';
 
 export function isClassifierMetrics(metrics: EvaluationMetrics): metrics is ClassifierEvaluationMetrics {
   return 'scores' in metrics && Array.isArray(metrics.scores);
@@ -104,6 +105,39 @@ export function metricRows(train: EvaluationMetrics, test: EvaluationMetrics, ba
     .filter((row) => row.train !== null || row.test !== null || row.note !== undefined);
 }
 
+/**
+ * How the evaluation panel names the splits: the training metrics are in-sample (the model was fitted on those rows),
+ * so the panel leads with the test metrics and says they are the ones to judge the model by.
+ */
+export function splitTexts() {
+  return {
+    heading: l10n.t('Test and training metrics'),
+    judgeBy: l10n.t('Judge the model by its test metrics, measured on rows it did not see while fitting. Training metrics are in-sample: the model was fitted on those rows, so they read high (often 1.0 on a small classifier) and say little about new data.'),
+    caption: l10n.t('Metrics on the test rows and, in-sample, on the training rows, with the baselines on the test rows'),
+    testCharts: l10n.t('Test set'),
+    trainCharts: l10n.t('Training set (in-sample)'),
+  };
+}
+
+export interface MetricColumn {
+  header: string;
+  value(row: MetricRow): number | null;
+}
+
+/** The number columns of the metrics table: the test metrics first, the in-sample ones beside, then the baselines. */
+export function metricColumns(withBaselines: boolean): MetricColumn[] {
+  return [
+    { header: l10n.t('Test'), value: (row) => row.test },
+    { header: l10n.t('Train (in-sample)'), value: (row) => row.train },
+    ...(withBaselines
+      ? [
+        { header: l10n.t('Linear model (test)'), value: (row: MetricRow) => row.linear },
+        { header: l10n.t('Constant (test)'), value: (row: MetricRow) => row.constant },
+      ]
+      : []),
+  ];
+}
+
 export interface ThresholdView {
   threshold: number;
   /** [[tn, fp], [fn, tp]] */
@@ -153,23 +187,29 @@ export interface XY {
   y: number;
 }
 
-function zipSorted(xs: readonly number[], ys: readonly number[]): XY[] {
+/** The finite points ordered by x, and at equal x by y rising (`yOnTies` 1) or falling (−1). */
+function zipSorted(xs: readonly number[], ys: readonly number[], yOnTies: 1 | -1): XY[] {
   const n = Math.min(xs.length, ys.length);
   const points: XY[] = [];
   for (let i = 0; i < n; i++) {
     if (Number.isFinite(xs[i]) && Number.isFinite(ys[i])) points.push({ x: xs[i], y: ys[i] });
   }
-  return points.sort((a, b) => a.x - b.x || a.y - b.y);
+  return points.sort((a, b) => a.x - b.x || yOnTies * (a.y - b.y));
 }
 
 /** ROC curve points (x = false positive rate, y = true positive rate), ordered by x. */
 export function rocPoints(metrics: ClassifierEvaluationMetrics): XY[] {
-  return zipSorted(metrics.roc.fpr, metrics.roc.tpr);
+  return zipSorted(metrics.roc.fpr, metrics.roc.tpr, 1);
 }
 
-/** Precision-recall curve points (x = recall, y = precision), ordered by recall. */
+/**
+ * Precision-recall curve points (x = recall, y = precision) in the order of falling thresholds: by recall, and at
+ * equal recall the higher precision first (a lower threshold adds false positives before the next true one). The
+ * curve so starts at recall 0 at the precision the evaluation gives there (1, as scikit-learn has it), and the
+ * area under the line drawn is `auc_pr`.
+ */
 export function prPoints(metrics: ClassifierEvaluationMetrics): XY[] {
-  return zipSorted(metrics.precision_recall_curve.recall, metrics.precision_recall_curve.precision);
+  return zipSorted(metrics.precision_recall_curve.recall, metrics.precision_recall_curve.precision, -1);
 }
 
 export interface ClassDistribution {
@@ -276,5 +316,5 @@ export function confusionHeat(metrics: MulticlassEvaluationMetrics): ConfusionHe
 
 /** Each class's one-vs-rest ROC curve, ordered by false positive rate. */
 export function classRocCurves(metrics: MulticlassEvaluationMetrics): { label: string; auc: number | null; points: XY[] }[] {
-  return metrics.per_class.map((c) => ({ label: c.class, auc: c.roc_auc, points: zipSorted(c.roc.fpr, c.roc.tpr) }));
+  return metrics.per_class.map((c) => ({ label: c.class, auc: c.roc_auc, points: zipSorted(c.roc.fpr, c.roc.tpr, 1) }));
 }

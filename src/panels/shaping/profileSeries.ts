@@ -56,12 +56,12 @@ function toMissing(bin: { score: number; freq: number; mean: number | null } | u
   return bin ? { score: bin.score, freq: bin.freq, mean: bin.mean } : null;
 }
 
-/** "< 3.5", "3.5 to 7", "≥ 7" or "any value" for a bin's bounds (null = open). */
-export function binLabel(lower: number | null, upper: number | null): string {
+/** "< 3.5", "3.5 to 7", "≥ 7" or "any value" for a bin's bounds (null = open), each bound written by `format`. */
+export function binLabel(lower: number | null, upper: number | null, format: (value: number) => string = formatNumber): string {
   if (lower === null && upper === null) return 'any value';
-  if (lower === null) return `< ${formatNumber(upper)}`;
-  if (upper === null) return `≥ ${formatNumber(lower)}`;
-  return `${formatNumber(lower)} to ${formatNumber(upper)}`;
+  if (lower === null) return `< ${format(upper as number)}`;
+  if (upper === null) return `≥ ${format(lower)}`;
+  return `${format(lower)} to ${format(upper)}`;
 }
 
 function finiteOrNull(value: number | null | undefined): number | null {
@@ -153,7 +153,12 @@ export function listFeatures(partition: PartitionProfile, query: string, sort: F
   const rows = [...names]
     .filter((name) => name.toLowerCase().includes(needle))
     .map((feature) => ({ feature, importance: importance.get(feature) ?? 0 }));
-  return rows.sort((a, b) => (sort === 'name' ? a.feature.localeCompare(b.feature) : b.importance - a.importance || byCaselessName(a, b)));
+  return rows.sort(listOrder(sort));
+}
+
+/** The order of the feature list: by name, or by importance (descending) with ties by name. */
+export function listOrder(sort: FeatureSort): (a: FeatureImportance, b: FeatureImportance) => number {
+  return sort === 'name' ? (a, b) => a.feature.localeCompare(b.feature) : (a, b) => b.importance - a.importance || byCaselessName(a, b);
 }
 
 /** Ties of importance by name, ignoring case, without localeCompare: a page's first one costs over 10 ms. */

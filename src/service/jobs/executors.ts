@@ -3,21 +3,25 @@ import {
   TrainRequestSchema,
   type Dataset,
   type DatasetSummary,
+  type RareClasses,
   type RequestModelType,
   type StartAutotrainBody,
   type TrainManualBody,
   type TrainRequestParsed,
 } from '../../contract';
 import {
+  AUTOTRAIN_RECOMMENDATIONS,
   AUTOTRAIN_SPLIT,
+  autotrainWork,
   canTrainTarget,
   generateFeatureEngineering,
   generateLabels,
   pickLabel,
-  rankLabelCandidates,
   scarceClassesText,
+  scarceRowsText,
   stepsFromRecommendations,
   targetModelType,
+  type FitWork,
   type Rows,
 } from '../../autotrain';
 import type { ServiceContext, Session } from '../context';
@@ -29,7 +33,7 @@ import { findDataset } from '../store/datasets';
 import { linkPreprocessor } from '../store/models';
 import { findPreprocessorVersion, insertPreprocessor, insertPreprocessorVersion } from '../store/preprocessors';
 import type { JobControls } from './runner';
-import { ThroughputMeter, type EstimatedJob } from './throughput';
+import { oneFit, ThroughputMeter, type EstimatedJob } from './throughput';
 import type { JobRecord } from './store';
 
 type Stored<T> = T & { username: string };
@@ -37,20 +41,11 @@ type Stored<T> = T & { username: string };
 const throughput = new ThroughputMeter();
 
 /**
- * A job's duration in seconds from the data's size, the models it fits and the throughput measured on earlier jobs
- * (the status then reports real progress).
+ * A job's duration in seconds from the fits it makes and the speed measured on earlier jobs (the status then reports
+ * real progress).
  */
-export function estimateSeconds(kind: EstimatedJob, rows: number, columns: number, models = 1): number {
-  return throughput.estimate(kind, rows, columns, models);
-}
-
-/** How many models an autotrain job fits: one per class of a multiclass label (the rules' top label when none is given), else one. */
-export function modelsToFit(summary: DatasetSummary, label: string | undefined, modelType: RequestModelType | undefined): number {
-  const top = label ? undefined : rankLabelCandidates(summary)[0];
-  const field = summary.fields.find((f) => f.column === (label ?? top?.column));
-  if (!field) return 1;
-  const type = modelType ?? top?.model_type ?? targetModelType(field);
-  return type === 'classifier' && field.properties.num_unique_values > 2 ? field.properties.num_unique_values : 1;
+export function estimateSeconds(kind: EstimatedJob, work: readonly FitWork[]): number {
+  return throughput.estimate(kind, work);
 }
 
 function jobSession(job: JobRecord, username: string): Session {
@@ -58,13 +53,15 @@ function jobSession(job: JobRecord, username: string): Session {
 }
 
 /**
- * Refuses, before queueing, a label the engine cannot train: a classifier on more than 50 classes, or on 3 or more
- * classes one of which has under 2 rows among the job's training rows (`rows`, read only then).
+ * Refuses, before queueing, a label the engine cannot train: a classifier on more than 50 classes, or, unless
+ * `rareClasses` is "drop", on 3 or more classes one of which has under 2 rows among the job's training rows (`rows`,
+ * read only then).
  */
 export async function checkTrainableLabel(
   summary: DatasetSummary,
   label: string,
   modelType: RequestModelType | undefined,
+  rareClasses: RareClasses,
   rows: () => Promise<Rows>,
 ): Promise<void> {
   const field = summary.fields.find((f) => f.column === label);
@@ -75,10 +72,13 @@ export async function checkTrainableLabel(
   if (!check.ok) {
     throw invalid('req.label', `label ${label} cannot be trained as a ${type}: ${check.reason}. Choose a column with 2 to 50 values, or a numeric column as a regressor.`);
   }
-  if (type !== 'classifier' || distinct < 3) return;
+  if (type !== 'classifier' || distinct < 3 || rareClasses === 'drop') return;
   const scarce = (await (await rows()).answer({ rule: 'scarce-classes', columns: [label] }))[label] ?? [];
   if (scarce.length) {
-    throw invalid('req.label', `label ${label} cannot be trained as a classifier: its ${scarceClassesText(scarce)}. Remove or relabel those rows, or choose another label.`);
+    throw invalid(
+      'req.label',
+      `label ${label} cannot be trained as a classifier: its ${scarceClassesText(scarce)}. Send rare_classes: "drop" to leave out ${scarceRowsText(scarce)}, or choose another label.`,
+    );
   }
 }
 
@@ -117,6 +117,8 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
   const textgen = ctx.llmEndpoints.context(apiKey ? { ...req.textgen_config, api_key: apiKey } : req.textgen_config, signal);
 
   controls.progress(5, 'choosing the label');
+  // A label autotrain chose itself is trained without the rows of its classes too rare to train, unless told otherwise.
+  const rareClasses = req.rare_classes ?? (req.label ? 'error' : 'drop');
   let label = req.label;
   let modelType = req.model_type;
   if (!label) {
@@ -129,13 +131,13 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
   modelType ??= targetModelType(req.summary.fields.find((f) => f.column === label));
 
   controls.progress(10, 'engineering features');
-  const recommendations = await generateFeatureEngineering(req.summary, 5, textgen);
+  const recommendations = await generateFeatureEngineering(req.summary, AUTOTRAIN_RECOMMENDATIONS, textgen);
   const steps = stepsFromRecommendations(recommendations.recommendations, label);
   const fitted = steps.length ? await ctx.trainer.fitPreprocessor({ source, steps }, signal) : null;
 
   controls.progress(15, 'searching parameters');
   const search = await ctx.trainer.search(
-    { source, target: label, modelType, dropColumns: [], preprocessor: fitted, seed: AUTOTRAIN_SPLIT.seed, testSize: AUTOTRAIN_SPLIT.test_size },
+    { source, target: label, modelType, dropColumns: [], preprocessor: fitted, seed: AUTOTRAIN_SPLIT.seed, testSize: AUTOTRAIN_SPLIT.test_size, rareClasses },
     (fraction) => controls.progress(15 + 70 * fraction, 'searching parameters'),
     signal,
   );
@@ -150,6 +152,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
     model_description: req.model_description,
     dataset_id: dataset.dataset_id,
     model_type: modelType,
+    rare_classes: rareClasses,
   });
   await trainModel(ctx, jobSession(job, req.username), body, {
     source: 'autotrain',
@@ -171,7 +174,7 @@ async function runAutotrain(ctx: ServiceContext, job: JobRecord, controls: JobCo
         return written;
       }),
   });
-  throughput.record('autotrain', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000, modelsToFit(req.summary, label, modelType));
+  throughput.record('autotrain', autotrainWork(req.summary, label, modelType), (Date.now() - started) / 1000);
 }
 
 async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobControls): Promise<void> {
@@ -187,10 +190,11 @@ async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobContr
     preprocessor_version_id: req.version_id,
     drop_columns: req.drop_columns,
     model_type: req.model_type ?? (await targetKind(ctx, dataset.path, req.label)),
+    rare_classes: req.rare_classes,
   });
   const started = Date.now();
   await trainModel(ctx, jobSession(job, req.username), body, { source: 'train', signal: controls.signal, commit: controls.complete });
-  throughput.record('manual', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
+  throughput.record('manual', oneFit(dataset.rows, dataset.columns.length), (Date.now() - started) / 1000);
 }
 
 /** A train request run as a job: the same train as POST /v1/models/train, with its progress and Cancel. */
@@ -200,7 +204,7 @@ async function runTrainJob(ctx: ServiceContext, job: JobRecord, controls: JobCon
   const dataset = body.dataset_id ? await findDataset(ctx.store, job.team_id, body.dataset_id) : null;
   const started = Date.now();
   await trainModel(ctx, jobSession(job, username), body, { source: 'train', signal: controls.signal, commit: controls.complete, progress: controls.progress });
-  if (dataset) throughput.record('train', dataset.rows, dataset.columns.length, (Date.now() - started) / 1000);
+  if (dataset) throughput.record('train', oneFit(dataset.rows, dataset.columns.length), (Date.now() - started) / 1000);
 }
 
 export function registerExecutors(ctx: ServiceContext): void {

@@ -23,7 +23,7 @@ export interface PredictIntoTable {
 /**
  * Predicts a dataset of a connection where its rows live: the source's engine runs the model's own SQL scoring
  * (the SQL export in its dialect) and writes every row with its predictions (and, with `explain`, the base value,
- * each feature's contribution and the score) into a new table, by CREATE TABLE … AS SELECT. No row passes through
+ * each feature's and pair term's contribution and the score) into a new table, by CREATE TABLE … AS SELECT. No row passes through
  * the service.
  */
 export async function predictIntoTable(ctx: ServiceContext, teamId: string, version: VersionRecord, body: PredictIntoTable): Promise<PredictionsTable> {

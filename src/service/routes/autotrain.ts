@@ -22,6 +22,7 @@ import {
 } from '../../contract';
 import {
   AutotrainInputError,
+  autotrainWork,
   completeSummary,
   generateFeatureEngineering,
   generateGoals,
@@ -39,7 +40,8 @@ import { invalid } from '../errors';
 import { allowedTeam } from '../http/auth';
 import { parseJsonField, parseWith, readJson, sendJson } from '../http/body';
 import type { App } from '../http/types';
-import { checkTrainableLabel, estimateSeconds, modelsToFit, resolveManualRequest } from '../jobs/executors';
+import { checkTrainableLabel, estimateSeconds, resolveManualRequest } from '../jobs/executors';
+import { oneFit } from '../jobs/throughput';
 
 function teamOf(session: Session, requested: string | null | undefined): string {
   return requested ? allowedTeam(session.identity, requested) : session.teamId;
@@ -160,8 +162,10 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     if (body.req.label && !summary.columns.includes(body.req.label)) {
       throw invalid('req.label', `label ${body.req.label} is not a column of the dataset; columns are: ${summary.columns.join(', ')}.`);
     }
-    if (body.req.label) await checkTrainableLabel(summary, body.req.label, body.req.model_type, () => datasetRows(ctx, dataset.path, c.req.raw.signal));
-    const estimate = estimateSeconds('autotrain', summary.rows, summary.columns.length, modelsToFit(summary, body.req.label, body.req.model_type));
+    if (body.req.label) {
+      await checkTrainableLabel(summary, body.req.label, body.req.model_type, body.req.rare_classes ?? 'error', () => datasetRows(ctx, dataset.path, c.req.raw.signal));
+    }
+    const estimate = estimateSeconds('autotrain', autotrainWork(summary, body.req.label, body.req.model_type));
     // The caller's text-generation key stays in memory for this run; the stored request never holds it.
     const { api_key: apiKey, ...textgen } = body.req.textgen_config ?? {};
     const stored = { ...body.req, textgen_config: textgen, textgen_key_withheld: Boolean(apiKey), username: c.get('session').identity.username };
@@ -178,7 +182,7 @@ export function mountAutotrainRoutes(app: App, ctx: ServiceContext): void {
     const body = await readJson(c, TrainManualRequestSchema);
     const teamId = teamOf(c.get('session'), body.team_id);
     const dataset = await resolveManualRequest(ctx, teamId, body.req);
-    const estimate = estimateSeconds('manual', dataset.rows, dataset.columns.length);
+    const estimate = estimateSeconds('manual', oneFit(dataset.rows, dataset.columns.length));
     const job = await ctx.jobs.submit(teamId, 'manual', { ...body.req, username: c.get('session').identity.username }, estimate);
     return sendJson(
       c,

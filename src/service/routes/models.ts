@@ -20,34 +20,33 @@ import {
   PreviewEditsResultSchema,
   ModelProfileSchema,
   ModelPayloadSchema,
-  type ModelPayload,
   RefitRequestSchema,
   RefitResultSchema,
   TrainRequestSchema,
   TrainResultSchema,
-  type FeatureInfoEntry,
-  type ModelProfile,
 } from '../../contract';
-import { modelProfile, multiclassProfile, multiclassToPayloads, toPayloads } from '../../engine';
+import { modelReportHtml, modelReportMarkdown, REPORT_CONTENT_SECURITY_POLICY } from '../../report';
 import type { ServiceContext } from '../context';
 import { invalid, notFound } from '../errors';
 import { allowedTeam } from '../http/auth';
-import { finiteJson } from '../json';
 import { readJson, requestWarnings, sendJson } from '../http/body';
 import type { App } from '../http/types';
 import { previewEdits } from '../editing';
 import { checkTrainTarget, predictWithVersion, refitVersion, requireVersion, trainModel } from '../modeling';
 import { estimateSeconds } from '../jobs/executors';
+import { oneFit } from '../jobs/throughput';
 import { findDataset } from '../store/datasets';
 import { predictIntoTable } from '../pushdown/predict';
 import { deleteModel, findModel, findPartition, latestVersion, listModels, listPartitions, listVersions, publicVersion } from '../store/models';
-import { deserializeModel } from '../training/model-json';
 import { storeUploadedVersion } from '../uploads';
 import { importVersion } from '../versionImport';
+import { partitionEvaluation, reportInput, versionFeatureInfo, versionPayload, versionProfile } from '../versionViews';
 
-/** Versions never change once written, so their profiles can be kept. */
-const profileCache = new Map<string, ModelProfile>();
-const PROFILE_CACHE_SIZE = 64;
+/** The formats of a version's report: `?format=html` (the default) or `markdown`. */
+function reportFormat(format: string | undefined): 'html' | 'markdown' {
+  if (format === undefined || format === 'html' || format === 'markdown') return format ?? 'html';
+  throw invalid('format', `format is ${JSON.stringify(format)}, which is not a report format.`, 'Leave it out for HTML, or use format=markdown.');
+}
 
 export function mountModelRoutes(app: App, ctx: ServiceContext): void {
   const requireModel = async (teamId: string, modelId: string) => {
@@ -127,7 +126,7 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     await checkTrainTarget(ctx, session.teamId, body);
     const dataset = body.dataset_id ? await findDataset(ctx.store, session.teamId, body.dataset_id) : null;
     if (body.dataset_id && !dataset) throw notFound('Dataset', body.dataset_id).withField('dataset_id');
-    const estimate = estimateSeconds('train', dataset?.rows ?? 0, dataset?.columns.length ?? 0);
+    const estimate = estimateSeconds('train', oneFit(dataset?.rows ?? 0, dataset?.columns.length ?? 0));
     const job = await ctx.jobs.submit(session.teamId, 'train', { ...body, username: session.identity.username }, estimate);
     const name = body.model_name ?? body.model_id;
     return sendJson(c, AutotrainResponseSchema, { training_id: job.training_id, status: 'pending', estimated_time: estimate, message: `Training of ${name} queued.` }, 202);
@@ -160,27 +159,22 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
 
   app.get('/v1/models/profile/:version_id', async (c) => {
     const version = await requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
-    let profile = profileCache.get(version.version_id);
-    if (!profile) {
-      const fitted = deserializeModel(version.model_json);
-      const body = fitted.modelType === 'multiclass' ? multiclassProfile(fitted) : modelProfile(fitted);
-      profile = finiteJson({ version_id: version.version_id, ...body }) as ModelProfile;
-      if (profileCache.size >= PROFILE_CACHE_SIZE) profileCache.delete(profileCache.keys().next().value as string);
-      profileCache.set(version.version_id, profile);
-    }
-    return sendJson(c, ModelProfileSchema, profile);
+    return sendJson(c, ModelProfileSchema, versionProfile(version));
   });
 
   app.get('/v1/models/versions/:version_id/payload', async (c) => {
     const version = await requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
-    const model = deserializeModel(version.model_json);
-    const multiclass = model.modelType === 'multiclass';
-    return sendJson(c, ModelPayloadSchema, {
-      version_id: version.version_id,
-      model_type: multiclass ? 'multiclass_classification' : model.modelType === 'regressor' ? 'regression' : 'binary_classification',
-      target_name: model.target,
-      partition_on: model.partitionOn,
-      partitions: (multiclass ? multiclassToPayloads(model) : toPayloads(model)) as ModelPayload['partitions'],
+    return sendJson(c, ModelPayloadSchema, versionPayload(version));
+  });
+
+  app.get('/v1/models/versions/:version_id/report', async (c) => {
+    const format = reportFormat(c.req.query('format'));
+    const input = await reportInput(ctx, c.get('session').teamId, c.req.param('version_id'));
+    const body = format === 'markdown' ? modelReportMarkdown(input) : modelReportHtml(input);
+    return c.body(body, 200, {
+      'content-type': `${format === 'markdown' ? 'text/markdown' : 'text/html'}; charset=utf-8`,
+      'content-security-policy': REPORT_CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
     });
   });
 
@@ -188,25 +182,14 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     const partitionId = c.req.param('partition_id');
     const partition = await findPartition(ctx.store, c.get('session').teamId, partitionId);
     if (!partition) throw notFound('Partition', partitionId);
-    if (!partition.evaluation) {
-      throw notFound('Evaluation of partition', partitionId);
-    }
-    // Evaluations stored before baselines existed (or uploaded with a model) have none.
-    const evaluation = partition.evaluation as { train: unknown; test: unknown; baseline?: unknown; warnings?: unknown };
-    return sendJson(c, EvaluationSchema, {
-      partition_id: partition.partition_id,
-      partition: partition.partition,
-      model_type: partition.model_type,
-      train: evaluation.train as never,
-      test: evaluation.test as never,
-      baseline: (evaluation.baseline ?? null) as never,
-      warnings: (evaluation.warnings ?? []) as never,
-    });
+    const evaluation = partitionEvaluation(partition);
+    if (!evaluation) throw notFound('Evaluation of partition', partitionId);
+    return sendJson(c, EvaluationSchema, evaluation);
   });
 
   app.get('/v1/models/feature-info/:version_id', async (c) => {
     const version = await requireVersion(ctx, c.get('session').teamId, c.req.param('version_id'));
-    return sendJson(c, FeatureInfoSchema, { version_id: version.version_id, features: (version.feature_info ?? []) as FeatureInfoEntry[] });
+    return sendJson(c, FeatureInfoSchema, versionFeatureInfo(version));
   });
 
   app.post('/v1/models/versions/:version_id/refit', async (c) => {

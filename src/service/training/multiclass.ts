@@ -100,6 +100,7 @@ export function multiclassPredictions(versionId: string, model: MulticlassModel,
     predictions: result.predictions,
     class_probabilities: result.classProbabilities,
     ...(result.classContributions ? { class_contributions: result.classContributions } : {}),
+    ...(result.classPairContributions ? { class_interaction_contributions: result.classPairContributions } : {}),
     warnings: result.warnings,
   };
 }

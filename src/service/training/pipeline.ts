@@ -1,6 +1,8 @@
-import type { Baseline, EvaluationMetrics, FeatureInfoEntry, Metrics, SplitMetrics } from '../../contract';
+import type { Baseline, DroppedClass, EvaluationMetrics, FeatureInfoEntry, Metrics, RareClasses, SplitMetrics } from '../../contract';
 import {
   CsvFrameBuilder,
+  MAX_CLASSES,
+  MIN_CLASS_ROWS,
   DATASET_PARTITION,
   DataFrame,
   applyPreprocessor,
@@ -15,11 +17,13 @@ import {
   fitPreprocessor,
   refitMulticlass,
   partitionFrames,
+  rareClasses,
   refit,
   scanHealth,
   singlePartitionModel,
   targetClassCounts,
   trainTestSplit,
+  withoutClasses,
   type BaselineSubject,
   type ColumnHealth,
   type FitOptions,
@@ -28,6 +32,7 @@ import {
   type PartitionModel,
   type TransparentModel,
 } from '../../engine';
+import { scarceClassesText, scarceRowsText } from '../../autotrain';
 import { StoredFrame, loadFrameSync, writeFrameFile } from '../datasets/frameFile';
 import { loadHealthSync } from '../datasets/healthFile';
 import { parseUploadedFile } from '../datasets/uploadedFile';
@@ -238,6 +243,45 @@ interface TrainingRows {
   health: ColumnHealth[] | null;
   /** A classifier's target values. */
   classes: string[];
+  /** The classes whose rows were left out, too rare among the training rows to train (`rare_classes: "drop"`). */
+  dropped: DroppedClass[];
+}
+
+const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The training and test rows without the classes of a multiclass target too rare among the training rows to fit,
+ * when `choice` is "drop"; with "error", such classes are a 422 naming them and the way out.
+ */
+export function leaveOutRareClasses(
+  rows: { train: DataFrame; test: DataFrame },
+  target: string,
+  choice: RareClasses,
+): { train: DataFrame; test: DataFrame; dropped: DroppedClass[] } {
+  const rare = rareClasses(rows.train, target, rows.test);
+  // Over MAX_CLASSES classes the fit refuses the target for that, whatever their rows.
+  if (rare.length === 0 || targetClassCounts(rows.train, target).length > MAX_CLASSES) return { ...rows, dropped: [] };
+  if (choice === 'error') {
+    throw new InputError(
+      `${target} cannot be trained as a classifier as it is: its ${scarceClassesText(rare)}. Send rare_classes: "drop" to leave out ${scarceRowsText(rare)}, or choose another target_column.`,
+      'target_column',
+    );
+  }
+  const values = rare.map((c) => c.value);
+  const train = withoutClasses(rows.train, target, values);
+  const test = withoutClasses(rows.test, target, values);
+  if (targetClassCounts(train, target).length < 2) {
+    const why = scarceClassesText(rare);
+    throw new InputError(`Leaving out ${scarceRowsText(rare)} leaves ${target} fewer than 2 classes to learn (its ${why}); choose another target_column.`, 'target_column');
+  }
+  return { train, test, dropped: rare.map((c) => ({ class: c.value, rows: c.rows })) };
+}
+
+/** The warning a train with left-out classes carries: which classes and how many rows. */
+function droppedWarning(target: string, dropped: readonly DroppedClass[]): string {
+  const total = dropped.reduce((n, c) => n + c.rows, 0);
+  const classes = dropped.map((c) => `'${c.class}' (${plural(c.rows, 'row')})`).join(', ');
+  return `Left out ${plural(total, 'row')} of ${target}'s class${dropped.length === 1 ? '' : 'es'} ${classes}: fewer than ${MIN_CLASS_ROWS} training rows each (rare_classes: "drop").`;
 }
 
 /**
@@ -253,12 +297,17 @@ function trainingRows(task: TrainTask): TrainingRows {
   // Only a source used as uploaded (no preprocessor) is scanned, so the scanned frame is the source itself.
   const health = cachedHealth(task.source, task.preprocessor, () => (source instanceof StoredFrame ? source.select(source.names) : source));
   const classes = task.modelType === 'classifier' ? targetClassCounts(source.select([task.target]), task.target).map((c) => c.value) : [];
-  if (task.testSource) return { train: source as DataFrame, test: applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor), health, classes };
-  return { ...splitFrame(source, task.target, task.testSize, task.seed), health, classes };
+  const split = task.testSource
+    ? { train: source as DataFrame, test: applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor) }
+    : splitFrame(source, task.target, task.testSize, task.seed);
+  if (task.modelType !== 'classifier') return { ...split, health, classes, dropped: [] };
+  const { train, test, dropped } = leaveOutRareClasses(split, task.target, task.rareClasses);
+  const left = new Set(dropped.map((c) => c.class));
+  return { train, test, health, classes: classes.filter((c) => !left.has(c)), dropped };
 }
 
 export async function runTrain(task: TrainTask): Promise<FitOutcome> {
-  const { train, test, health, classes } = trainingRows(task);
+  const { train, test, health, classes, dropped } = trainingRows(task);
   const options: FitOptions = {
     target: task.target,
     modelType: task.modelType,
@@ -279,7 +328,8 @@ export async function runTrain(task: TrainTask): Promise<FitOutcome> {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
   const known = early && early.features.join('\n') === featureNames(model).join('\n') ? { [DATASET_PARTITION]: early.baseline } : null;
-  return outcome(model, train, test, health, known);
+  const fitted = outcome(model, train, test, health, known);
+  return dropped.length ? { ...fitted, droppedClasses: dropped, warnings: [droppedWarning(task.target, dropped), ...fitted.warnings] } : fitted;
 }
 
 /**
@@ -322,7 +372,7 @@ export function runRefit(task: RefitTask): RefitOutcome {
   const current = deserializeModel(task.modelJson);
   const kept = new Set(task.dropColumns);
   const features = (task.features ?? featureNames(current)).filter((f) => !kept.has(f));
-  const refitOptions = { features, params: task.params, featureParams: task.featureParams ?? undefined, removeFeatures: task.removeFeatures };
+  const refitOptions = { features, params: task.params, featureParams: task.featureParams ?? undefined, removeFeatures: task.removeFeatures, removePairs: task.removePairs };
   const result = task.edits
     ? { model: editFitted(current, task.edits).model, parametersChanged: {} }
     : current.modelType === 'multiclass'

@@ -58,6 +58,7 @@ export function runPredict(task: PredictTask): PredictOutcome {
     ...(model.modelType === 'classifier' ? { scores: result.scores } : {}),
     ...(result.probabilities ? { probabilities: result.probabilities } : {}),
     ...(result.contributions ? { contributions: result.contributions } : {}),
+    ...(result.pairContributions ? { interaction_contributions: result.pairContributions } : {}),
     warnings: [...task.requestWarnings, ...result.warnings],
   };
   // jsonPieces writes NaN and ±Infinity as null, as the wire requires.

@@ -1,6 +1,6 @@
 import type { Column } from '../../engine';
 import type { MessagePort } from 'node:worker_threads';
-import type { Baseline, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep, PreviewPart, SplitMetrics } from '../../contract';
+import type { Baseline, DroppedClass, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep, PreviewPart, RareClasses, SplitMetrics } from '../../contract';
 import type { FitMethod, ModelType, ParamGroups, RefitParams, StepEdit } from '../../engine';
 import type { RowRuleRequest } from '../../autotrain';
 
@@ -21,6 +21,7 @@ export interface TrainTask extends ParamGroups {
   seed: number;
   /** Fitted preprocessor state applied to every frame before training. */
   preprocessor: unknown;
+  rareClasses: RareClasses;
 }
 
 /** The rows a refit or a preview of edits computes metrics on. */
@@ -45,6 +46,7 @@ export interface RefitTask extends RefitRows {
   params: RefitParams;
   featureParams: Record<string, RefitParams> | null;
   removeFeatures: string[];
+  removePairs: [string, string][];
   /**
    * The parent version's baselines by partition, when it was trained on the same dataset and split: a refit keeping
    * its features reuses them (they depend on the rows and features only) instead of fitting them again.
@@ -90,6 +92,8 @@ export interface SearchTask {
   seed: number;
   /** The final model's test split (`seed`, `testSize`) is held out of the search, so its metrics stay honest. */
   testSize: number;
+  /** The final train's choice, so the search leaves out the same rows. */
+  rareClasses: RareClasses;
   /** Receives `{progress: 0..1}` messages while the search runs. */
   port: MessagePort;
 }
@@ -183,6 +187,8 @@ export interface FitOutcome {
   /** The whole-data model's test yardsticks and the warnings they raise. */
   baseline: Baseline | null;
   warnings: string[];
+  /** Classes whose rows were left out of training and testing (`rare_classes: "drop"`); absent when none. */
+  droppedClasses?: DroppedClass[];
 }
 
 export interface RefitOutcome extends FitOutcome {

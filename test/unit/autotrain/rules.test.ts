@@ -12,7 +12,7 @@ import {
 import { ruleSummary } from './helpers';
 
 describe('autotrain labels (rules)', () => {
-  it('ranks the penguin species first as a multiclass classifier, the measurements next, the place and the sex last (penguins.csv)', async () => {
+  it('ranks the penguin species first as a multiclass classifier, the measurements next, the sex and the place last (penguins.csv)', async () => {
     const { frame, summary } = await ruleSummary('penguins.csv');
     const result = await generateLabels(summary, RULES_CONTEXT, frame);
     assert.equal(result.source, 'rules');
@@ -23,13 +23,14 @@ describe('autotrain labels (rules)', () => {
       ['Flipper Length (mm)', 'regressor'],
       ['Beak Depth (mm)', 'regressor'],
       ['Beak Length (mm)', 'regressor'],
-      ['Island', 'classifier'],
       ['Sex', 'classifier'],
+      ['Island', 'classifier'],
     ]);
     const top = result.labels[0];
     assert.match(top.reasoning, /^'Species' has 3 values \(Adelie, Chinstrap, Gentoo\), so it suits multiclass classification into 3 classes/);
     assert.deepEqual(top.alternatives, ['Body Mass (g)', 'Flipper Length (mm)', 'Beak Depth (mm)']);
-    assert.match(result.labels[6].reasoning, /class '\.' has 1 row/);
+    assert.match(result.labels[5].reasoning, /class '\.' has 1 row \(1 among the training rows\).*training it leaves out that row \(rare_classes "drop"\)/);
+    assert.deepEqual(result.labels[5].rare_classes, [{ class: '.', rows: 1, training_rows: 1 }]);
     for (const label of result.labels) assert.equal(LabelSchema.safeParse(label).success, true);
     assert.equal(pickLabel(result.labels)?.column, 'Species');
   });
@@ -40,8 +41,26 @@ describe('autotrain labels (rules)', () => {
     assert.deepEqual([labels[0].column, labels[0].model_type, labels[0].confidence], ['weather', 'classifier', 0.6]);
     assert.ok(!labels.some((l) => l.column === 'date'));
     const location = labels.find((l) => l.column === 'location');
-    assert.deepEqual([location?.model_type, location?.confidence], ['classifier', 0.35]);
+    assert.deepEqual([location?.model_type, location?.confidence], ['classifier', 0.38]);
     assert.match(location?.reasoning ?? '', /says where or who a row is \(location\)/);
+  });
+
+  it('proposes the label a data scientist would on every sample dataset', async () => {
+    const expected: Record<string, [string, 'classifier' | 'regressor']> = {
+      'penguins.csv': ['Species', 'classifier'],
+      'cars.csv': ['Miles_per_Gallon', 'regressor'],
+      'movies.csv': ['IMDB Rating', 'regressor'],
+      'seattle-weather.csv': ['weather', 'classifier'],
+      'weather.csv': ['weather', 'classifier'],
+      'flights-20k.csv': ['delay', 'regressor'],
+    };
+    for (const [file, [column, modelType]] of Object.entries(expected)) {
+      const { frame, summary } = await ruleSummary(file);
+      for (const rows of [frame, undefined]) {
+        const { labels } = await generateLabels(summary, RULES_CONTEXT, rows);
+        assert.deepEqual([labels[0].column, labels[0].model_type], [column, modelType], `${file}${rows ? '' : ' (summary only)'}`);
+      }
+    }
   });
 
   it('picks nothing from an empty list', () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { Database } from 'node-sqlite3-wasm';
 import { commentText } from '../../../src/codeText/comment';
+import { markdownCode, markdownCodeBlock, markdownText, markupLines, markupText } from '../../../src/codeText/markup';
 import { pyString } from '../../../src/codeText/python';
 import { sqlName, sqlString } from '../../../src/codeText/sql';
 
@@ -66,5 +67,58 @@ describe('names as text of generated code', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('names as text of HTML, SVG and Markdown', () => {
+  /** Texts without a character the writers show as an escape: those read back as themselves. */
+  const SHOWN = TEXTS.filter((t) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\ufffe\uffff]/u.test(t));
+
+  it('markupText opens no element, ends no attribute, hides nothing, and HTML reads it back as the same text', () => {
+    for (const text of TEXTS) {
+      const markup = markupText(text);
+      assert.doesNotMatch(markup, /[<>"']|&(?!(amp|lt|gt|quot|#39);)/, markup);
+      assert.doesNotMatch(markup, HIDDEN, markup);
+      assert.doesNotMatch(markup, /[\ufffe\uffff]/u, 'XML allows neither');
+    }
+    assert.equal(markupText('a\u202eb\nc'), 'a\\u202eb\\nc');
+    const read = python('import html, json, sys\nprint(json.dumps([html.unescape(t) for t in json.load(sys.stdin)]))', SHOWN.map(markupText));
+    assert.deepEqual(read, SHOWN);
+  });
+
+  it('markupLines keeps the lines of code and escapes each as markupText does', () => {
+    assert.equal(markupLines('x = "<a>"\n\ty & 1'), 'x = &quot;&lt;a&gt;&quot;\n\\ty &amp; 1');
+  });
+
+  it('markdownText leaves no ASCII punctuation bare: each is escaped by a backslash or written as an entity', () => {
+    for (const text of TEXTS) {
+      const markdown = markdownText(text);
+      assert.doesNotMatch(markdown, HIDDEN, markdown);
+      const bare = markdown.replace(/\\[!-/:-@[-`{-~]|&(amp|lt|gt);/g, '');
+      assert.doesNotMatch(bare, /[!-/:-@[-`{-~]/, `${JSON.stringify(text)} → ${markdown}`);
+    }
+    const decoded = (m: string) => m.replace(/\\([!-/:-@[-`{-~])/g, '$1').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    for (const text of SHOWN) assert.equal(decoded(markdownText(text)), text);
+  });
+
+  it('markdownCode is one code span, in more backticks than the text holds in a row, that shows the text as it is', () => {
+    for (const text of TEXTS) {
+      const span = markdownCode(text);
+      const fence = /^`+/.exec(span)?.[0] ?? '';
+      assert.ok(span.startsWith(`${fence} `) && span.endsWith(` ${fence}`), span);
+      const inner = span.slice(fence.length + 1, -fence.length - 1);
+      assert.ok(!(inner.match(/`+/g) ?? []).some((run) => run.length === fence.length), span);
+      assert.doesNotMatch(inner, HIDDEN);
+      if (SHOWN.includes(text)) assert.equal(inner, text);
+    }
+  });
+
+  it('markdownCodeBlock fences code that holds fences of its own', () => {
+    const code = 'a = "```"\nb = "````"\n````';
+    const block = markdownCodeBlock(code, 'python');
+    const lines = block.split('\n');
+    assert.deepEqual([lines[0], lines.at(-1)], ['`````python', '`````']);
+    assert.deepEqual(lines.slice(1, -1), code.split('\n'));
+    assert.equal(markdownCodeBlock('x\u202e', 'python').split('\n')[1], 'x\\u202e');
   });
 });

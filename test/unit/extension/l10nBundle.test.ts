@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { sourceFiles } from './fixtures';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -18,17 +17,4 @@ describe('localisation bundle', () => {
     assert.ok(extracted['XModels cannot reach the {0}: {1}'], 'placeholders stay in the message');
   });
 
-  it('the modules that use the VS Code API give their messages, errors and prompts through vscode.l10n', () => {
-    const root = join(__dirname, '../../..');
-    const raw = /show(?:Information|Warning|Error)Message\(\s*(?:['"]|`(?!\$\{))|new UserFacingError\(\s*(?:['"]|`(?!\$\{))|\b(?:placeholder|prompt|title): ['"`][A-Z]/;
-    const vscodeModules = sourceFiles(join(root, 'src')).filter((file) => readFileSync(file, 'utf8').includes("from 'vscode'"));
-    assert.ok(vscodeModules.length > 20);
-    const offending = vscodeModules.flatMap((file) =>
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .map((line, index) => `${file.slice(root.length + 1)}:${index + 1}: ${line.trim()}`)
-        .filter((line) => raw.test(line)),
-    );
-    assert.deepEqual(offending, []);
-  });
 });

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ModelPayloadSchema, PredictionsSchema } from '../../../src/contract';
 import { scoringTablesFromPayload, toPython } from '../../../src/modelExport';
-import { useService } from '../service/harness';
-import { assertClassesMatch, assertMatches, penguinRows, runMulticlassSql, runPython, runSql, sqlRuns, usePostgres, type ScoredClasses } from './exportHarness';
+import { DATASETS, useService } from '../service/harness';
+import { assertClassesMatch, assertMatches, csvField, penguinRows, runMulticlassSql, runPython, runSql, sqlRuns, usePostgres, type ScoredClasses } from './exportHarness';
 
 describe('model export: Python and SQL reproduce the service', function () {
   this.timeout(120_000);
@@ -45,6 +47,29 @@ describe('model export: Python and SQL reproduce the service', function () {
       for (const { what, query, engine } of sqlRuns(tables, postgresClient)) assertMatches(await runSql(engine, query, heldOut, tables), service, tables, what);
     });
   }
+
+  it('a date feature (cars Year) scores in Python as the service reads dates, written in every form it reads', async () => {
+    const [header, ...lines] = readFileSync(join(DATASETS, 'cars.csv'), 'utf8').trim().split('\n');
+    const year = header.split(',').indexOf('Year');
+    const train = [header, ...lines.filter((_, i) => i % 4 !== 0)].join('\n');
+    const withYear = (line: string, text: string) => line.split(',').map((v, i) => (i === year ? csvField(text) : v)).join(',');
+    const forms = ['1975/03/04', '1976-5-1 7:05', '1977-06-01T10:30:00.5+01:00', '1978-02-30 23:59:59.999-0130', '1979-07-01Z', 'March 4, 1980',
+      'Sept. 9 1981', 'jan 1 1982', '0071-06-01', ' 1974-01-01 ', '1981-13-01', 'n/a', '1980'];
+    const heldOut = [header, ...lines.filter((_, i) => i % 4 === 0), ...forms.map((text, i) => withYear(lines[i * 7], text))].join('\n');
+    const trained = await env.call('POST', '/v1/models/train', {
+      json: { target_column: 'Miles_per_Gallon', model_name: 'mpg', csv_content: train, model_type: 'regressor', drop_columns: ['Name'] },
+    });
+    assert.equal(trained.status, 200, JSON.stringify(trained.body));
+    const payload = await env.call('GET', `/v1/models/versions/${trained.body.version_id}/payload`);
+    const tables = scoringTablesFromPayload(ModelPayloadSchema.parse(payload.body), 'mpg v1');
+    assert.ok(tables.modelType !== 'multiclass' && tables.features.includes('Year'));
+    const predicted = await env.call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { csv_content: heldOut, explain: true } });
+    assert.equal(predicted.status, 200, JSON.stringify(predicted.body));
+    const service = PredictionsSchema.parse(predicted.body);
+    const years = new Set(service.contributions!.Year);
+    assert.ok(years.size >= 5, `the service reads the years as dates: ${[...years].join(', ')}`);
+    assertMatches(runPython(toPython(tables), heldOut), service, tables, 'Python');
+  });
 
   for (const c of cases.filter((x) => x.target === 'Species')) {
     it(`${c.name}: held-out rows get the same class probabilities, class and contributions in Python, in SQLite, PostgreSQL and DuckDB, and in the service`, async () => {

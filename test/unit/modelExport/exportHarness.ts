@@ -8,6 +8,7 @@ import { Database } from 'node-sqlite3-wasm';
 import { Client } from 'pg';
 import { sqlName } from '../../../src/codeText/sql';
 import type { Predictions } from '../../../src/contract';
+import { mulberry32 } from '../../../src/engine';
 import { toSql, type ExportTables, type MulticlassScoringTables, type ScoringTables } from '../../../src/modelExport';
 import { DATASETS } from '../service/harness';
 import { testCluster } from '../service/postgresCluster';
@@ -20,12 +21,16 @@ export interface Scored {
   probability?: number;
   score: number;
   contributions: Record<string, number>;
+  /** Only for a model with pair terms. */
+  interaction_contributions?: Record<string, number>;
 }
 
 export interface ScoredClasses {
   prediction: string;
   class_probabilities: Record<string, number>;
   class_contributions: Record<string, Record<string, number>>;
+  /** Only for a model with pair terms. */
+  class_interaction_contributions?: Record<string, Record<string, number>>;
 }
 
 /** Penguins rows split in two, plus held-out rows with an unseen island, an unseen species and missing values. */
@@ -43,6 +48,56 @@ export function penguinRows(target: string): { train: string; heldOut: string; h
   const odd = header.map((name) => (name === 'Island' ? 'Atlantis' : name === 'Species' ? 'Unknown' : name === target ? heldOut[0].split(',')[t] : ''));
   const text = header.map((name, i) => (name === 'Beak Length (mm)' ? 'n/a' : heldOut[1].split(',')[i]));
   return { header, train: [headerLine, ...train].join('\n'), heldOut: [headerLine, ...heldOut, odd.join(','), text.join(',')].join('\n') };
+}
+
+export type PairTarget = 'classifier' | 'regressor' | 'multiclass';
+
+/**
+ * Rows whose target needs two pair terms: x1 and x2 (numeric) act as an XOR (the sign of their product), and so do x3
+ * (numeric) and group (categorical: Alpha and Beta against Gamma and Delta), the second less so in the South region;
+ * noise does nothing. A few training values are missing. The held-out rows add missing values, an
+ * unseen group, text in a numeric column, an unseen region and values on the pair terms' bin bounds (`bounds`).
+ */
+export function pairRows(target: PairTarget, bounds: number[] = []): { train: string; heldOut: string } {
+  const random = mulberry32(26);
+  const header = ['x1', 'x2', 'x3', 'group', 'noise', 'region', 'target'];
+  const groups = ['Alpha', 'Beta', 'Gamma', 'Delta'];
+  const row = (missing: number): string[] => {
+    const [x1, x2, x3, noise] = [0, 0, 0, 0].map(() => 2 * random() - 1);
+    const group = groups[Math.floor(random() * groups.length)];
+    const region = random() < 0.5 ? 'North' : 'South';
+    const first = Math.sign(x1 * x2);
+    const second = Math.sign(x3) * (group === 'Alpha' || group === 'Beta' ? 1 : -1) * (region === 'South' ? 0.6 : 1);
+    const value = {
+      regressor: () => (2 * first + 2 * second + x1 + 0.3 * (random() - 0.5)).toFixed(4),
+      classifier: () => (random() < 1 / (1 + Math.exp(-(2.5 * first + 2.5 * second + x1))) ? 'yes' : 'no'),
+      multiclass: () => (random() < 0.1 ? ['red', 'green', 'blue'][Math.floor(random() * 3)] : second < 0 ? 'green' : first > 0 ? 'red' : 'blue'),
+    }[target]();
+    const hidden = (text: string) => (random() < missing ? '' : text);
+    return [hidden(x1.toFixed(4)), x2.toFixed(4), hidden(x3.toFixed(4)), hidden(group), noise.toFixed(4), region, value];
+  };
+  const train = Array.from({ length: 1500 }, () => row(0.04));
+  const heldOut = Array.from({ length: 150 }, () => row(0));
+  const odd = (changes: Record<string, string>) => header.map((name, i) => changes[name] ?? heldOut[0][i]);
+  const unusual = [
+    odd({ x1: '' }),
+    odd({ x2: 'n/a' }),
+    odd({ group: 'Omega' }),
+    odd({ group: '' }),
+    odd({ x3: '', group: 'Omega' }),
+    odd({ region: 'West' }),
+    odd({ x1: '', x2: '', x3: '', group: '', noise: '', region: '' }),
+    ...bounds.flatMap((bound) => ['x1', 'x2', 'x3'].map((name) => odd({ [name]: String(bound) }))),
+  ];
+  const csv = (rows: string[][]) => [header, ...rows].map((r) => r.join(',')).join('\n');
+  return { train: csv(train), heldOut: csv([...heldOut, ...unusual]) };
+}
+
+/** Every finite bound of a numeric axis of any pair term of the tables (of every partition and class). */
+export function pairBounds(tables: ExportTables): number[] {
+  const binary = tables.modelType === 'multiclass' ? tables.classTables : [tables];
+  const axes = binary.flatMap((t) => t.partitions.flatMap((p) => p.scorer.pairs.flatMap((pair) => pair.axes)));
+  return [...new Set(axes.flatMap((axis) => (axis.kind === 'numeric' ? axis.uppers.filter(Number.isFinite) : [])))];
 }
 
 /** Runs an exported module as a script on a CSV, as its docstring says: one JSON object per row. */
@@ -104,6 +159,23 @@ export const sqlite: SqlEngine = async (query, csv, numeric) => {
   }
 };
 
+/**
+ * SQLite as the sqlite3 shell's `.import rows.csv input_rows` leaves a CSV: every column TEXT, every field text (an
+ * empty field is '', never NULL), so numbers are stored as their text.
+ */
+export const sqliteImported: SqlEngine = async (query, csv) => {
+  const { header, rows } = csvCells(csv);
+  const db = new Database(':memory:');
+  try {
+    db.run(`CREATE TABLE input_rows (${header.map((h) => `${sqlName(h)} TEXT`).join(', ')})`);
+    for (const values of rows) db.run(`INSERT INTO input_rows VALUES (${header.map(() => '?').join(', ')})`, values.map((v) => v ?? ''));
+    assert.equal(db.get(`SELECT count(*) AS n FROM input_rows WHERE ${header.map((h) => `typeof(${sqlName(h)}) <> 'text'`).join(' OR ')}`)?.n, 0, 'every value is text');
+    return db.all(query);
+  } finally {
+    db.close();
+  }
+};
+
 /** PostgreSQL: numeric columns DOUBLE PRECISION (a cell that is not a number becomes NaN), or every column TEXT. */
 export function postgres(database: () => Promise<Client>): SqlEngine {
   return async (query, csv, numeric) => {
@@ -157,8 +229,9 @@ export function usePostgres(): () => Client {
 }
 
 /**
- * The SQL export in each dialect, run where it runs: SQLite with numeric columns typed; PostgreSQL with numeric
- * columns typed (and named to the query) and with every column text; DuckDB with every column text.
+ * The SQL export in each dialect, run where it runs: SQLite with numeric columns typed and with every column text (as
+ * `.import` makes them); PostgreSQL with numeric columns typed (and named to the query) and with every column text;
+ * DuckDB with every column text.
  */
 export function sqlRuns(tables: ExportTables, client: () => Client): { what: string; query: string; engine: SqlEngine }[] {
   const numeric = tables.modelType === 'multiclass' ? tables.classTables.flatMap(numericFeatures) : numericFeatures(tables);
@@ -166,10 +239,20 @@ export function sqlRuns(tables: ExportTables, client: () => Client): { what: str
   const asText: SqlEngine = (query, csv) => pg(query, csv, new Set());
   return [
     { what: 'SQLite', query: toSql(tables), engine: sqlite },
+    { what: 'SQLite, text columns as .import makes them', query: toSql(tables), engine: sqliteImported },
     { what: 'PostgreSQL', query: toSql(tables, 'postgres', { numericColumns: numeric }), engine: pg },
     { what: 'PostgreSQL, text columns', query: toSql(tables, 'postgres'), engine: asText },
     { what: 'DuckDB', query: toSql(tables, 'duckdb'), engine: duckdb },
   ];
+}
+
+/** PostgreSQL keeps the first 63 bytes of a longer name (whole characters), as README says; other engines keep it all. */
+function columnOf(row: Record<string, unknown>, name: string): unknown {
+  if (name in row) return row[name];
+  const bytes = Buffer.from(name);
+  let cut = 63;
+  while (cut > 0 && (bytes[cut] & 0xc0) === 0x80) cut--;
+  return row[bytes.subarray(0, cut).toString()];
 }
 
 export async function runSql(engine: SqlEngine, query: string, csv: string, tables: ScoringTables): Promise<Scored[]> {
@@ -177,7 +260,8 @@ export async function runSql(engine: SqlEngine, query: string, csv: string, tabl
     prediction: row.xm_prediction as string | number,
     probability: row.xm_probability as number | undefined,
     score: row.xm_score as number,
-    contributions: Object.fromEntries(tables.features.map((f) => [f, row[`xm_contribution_${f}`] as number])),
+    contributions: Object.fromEntries(tables.features.map((f) => [f, columnOf(row, `xm_contribution_${f}`) as number])),
+    ...(tables.pairs.length ? { interaction_contributions: Object.fromEntries(tables.pairs.map((p) => [p, columnOf(row, `xm_interaction_${p}`) as number])) } : {}),
   }));
 }
 
@@ -187,7 +271,10 @@ export async function runMulticlassSql(engine: SqlEngine, query: string, csv: st
   return (await engine(query, csv, numeric)).map((row) => ({
     prediction: row.xm_prediction as string,
     class_probabilities: byClass((c) => row[`xm_probability_${c}`] as number),
-    class_contributions: byClass((c) => Object.fromEntries(tables.features.map((f) => [f, row[`xm_contribution_${c}_${f}`] as number]))),
+    class_contributions: byClass((c) => Object.fromEntries(tables.features.map((f) => [f, columnOf(row, `xm_contribution_${c}_${f}`) as number]))),
+    ...(tables.classTables.some((t) => t.pairs.length)
+      ? { class_interaction_contributions: byClass((c) => Object.fromEntries(tables.classTables[tables.classes.indexOf(c)].pairs.map((p) => [p, columnOf(row, `xm_interaction_${c}_${p}`) as number]))) }
+      : {}),
   }));
 }
 
@@ -203,7 +290,19 @@ export function assertClassesMatch(scored: ScoredClasses[], service: Predictions
         assert.ok(Math.abs(row.class_contributions[cls][feature] - values[r]) <= TOLERANCE, `${at}: contribution of ${feature} to ${cls} ${row.class_contributions[cls][feature]} vs ${values[r]}`);
       }
     }
+    const byClass = service.class_interaction_contributions;
+    assert.deepEqual(Object.keys(row.class_interaction_contributions ?? {}), Object.keys(byClass ?? {}), `${at}: the classes whose pair terms are explained`);
+    for (const cls of Object.keys(byClass ?? {})) assertSamePairs(row.class_interaction_contributions?.[cls], byClass?.[cls], r, `${at}, ${cls}`);
   });
+}
+
+/** The pair contributions match the service's: the same pairs (none when the service explains none), each within the tolerance. */
+function assertSamePairs(exported: Record<string, number> | undefined, service: Record<string, number[]> | undefined, r: number, at: string): void {
+  assert.deepEqual(Object.keys(exported ?? {}).sort(), Object.keys(service ?? {}).sort(), `${at}: the pair terms explained`);
+  for (const [pair, values] of Object.entries(service ?? {})) {
+    const got = (exported as Record<string, number>)[pair];
+    assert.ok(Math.abs(got - values[r]) <= TOLERANCE, `${at}: contribution of the pair ${pair} ${got} vs ${values[r]}`);
+  }
 }
 
 export function assertMatches(scored: Scored[], service: Predictions, tables: ScoringTables, what: string): void {
@@ -221,5 +320,6 @@ export function assertMatches(scored: Scored[], service: Predictions, tables: Sc
       const expected = service.contributions![feature][r];
       assert.ok(Math.abs(row.contributions[feature] - expected) <= TOLERANCE, `${at}: contribution of ${feature} ${row.contributions[feature]} vs ${expected}`);
     }
+    assertSamePairs(row.interaction_contributions, service.interaction_contributions, r, at);
   });
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import {
+  compareArgs,
   datasetKey,
   datasetSummaryArgs,
   evaluationArgs,
@@ -31,6 +32,13 @@ describe('panels: command and restored arguments', () => {
     assert.deepEqual(featureInfoArgs({ versionId: 'v-9', extra: 1 }), { versionId: 'v-9' });
   });
 
+  it('reads a comparison as two different versions of one model', () => {
+    assert.deepEqual(compareArgs({ modelId: 'm-1', versionId: 'v-1', otherVersionId: 'v-2', modelName: 'cars', extra: 1 }), { modelId: 'm-1', versionId: 'v-1', otherVersionId: 'v-2', modelName: 'cars' });
+    assert.equal(compareArgs({ modelId: 'm-1', versionId: 'v-1', otherVersionId: 'v-1' }), undefined, 'a version with itself');
+    assert.equal(compareArgs(versionNode), undefined, 'a version node alone names no other version');
+    assert.equal(compareArgs({ versionId: 'v-1', otherVersionId: 'v-2' }), undefined, 'no model');
+  });
+
   it('names the model and version in the arguments, from a node or a plain subject', () => {
     const model = { model_name: 'breast_cancer' };
     assert.deepEqual(profileArgs({ ...versionNode, model, version: { version_number: 2 } }), { versionId: 'v-1', modelId: 'm-1', modelName: 'breast_cancer', versionNumber: 2 });
@@ -55,6 +63,14 @@ describe('panels: command and restored arguments', () => {
     assert.deepEqual(visualizationArgs({ summary, goal, library: 'seaborn' }), { summary, goal, library: 'seaborn' });
     assert.deepEqual(visualizationArgs({ summary, goal, library: 'ggplot' }), { summary, goal });
     assert.equal(visualizationArgs({ summary }), undefined);
+  });
+
+  it('keeps the full path of the local file a summary was made from, for chart code to read it wherever it is saved', () => {
+    const dataPath = '/home/ana/data/customers.csv';
+    assert.deepEqual(datasetSummaryArgs({ summary, dataPath }), { summary, dataPath });
+    assert.deepEqual(visualizationArgs({ summary, goal, dataPath }), { summary, goal, dataPath });
+    assert.deepEqual(visualizationArgs({ summary, goal, dataPath: '' }), { summary, goal });
+    assert.deepEqual(visualizationArgs({ summary, goal, dataPath: 7 }), { summary, goal });
   });
 
   it('keys a dataset by its id, or by name when it has none', () => {

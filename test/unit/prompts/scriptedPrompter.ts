@@ -23,6 +23,9 @@ export interface PromptRecord {
   readonly position: PromptPosition;
   readonly labels: readonly string[];
   readonly picked: readonly string[];
+  /** Each row's description, in `labels` order ('' for none). */
+  readonly descriptions: readonly string[];
+  readonly placeholder?: string;
   readonly value?: string;
   readonly validation?: string;
 }
@@ -42,7 +45,7 @@ export class ScriptedPrompter implements Prompter {
 
   async pickOne<T>(request: PickRequest<T>): Promise<Answer<T>> {
     const items = (await request.items).filter((item) => !item.separator);
-    const reply = this.take(request.id, request.position, items);
+    const reply = this.take(request.id, request.position, items, undefined, request.placeholder);
     if (reply === 'back' || reply === 'cancel') return this.control(reply);
     if (reply === 'accept') return (items.find((item) => item.picked) ?? items[0])?.value;
     return this.find(items, 'pick' in reply ? reply.pick : undefined, request.id)[0].value;
@@ -50,7 +53,7 @@ export class ScriptedPrompter implements Prompter {
 
   async pickMany<T>(request: PickRequest<T>): Promise<Answer<T[]>> {
     const items = (await request.items).filter((item) => !item.separator);
-    const reply = this.take(request.id, request.position, items);
+    const reply = this.take(request.id, request.position, items, undefined, request.placeholder);
     if (reply === 'back' || reply === 'cancel') return this.control(reply);
     if (reply === 'accept') return items.filter((item) => item.picked).map((item) => item.value);
     return this.find(items, 'pick' in reply ? reply.pick : undefined, request.id).map((item) => item.value);
@@ -84,10 +87,11 @@ export class ScriptedPrompter implements Prompter {
     throw new Error('The confirmation takes {confirm} or cancel.');
   }
 
-  private take(id: string, position: PromptPosition, items: readonly PickItem<unknown>[], value?: string): ScriptedReply {
+  private take(id: string, position: PromptPosition, items: readonly PickItem<unknown>[], value?: string, placeholder?: string): ScriptedReply {
     this.prompts.push({
-      id, position, value,
+      id, position, value, placeholder,
       labels: items.map((item) => item.label),
+      descriptions: items.map((item) => item.description ?? ''),
       picked: items.filter((item) => item.picked).map((item) => item.label),
     });
     const next = this.queue.shift();

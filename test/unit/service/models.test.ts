@@ -212,7 +212,8 @@ describe('service: models group', function () {
     assert.equal(p.n, 2);
     assert.deepEqual(p.predictions, ['yes', 'no']);
     for (let row = 0; row < 2; row++) {
-      const sum = p.base_value + Object.values(p.contributions ?? {}).reduce((s, c) => s + c[row], 0);
+      const terms = [...Object.values(p.contributions ?? {}), ...Object.values(p.interaction_contributions ?? {})];
+      const sum = p.base_value + terms.reduce((s, c) => s + c[row], 0);
       assert.ok(Math.abs(sum - (p.scores as number[])[row]) < 1e-9);
     }
     const missing = await env.call('POST', `/v1/models/versions/${trained.version_id}/predict`, { json: { csv_content: 'x\n90\n', threshold: 1 } });

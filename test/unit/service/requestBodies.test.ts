@@ -132,7 +132,7 @@ describe('service: request bodies are bounded and closed to unknown fields', fun
     const typo = refused(await train({ max_dept: 3 }), 422, ['max_dept', 'did you mean max_depth?']);
     assert.deepEqual(typo.error.fields?.[0], { path: 'max_dept', message: 'unknown field: max_dept (did you mean max_depth?)' });
     refused(await train({ foo_bar: 1 }), 422, ['foo_bar']);
-    refused(await train({ interactions: 0 }), 422, ['interactions']);
+    refused(await train({ callbacks: 0 }), 422, ['callbacks']);
     refused(await train({ targetColumn: 'label', target_column: undefined }), 422, ['targetColumn (did you mean target_column?)']);
     refused(await env.call('POST', `/v1/models/versions/${trained.version_id}/predict`, { json: { csv_content: 'x\n1\n', explian: true } }), 422, ['explian (did you mean explain?)']);
     assert.deepEqual(await state(), before);

@@ -15,8 +15,8 @@ import {
 import { nodeKey, type TreeFeatures, type VersionNode } from '../../../src/tree/nodes';
 import { model, partition, version } from '../extension/fixtures';
 
-const all: TreeFeatures = { deleteModel: true, predict: true, preprocessors: true, sources: true, copyModel: true };
-const none: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false, sources: false, copyModel: false };
+const all: TreeFeatures = { deleteModel: true, predict: true, preprocessors: true, sources: true, copyModel: true, edits: true };
+const none: TreeFeatures = { deleteModel: false, predict: false, preprocessors: false, sources: false, copyModel: false, edits: false };
 
 function versionNode(overrides: Parameters<typeof version>[0] = {}, latest = true): VersionNode {
   const v = version(overrides);
@@ -26,8 +26,15 @@ function versionNode(overrides: Parameters<typeof version>[0] = {}, latest = tru
 describe('tree contextValue', () => {
   it('lists one token per fact, so menus can match /^version;.*refittable;/', () => {
     const value = contextValueFor(versionNode({ linked_preprocessor: { preprocessor_id: 'pp', version_id: 'ppv' } }), all);
-    assert.equal(value, 'version;refittable;hasPreprocessor;linkable;predictable;latest;');
+    assert.equal(value, 'version;refittable;hasPreprocessor;linkable;predictable;latest;editable;');
     assert.match(value, /^version;.*refittable;/);
+  });
+
+  it('marks a version saved with hand edits (it can export them) and one that edits can be applied to', () => {
+    const edit = { feature: 'tenure', op: 'shift' as const, bins: [0, 2] as [number, number], value: 0.1, applied_at: '2026-11-22T01:05:09Z', applied_by: 'ana' };
+    assert.equal(contextValueFor(versionNode({ edits: [edit] }, false), all), 'version;refittable;linkable;predictable;edited;editable;');
+    assert.equal(contextValueFor(versionNode({ edits: [edit] }, false), none), 'version;refittable;edited;');
+    assert.equal(contextValueFor(versionNode({ edits: [], dataset_id: null }, false), all), 'version;linkable;predictable;', 'no edits to export, and no dataset to check edits on');
   });
 
   it('leaves out facts that do not hold and features the service lacks', () => {

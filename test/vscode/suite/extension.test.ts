@@ -458,7 +458,7 @@ describe('XModels extension core', function () {
       const changed = new vscode.EventEmitter<void>();
       const connection: TreeConnection = {
         state: 'connected',
-        features: { deleteModel: true, predict: true, preprocessors: true, sources: true, copyModel: true },
+        features: { deleteModel: true, predict: true, preprocessors: true, sources: true, copyModel: true, edits: true },
         onDidChangeConnection: changed.event,
         getClient: async () => ({ models: { listTeamModels: async () => models } }) as unknown as XModelsClient,
         start: () => undefined,

@@ -156,17 +156,18 @@ describe('autotrain text generation (stub chat-completions server)', () => {
     assert.match(result.warnings[0], /column "salary" is not in the dataset/);
   });
 
-  it('accepts a multiclass label, rejects one with a class too rare to train and steps on unknown columns', async () => {
+  it('accepts a multiclass label, names the classes too rare to train of another and rejects steps on unknown columns', async () => {
     const species = JSON.stringify({ labels: [{ column: 'Species', model_type: 'multiclass_classification', confidence: 0.9, reasoning: 'the species' }] });
     stub.reply({ content: species });
     const accepted = await generateLabels(summary, ctx(), frame);
     assert.equal(accepted.source, 'llm');
     assert.deepEqual([accepted.labels[0].column, accepted.labels[0].model_type], ['Species', 'classifier']);
     const sex = JSON.stringify({ labels: [{ column: 'Sex', model_type: 'classifier', confidence: 0.9, reasoning: '' }] });
-    stub.reply({ content: sex }, { content: sex });
+    stub.reply({ content: sex });
     const labels = await generateLabels(summary, ctx(), frame);
-    assert.equal(labels.source, 'rules');
-    assert.match(labels.warnings[0], /'Sex' cannot be a label because its class '\.' has 1 row \(1 among the training rows\)/);
+    assert.equal(labels.source, 'llm');
+    assert.deepEqual(labels.labels[0].rare_classes, [{ class: '.', rows: 1, training_rows: 1 }]);
+    assert.equal(accepted.labels[0].rare_classes, undefined);
     const badStep = JSON.stringify({ recommendations: [{ feature_name: 'x', step: { type: 'log1p', column: 'Weight' } }] });
     stub.reply({ content: badStep }, { content: badStep });
     const fe = await generateFeatureEngineering(summary, 2, ctx(), { frame });

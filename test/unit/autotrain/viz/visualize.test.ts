@@ -156,6 +156,42 @@ describe('autotrain visualization code', function () {
         assert.match(run.stdout, /Chart written to /);
       });
 
+      it(`finds the ${library} program's data beside the script first, else at the path written, and names both when neither exists`, async () => {
+        const { code } = (await codeFor(library)).get('bar (count)') ?? { code: '' };
+        const data = join(dir, `${library}-data`);
+        const saved = join(dir, `${library}-elsewhere`);
+        mkdirSync(data);
+        mkdirSync(saved);
+        const csv = join(data, 'weather.csv');
+        copyFileSync(join(DATA_DIR, 'weather.csv'), csv);
+        const script = join(saved, 'chart.py');
+        const run = (program: string) => {
+          writeFileSync(script, program);
+          const check = 'import runpy, sys; scope = runpy.run_path(sys.argv[1]); print("drew", len(scope["data"]), "rows")';
+          return spawnSync(interpreter, ['-c', check, script], { cwd: tmpdir(), encoding: 'utf8', timeout: 300_000, env: { ...process.env, MPLBACKEND: 'Agg', DISPLAY: '', BROWSER: 'true' } });
+        };
+        const atPath = run(withDataPath(code, csv));
+        assert.equal(atPath.status, 0, `saved away from its data, run from a third folder, it reads the path written: ${atPath.stderr}`);
+        assert.match(atPath.stdout, /^drew 2922 rows$/m);
+
+        const beside = join(saved, 'weather.csv');
+        writeFileSync(beside, 'weather\nbeside\nbeside\n');
+        rmSync(csv);
+        const besideRun = run(withDataPath(code, csv));
+        assert.equal(besideRun.status, 0, besideRun.stderr);
+        assert.match(besideRun.stdout, /^drew 2 rows$/m, 'the file of that name beside the script comes first');
+
+        rmSync(beside);
+        for (const [program, looked] of [[withDataPath(code, csv), [beside, csv]], [code, [beside, join(tmpdir(), 'weather.csv')]]] as const) {
+          const gone = run(program);
+          assert.notEqual(gone.status, 0);
+          const error = gone.stderr.trim().split('\n').at(-1) ?? '';
+          assert.ok(error.startsWith('FileNotFoundError: The data file weather.csv was not found: looked for '), error);
+          for (const path of looked) assert.ok(error.includes(path), `${error} names ${path}`);
+          assert.match(error, /Save this script beside weather\.csv, or set DATA_PATH to the full path of the file\.$/);
+        }
+      });
+
       it(`ends the ${library} program with the figure as a notebook cell's last expression, reading the file from the working folder`, async () => {
         const { code } = (await codeFor(library)).get('scatter') ?? { code: '' };
         const cell = [

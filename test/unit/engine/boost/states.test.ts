@@ -13,8 +13,9 @@ describe('engine boosting states', () => {
     const codes = nBins.map((b) => Uint16Array.from({ length: n }, () => Math.floor(random() * b)));
     const y = Float64Array.from({ length: n }, (_, i) => codes[0][i] - codes[1][i] * 0.5 + random());
     const counts = nBins.map((b, j) => binCounts(codes[j], 0, nT, b));
-    const rows = new SquaredRows(y, codes, nT, 1.5, counts);
-    const hist = new SquaredHistograms(y, codes, nBins, nT, 1.5, counts);
+    const start = Float64Array.from({ length: n }, () => 1 + random());
+    const rows = new SquaredRows(y, codes, nT, start, counts);
+    const hist = new SquaredHistograms(y, codes, nBins, nT, start, counts);
     const g1 = new Float64Array(12);
     const h1 = new Float64Array(12);
     const g2 = new Float64Array(12);

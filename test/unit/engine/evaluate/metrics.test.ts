@@ -40,6 +40,23 @@ describe('engine metrics', () => {
     assertClose([perfect.roc_auc as number, perfect.auc_pr as number], [1, 1]);
   });
 
+  it('starts the precision-recall curve at recall 0 with precision 1, as scikit-learn does, and gives the area under it', () => {
+    const m = evaluateClassifier([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]);
+    const { precision, recall } = m.precision_recall_curve;
+    // By hand, thresholds 0.00…1.00 with p > t: up to 0.09 every row is positive (2 tp, 2 fp); up to 0.34 the 0.1 row
+    // is not (2 tp, 1 fp); up to 0.39 only 0.4 and 0.8 (1 tp, 1 fp); up to 0.79 only 0.8 (1 tp); from 0.80 none.
+    // scikit-learn's precision_recall_curve gives the same points: precision [0.5, 2/3, 0.5, 1, 1], recall [1, 1, 0.5, 0.5, 0].
+    const at = (k: number) => [recall[k], precision[k]];
+    assertClose(at(0), [1, 0.5], 1e-8);
+    assertClose(at(10), [1, 2 / 3], 1e-8);
+    assertClose(at(35), [0.5, 0.5], 1e-8);
+    assertClose(at(40), [0.5, 1], 1e-8);
+    for (const k of [80, 90, 100]) assert.deepEqual(at(k), [0, 1], `threshold ${k / 100} predicts no positive: the curve's start`);
+    assert.ok(precision.every((p, k) => recall[k] > 0 || p === 1), 'no point at recall 0 and precision 0');
+    // The trapezoids under (0, 1) → (0.5, 1) → (0.5, 0.5) → (1, 2/3): 0.5 + 0.5 × (0.5 + 2/3) / 2 = 19/24.
+    assertClose([m.auc_pr as number], [19 / 24], 1e-8);
+  });
+
   it('averages tied ranks in the AUC and returns null for metrics undefined on one class', () => {
     assert.equal(evaluateClassifier([0, 1], [0.5, 0.5]).roc_auc, 0.5);
     const one = evaluateClassifier([1, 1, 1], [0.2, 0.5, 0.9]);

@@ -61,7 +61,8 @@ for (const method of ['boosted', 'xplainable'] as FitMethod[]) {
         const contributions = out.classContributions?.[cls];
         assert.ok(contributions);
         for (const r of [0, 1]) {
-          const sum: number = Object.values(contributions).reduce((s, c) => s + c[r], out.classBaseValues[cls][r]);
+          const pairs = Object.values(out.classPairContributions?.[cls] ?? {});
+          const sum: number = [...Object.values(contributions), ...pairs].reduce((s, c) => s + c[r], out.classBaseValues[cls][r]);
           assert.equal(sum, predict(model.classModels[SPECIES.indexOf(cls)], rows).scores[r]);
         }
       }

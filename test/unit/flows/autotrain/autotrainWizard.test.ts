@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { collectAutotrainChoices, confirmationDetail, type AutotrainData } from '../../../../src/flows/autotrain/autotrainWizard';
+import type { Label } from '../../../../src/contract/autotrain';
 import { churnGoals, churnLabels, churnRecommendations, churnSummary } from './fixtures';
 import { ScriptedPrompter, type ScriptedAnswer } from '../../prompts/scriptedPrompter';
 
@@ -84,13 +85,49 @@ describe('autotrain wizard flow', () => {
     await collectAutotrainChoices(prompter, data());
     assert.equal(prompter.prompts[6].labels[0], '$(play) Start training');
     assert.equal(
-      confirmationDetail({ label: churnLabels[1], goals: [], recommendations: churnRecommendations, selected: [churnRecommendations[1]] }),
+      confirmationDetail({ label: churnLabels[1], dropRareClasses: false, goals: [], recommendations: churnRecommendations, selected: [churnRecommendations[1]] }),
       'Label churned (classifier) · 1 of 3 feature-engineering steps: trained from a new preprocessor with exactly these steps',
     );
     assert.match(
-      confirmationDetail({ label: churnLabels[1], goals: [], recommendations: churnRecommendations, selected: churnRecommendations }),
+      confirmationDetail({ label: churnLabels[1], dropRareClasses: false, goals: [], recommendations: churnRecommendations, selected: churnRecommendations }),
       /3 of 3 feature-engineering steps: autotrain applies them and searches the training parameters$/,
     );
+  });
+
+  it('asks to leave out the rows of a label class too rare to train, saying how many, and says so on the confirmation row', async () => {
+    const plan: Label = { ...churnLabels[0], confidence: 0.95, rare_classes: [{ class: 'legacy', rows: 1, training_rows: 1 }] };
+    const prompter = new ScriptedPrompter([
+      { id: 'summary', reply: 'accept' },
+      { id: 'label', reply: 'accept' },
+      { id: 'rareClasses', reply: 'back' },
+      { id: 'label', reply: 'accept' },
+      { id: 'rareClasses', reply: 'accept' },
+      ...acceptAll.slice(2),
+    ]);
+    const choices = await collectAutotrainChoices(prompter, data({ labels: Promise.resolve([plan, churnLabels[1]]) }));
+    const rare = prompter.prompts[2];
+    assert.deepEqual([rare.id, rare.position.step, rare.position.canGoBack], ['rareClasses', 2, true], 'a question of the label step');
+    assert.deepEqual(rare.labels, ["$(check) Leave out 1 row of class 'legacy'"]);
+    assert.match(rare.placeholder ?? '', /^plan has classes too rare to train \(fewer than 2 training rows\): leave out their rows, or go Back to choose another label$/);
+    assert.equal(prompter.prompts[3].id, 'label', 'Back returns to the label list');
+    assert.ok(choices);
+    assert.equal(choices.dropRareClasses, true);
+    assert.match(confirmationDetail(choices), /^Label plan \(classifier\), leaving out 1 row of class 'legacy' · /);
+  });
+
+  it('asks nothing about rare classes for a label without any, and forgets them when the label changes', async () => {
+    const plan: Label = { ...churnLabels[0], confidence: 0.95, rare_classes: [{ class: 'legacy', rows: 3, training_rows: 1 }, { class: 'old', rows: 1, training_rows: 0 }] };
+    const prompter = new ScriptedPrompter([
+      { id: 'summary', reply: 'accept' },
+      { id: 'label', reply: 'accept' },
+      { id: 'rareClasses', reply: 'accept' },
+      { id: 'goals', reply: 'back' },
+      { id: 'label', reply: { pick: 'churned' } },
+      ...acceptAll.slice(2),
+    ]);
+    const choices = await collectAutotrainChoices(prompter, data({ labels: Promise.resolve([plan, churnLabels[1]]) }));
+    assert.deepEqual(prompter.prompts[2].labels, ["$(check) Leave out 4 rows of class(es) 'legacy', 'old'"]);
+    assert.deepEqual([choices?.label.column, choices?.dropRareClasses], ['churned', false]);
   });
 
   it('ends quietly with no choices when a prompt is dismissed', async () => {

@@ -30,6 +30,7 @@ describe('wizard command arguments', () => {
   it('accepts {summary, goal} with a Goal or a question, and leaves anything else to the pickers', () => {
     assert.deepEqual(summaryGoalOf('cmd', { summary: churnSummary(), goal: churnGoals[0] })?.goal, churnGoals[0]);
     assert.equal(summaryGoalOf('cmd', { summary: churnSummary(), goal: 'Tenure by plan' })?.goal, 'Tenure by plan');
+    assert.equal(summaryGoalOf('cmd', { summary: churnSummary(), goal: 'Tenure by plan', dataPath: '/data/churn.csv' })?.dataPath, '/data/churn.csv', 'the local file goes on to the chart');
     assert.equal(summaryGoalOf('cmd', csvUri), undefined);
     assert.equal(summaryGoalOf('cmd', undefined), undefined);
   });
@@ -44,6 +45,8 @@ describe('wizard command arguments', () => {
   it('accepts a Label or a column name, and rejects a column that is not in the summary', () => {
     assert.deepEqual(summaryLabelOf('cmd', { summary: churnSummary(), label: churnLabels[1] }).label, churnLabels[1]);
     assert.deepEqual(summaryLabelOf('cmd', { summary: churnSummary(), label: 'plan' }).label, { column: 'plan' });
+    const rare = { ...churnLabels[0], rare_classes: [{ class: 'legacy', rows: 1, training_rows: 1 }] };
+    assert.deepEqual(summaryLabelOf('cmd', { summary: churnSummary(), label: rare }).label.rare_classes, rare.rare_classes, 'the classes training leaves out');
     assert.throws(() => summaryLabelOf('cmd', { summary: churnSummary(), label: 'revenue' }),
       /label revenue, which is not a column of churn\.csv/);
     assert.throws(() => summaryLabelOf('cmd', undefined), /needs \{summary, label\}/);

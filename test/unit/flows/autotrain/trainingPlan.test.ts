@@ -8,7 +8,7 @@ const textgen = {};
 
 function choices(selected: AutotrainChoices['selected'], datasetId: string | null = 'ds-1'): AutotrainChoices {
   return {
-    summary: churnSummary(datasetId), label: churnLabels[1], goals: [],
+    summary: churnSummary(datasetId), label: churnLabels[1], dropRareClasses: false, goals: [],
     recommendations: churnRecommendations, selected, modelName: '  churn  ', description: ' Predicts churn. ',
   };
 }
@@ -34,6 +34,15 @@ describe('wizard training plan', () => {
     assert.equal(plan.preprocessor.dataset_id, 'ds-1');
     assert.equal(plan.preprocessor.name, 'churn preprocessing');
     assert.deepEqual(plan.train, { label: 'churned', model_name: 'churn', model_description: 'Predicts churn.', model_type: 'classifier' });
+  });
+
+  it('asks both ways of training to leave out the rows of the label classes too rare to train, when the user chose so', () => {
+    const auto = planTraining({ ...choices(churnRecommendations), dropRareClasses: true }, textgen);
+    assert.equal(auto.kind === 'autotrain' && auto.request.rare_classes, 'drop');
+    const manual = planTraining({ ...choices([churnRecommendations[0]]), dropRareClasses: true }, textgen);
+    assert.equal(manual.kind === 'manual' && manual.train.rare_classes, 'drop');
+    const plain = planTraining(choices([churnRecommendations[0]]), textgen);
+    assert.equal(plain.kind === 'manual' && 'rare_classes' in plain.train, false);
   });
 
   it('leaves out steps on the label and removes the label from a column drop', () => {

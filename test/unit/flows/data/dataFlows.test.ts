@@ -106,7 +106,8 @@ describe('training on a database table', () => {
       { id: 'name', reply: 'accept' },
       { id: 'parameters', reply: 'accept' },
     ]);
-    const request = await askNewModel(prompter, sourceTrainingData(dataset, penguinsSummary()), parseSettings({}).settings.training);
+    const answer = await askNewModel(prompter, sourceTrainingData(dataset, penguinsSummary()), parseSettings({}).settings.training, async () => []);
+    const request = answer?.request;
     assert.equal(prompter.prompts[0].position.title, 'Train a model from shop: main.penguins');
     assert.deepEqual(prompter.prompts[1].labels, ['Classifier (3 classes)', 'Regressor']);
     assert.deepEqual(prompter.prompts[3].picked, ['comment'], 'the empty column is left out');

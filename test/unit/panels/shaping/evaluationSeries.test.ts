@@ -3,6 +3,7 @@ import {
   histogram,
   isClassifierMetrics,
   isRegressorMetrics,
+  metricColumns,
   metricRows,
   nearestScore,
   predictedVsActual,
@@ -10,8 +11,10 @@ import {
   prPoints,
   residualHistogram,
   rocPoints,
+  splitTexts,
   thresholdView,
 } from '../../../../src/panels/shaping/evaluationSeries';
+import { evaluateClassifier, mulberry32 } from '../../../../src/engine';
 import { classifierMetrics, regressorMetrics, thresholdScores } from '../fixtures';
 
 describe('panels: evaluation shaping', () => {
@@ -68,6 +71,19 @@ describe('panels: evaluation shaping', () => {
     assert.deepEqual([withoutLinear?.linear, withoutLinear?.constant], [null, 9]);
   });
 
+  it('leads with the test metrics and labels the training ones in-sample, saying which to judge the model by', () => {
+    const rows = metricRows(classifierMetrics, { ...classifierMetrics, accuracy: 0.7 }, { constant: { accuracy: 0.5 }, linear: { accuracy: 0.6 } } as never);
+    const accuracy = rows[0];
+    const columns = metricColumns(true);
+    assert.deepEqual(columns.map((c) => c.header), ['Test', 'Train (in-sample)', 'Linear model (test)', 'Constant (test)']);
+    assert.deepEqual(columns.map((c) => c.value(accuracy)), [0.7, 0.8, 0.6, 0.5]);
+    assert.deepEqual(metricColumns(false).map((c) => c.header), ['Test', 'Train (in-sample)']);
+    const texts = splitTexts();
+    assert.equal(texts.trainCharts, 'Training set (in-sample)');
+    assert.match(texts.judgeBy, /^Judge the model by its test metrics, .* Training metrics are in-sample: /);
+    assert.match(texts.caption, /in-sample/);
+  });
+
   it('orders ROC and PR points along x', () => {
     assert.deepEqual(rocPoints(classifierMetrics), [
       { x: 0, y: 0 },
@@ -75,6 +91,23 @@ describe('panels: evaluation shaping', () => {
       { x: 1, y: 1 },
     ]);
     assert.deepEqual(prPoints(classifierMetrics).map((p) => p.x), [0, 0.6, 1]);
+  });
+
+  it('draws the precision-recall curve from (0, 1) in the order of falling thresholds, with auc_pr the area under the line drawn', () => {
+    const random = mulberry32(11);
+    // Top-scored negatives make thresholds with predicted positives at recall 0 (precision 0) beside the curve's start.
+    const y = [0, 0, ...Array.from({ length: 300 }, () => (random() < 0.3 ? 1 : 0))];
+    const p = [0.99, 0.97, ...y.slice(2).map((yi) => Math.min(0.95, Math.max(0, (yi ? 0.55 : 0.35) + (random() - 0.5) * 0.7)))];
+    const metrics = evaluateClassifier(y, p);
+    const points = prPoints(metrics);
+    assert.deepEqual(points[0], { x: 0, y: 1 }, 'the curve starts at recall 0 with precision 1');
+    assert.ok(Math.abs(points[points.length - 1].x - 1) < 1e-9, 'and ends at recall 1');
+    assert.ok(points.some((q) => q.x === 0 && q.y === 0), 'the thresholds that only catch negatives are drawn after the start');
+    let area = 0;
+    for (let i = 1; i < points.length; i++) area += ((points[i].x - points[i - 1].x) * (points[i].y + points[i - 1].y)) / 2;
+    assert.ok(Math.abs(area - (metrics.auc_pr as number)) < 1e-12, `area under the drawn line ${area} vs auc_pr ${metrics.auc_pr}`);
+    const tied = prPoints({ ...classifierMetrics, precision_recall_curve: { recall: [1, 0.5, 0.5, 0], precision: [0.5, 0.5, 1, 1] } });
+    assert.deepEqual(tied, [{ x: 0, y: 1 }, { x: 0.5, y: 1 }, { x: 0.5, y: 0.5 }, { x: 1, y: 0.5 }], 'at equal recall the higher precision comes first');
   });
 
   it('merges the 101 probability bins into groups of shares per class', () => {

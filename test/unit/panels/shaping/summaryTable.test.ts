@@ -43,5 +43,8 @@ describe('panels: dataset summary shaping', () => {
     assert.deepEqual(summaryActionCommand(args, { action: 'visualizeGoal', goal }), ['xmodels.autotrain.visualizeGoal', { summary, goal }]);
     const steps = [recommendations[0].step];
     assert.deepEqual(summaryActionCommand(args, { action: 'createPreprocessor', steps }), ['xmodels.preprocessors.createFromSteps', { summary, steps }]);
+    const local = { summary, dataPath: '/data/customers.csv' };
+    assert.deepEqual(summaryActionCommand(local, { action: 'visualizeGoal', goal }), ['xmodels.autotrain.visualizeGoal', { summary, goal, dataPath: '/data/customers.csv' }], 'chart code learns where the file is');
+    assert.deepEqual(summaryActionCommand(local, { action: 'trainWithLabel', label }), ['xmodels.autotrain.trainWithLabel', { summary, label }]);
   });
 });

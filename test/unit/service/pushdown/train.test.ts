@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
 import { ModelPayloadSchema, type TrainingStatus } from '../../../../src/contract';
-import { columnFromValues, DataFrame, evaluateModel, evaluateMulticlassModel, fromPayloads, mulberry32, multiclassFromPayloads, predict } from '../../../../src/engine';
+import { columnFromValues, DataFrame, evaluateModel, evaluateMulticlassModel, fromPayloads, mulberry32, multiclassFromPayloads, pairName, partitionPairs, predict } from '../../../../src/engine';
 import { splitRelation } from '../../../../src/service/pushdown/rowSplit';
 import { duckdbDialect } from '../../../../src/service/sources/duckdbDialect';
 import { postgresDialect } from '../../../../src/service/sources/postgresDialect';
@@ -230,22 +230,33 @@ describe('pushdown: a model trained where its rows live', function () {
       const written = await predictInto({});
       assert.equal(written.status, 200, JSON.stringify(written.body));
       const features = ['x1', 'x2'];
+      const model = await payloadModel(trained.body.version_id as string);
+      const pairs = [...new Set([...model.partitions.values()].flatMap((p) => partitionPairs(p).map(pairName)))];
       assert.deepEqual(written.body, {
         version_id: trained.body.version_id,
         n: ROWS,
         output_table: 'scored',
-        columns: [...COLUMNS, 'xm_prediction', 'xm_probability', 'xm_base_value', ...features.map((f) => `xm_contribution_${f}`), 'xm_score'],
+        columns: [
+          ...COLUMNS,
+          'xm_prediction',
+          'xm_probability',
+          'xm_base_value',
+          ...features.map((f) => `xm_contribution_${f}`),
+          ...pairs.map((p) => `xm_interaction_${p}`),
+          'xm_score',
+        ],
       });
       assert.equal((await predictInto({})).status, 409, 'an existing table is not replaced unless asked');
       assert.equal((await predictInto({ replace: true, threshold: 0.3 })).status, 200);
       const rows = await database.rows('SELECT * FROM scored');
       assert.equal(rows.length, ROWS);
       const frame = new DataFrame(COLUMNS.map((name) => columnFromValues(name, rows.map((r) => r[name] as number | string | null))));
-      const expected = predict(await payloadModel(trained.body.version_id as string), frame, { explain: true, threshold: 0.3 });
+      const expected = predict(model, frame, { explain: true, threshold: 0.3 });
       rows.forEach((row, r) => {
         assert.ok(Math.abs(Number(row.xm_probability) - (expected.probabilities as Float64Array)[r]) < 1e-9, `row ${r}: probability`);
         assert.equal(Number(row.xm_prediction), expected.predictions[r], `row ${r}: prediction at threshold 0.3`);
         for (const f of features) assert.ok(Math.abs(Number(row[`xm_contribution_${f}`]) - (expected.contributions as Record<string, Float64Array>)[f][r]) < 1e-9, `row ${r}: ${f}`);
+        for (const p of pairs) assert.ok(Math.abs(Number(row[`xm_interaction_${p}`]) - (expected.pairContributions as Record<string, Float64Array>)[p][r]) < 1e-9, `row ${r}: ${p}`);
       });
     });
   }

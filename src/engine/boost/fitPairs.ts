@@ -1,0 +1,280 @@
+import type { BoostParams } from '../params/boosted';
+import { mulberry32, sampleRows } from '../prng';
+import type { FeatureModel, PairTerm, PartitionModel, TransparentModel } from '../model/types';
+import { centre } from './assemble';
+import type { BinnedFeature } from './binning';
+import type { BoostedPlan } from './fitBoosted';
+import { coarseAxis, type CoarseAxis } from './pairAxes';
+import { boostPairBag, type PairBagResult, type PairData } from './pairBooster';
+import { cellSums, crossTreeGain } from './pairTree';
+
+/** Each bag boosts pairs on at most about this many rows: their few cells need fewer rows than the main effects. */
+const PAIR_ROW_LIMIT = Number(process.env.PRL ?? 10_000);
+/** Pair candidates are screened on at most this many of a partition's rows. */
+const SCREEN_ROWS = 20_000;
+/** Only pairs of the this many most important features are screened (all pairs of 50 features: 1,225). */
+const SCREEN_FEATURES = 50;
+/** Purification stops when no row or column mean moves a score by more than this share of the largest score. */
+const PURIFY_TOLERANCE = 1e-12;
+const PURIFY_ROUNDS = 200;
+
+/** One bag of one partition's pair boosting: plain data that can go to a worker thread. */
+export interface PairTask {
+  part: number;
+  data: PairData;
+  params: BoostParams;
+  seed: number;
+  rows: Int32Array | null;
+}
+
+interface PartPairs {
+  /** The chosen pairs' features (indexes into the partition's features) and coarse axes. */
+  pairs: [number, number][];
+  axes: Map<number, CoarseAxis>;
+  data: PairData;
+}
+
+export interface PairPlan {
+  parts: (PartPairs | null)[];
+  tasks: PairTask[];
+}
+
+/**
+ * The pairs worth boosting in each partition, from its fitted main effects: every pair of (the most important)
+ * features is screened on the residuals' two-dimensional histogram over coarse bins, and the `interactions` with the
+ * best four-leaf tree are kept. Null when no partition asks for pairs.
+ */
+export function planPairs(bp: BoostedPlan, model: TransparentModel): PairPlan | null {
+  const parts = bp.plan.parts.map((part, i): PartPairs | null => {
+    const params = bp.params[i];
+    const fitted = model.partitions.get(part.key) as PartitionModel;
+    if (params.interactions === 0 || fitted.features.length < 2) return null;
+    return partPairs(bp.binned[i], fitted, part.y, params, bp.plan.modelType === 'classifier', bp.plan.seed + 104729 * i);
+  });
+  if (parts.every((p) => p === null)) return null;
+  const tasks = parts.flatMap((p, part): PairTask[] => {
+    if (!p) return [];
+    const params = bp.params[part];
+    return Array.from({ length: params.outer_bags }, (_, bag) => ({
+      part,
+      data: p.data,
+      params,
+      seed: (bp.plan.seed + 7919 * bag + 104729 * part) ^ 0x2545f491,
+      rows: p.data.y.length > PAIR_ROW_LIMIT ? sampleRows(p.data.y.length, PAIR_ROW_LIMIT, bp.plan.seed + bag) : null,
+    }));
+  });
+  return { parts, tasks };
+}
+
+export function runPairBag(task: PairTask): PairBagResult {
+  return boostPairBag(task.data, task.params, task.seed, task.rows ?? undefined);
+}
+
+function partPairs(binned: BinnedFeature[], part: PartitionModel, y: Float64Array, params: BoostParams, classifier: boolean, seed: number): PartPairs | null {
+  const offset = mainScores(binned, part);
+  const ranked = part.features
+    .map((f, j) => ({ j, weight: importanceOf(f) }))
+    .sort((a, b) => b.weight - a.weight || a.j - b.j)
+    .slice(0, SCREEN_FEATURES)
+    .map((c) => c.j)
+    .sort((a, b) => a - b);
+  const axes = new Map(ranked.map((j) => [j, coarseAxis(binned[j], params.interaction_bins)]));
+  const rows = sampleRows(y.length, SCREEN_ROWS, seed);
+  const g = new Float64Array(rows.length);
+  const h = new Float64Array(rows.length);
+  rows.forEach((r, i) => {
+    if (classifier) {
+      const p = 1 / (1 + Math.exp(-offset[r]));
+      g[i] = y[r] - p;
+      h[i] = p * (1 - p);
+    } else {
+      g[i] = y[r] - offset[r];
+      h[i] = 1;
+    }
+  });
+  // The gains the same screen finds with one feature's rows shuffled, which breaks any pair effect: a pair is a
+  // candidate only if its gain beats the best of those, so additive data (any size) yields none.
+  const shuffled = shuffledRows(rows.length, seed);
+  const screened = new Map(ranked.map((j) => [j, gatherCodes((axes.get(j) as CoarseAxis).codes, rows)]));
+  const candidates: { pair: [number, number]; gain: number }[] = [];
+  let noise = 0;
+  for (let x = 0; x < ranked.length; x++) {
+    for (let z = x + 1; z < ranked.length; z++) {
+      const [a, b] = [axes.get(ranked[x]) as CoarseAxis, axes.get(ranked[z]) as CoarseAxis];
+      const [ca, cb] = [screened.get(ranked[x]) as Uint16Array, screened.get(ranked[z]) as Uint16Array];
+      const ordered: [boolean, boolean] = [a.axis.type === 'numeric', b.axis.type === 'numeric'];
+      const gain = screenGain(ca, a.size, cb, b.size, null, g, h, ordered, params.min_samples_leaf);
+      noise = Math.max(noise, screenGain(ca, a.size, cb, b.size, shuffled, g, h, ordered, params.min_samples_leaf));
+      if (gain > 0) candidates.push({ pair: [ranked[x], ranked[z]], gain });
+    }
+  }
+  const pairs = candidates
+    .filter((c) => c.gain > noise)
+    .sort((p, q) => q.gain - p.gain)
+    .slice(0, params.interactions)
+    .map((c) => c.pair)
+    .sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  if (!pairs.length) return null;
+  const used = new Map([...new Set(pairs.flat())].map((j) => [j, axes.get(j) as CoarseAxis]));
+  const data: PairData = {
+    classifier,
+    y,
+    offset,
+    cells: pairs.map(([j, k]) => cellCodes(used.get(j) as CoarseAxis, used.get(k) as CoarseAxis)),
+    shapes: pairs.map(([j, k]) => [(used.get(j) as CoarseAxis).size, (used.get(k) as CoarseAxis).size]),
+    ordered: pairs.map(([j, k]) => [binned[j].type === 'numeric', binned[k].type === 'numeric']),
+  };
+  return { pairs, axes: used, data };
+}
+
+/** Each row's cell of a pair. */
+function cellCodes(a: CoarseAxis, b: CoarseAxis): Uint16Array {
+  const out = new Uint16Array(a.codes.length);
+  for (let r = 0; r < out.length; r++) out[r] = a.codes[r] * b.size + b.codes[r];
+  return out;
+}
+
+/** The gain of the best four-leaf tree over a pair's cells (the screened rows' codes), the second feature's codes read in `shuffle`'s order when given. */
+function screenGain(
+  a: Uint16Array,
+  height: number,
+  b: Uint16Array,
+  width: number,
+  shuffle: Int32Array | null,
+  g: Float64Array,
+  h: Float64Array,
+  ordered: [boolean, boolean],
+  minLeaf: number,
+): number {
+  const s = cellSums(height, width);
+  for (let i = 0; i < a.length; i++) {
+    const k = a[i] * width + b[shuffle ? shuffle[i] : i];
+    s.g[k] += g[i];
+    s.h[k] += h[i];
+    s.c[k]++;
+  }
+  return crossTreeGain(s, ordered, minLeaf);
+}
+
+function gatherCodes(codes: Uint16Array, rows: Int32Array): Uint16Array {
+  const out = new Uint16Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = codes[rows[i]];
+  return out;
+}
+
+/** A random permutation of 0..n−1. */
+function shuffledRows(n: number, seed: number): Int32Array {
+  const out = Int32Array.from({ length: n }, (_, i) => i);
+  const random = mulberry32(seed ^ 0x68e31da4);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+function importanceOf(f: FeatureModel): number {
+  let w = 0;
+  for (let l = 0; l < f.leaves.score.length; l++) w += f.leaves.freq[l] * Math.abs(f.leaves.score[l]);
+  return w;
+}
+
+/** The leaf of each row of a feature: its bin (numeric) or its category (categorical), missing last. */
+function leafOfRows(bf: BinnedFeature): Uint16Array | Int32Array {
+  return bf.categoryOfRow ?? bf.codes;
+}
+
+/** Each row's score under the partition's main effects. */
+function mainScores(binned: BinnedFeature[], part: PartitionModel): Float64Array {
+  const f = new Float64Array(binned[0].codes.length).fill(part.baseValue);
+  part.features.forEach((feature, j) => {
+    const leaf = leafOfRows(binned[j]);
+    const score = feature.leaves.score;
+    for (let r = 0; r < f.length; r++) f[r] += score[leaf[r]];
+  });
+  return f;
+}
+
+/** The model with each partition's pair terms: the bags' tables averaged, then purified into the main effects. */
+export function assemblePairs(bp: BoostedPlan, pp: PairPlan, model: TransparentModel, results: PairBagResult[]): TransparentModel {
+  const partitions = new Map(model.partitions);
+  bp.plan.parts.forEach((planned, i) => {
+    const p = pp.parts[i];
+    if (!p) return;
+    const bags = results.filter((_, t) => pp.tasks[t].part === i);
+    let part = { ...(partitions.get(planned.key) as PartitionModel) };
+    part.features = part.features.map((f) => ({ ...f, leaves: { ...f.leaves, score: f.leaves.score.slice() }, boost: f.boost && { ...f.boost, steps: f.boost.steps.slice() } }));
+    const pairs: PairTerm[] = [];
+    p.pairs.forEach(([j, k], q) => {
+      const [a, b] = [p.axes.get(j) as CoarseAxis, p.axes.get(k) as CoarseAxis];
+      const score = new Float64Array(a.size * b.size);
+      for (const bag of bags) for (let c = 0; c < score.length; c++) score[c] += bag.tables[q][c] / bags.length;
+      const count = new Float64Array(score.length);
+      for (const c of p.data.cells[q]) count[c]++;
+      const { rows, columns } = purify(score, count, a.size, b.size);
+      addToFeature(part.features[j], bp.binned[i][j], a, rows);
+      addToFeature(part.features[k], bp.binned[i][k], b, columns);
+      if (score.some((v) => v !== 0)) pairs.push({ axes: [a.axis, b.axis], score, count });
+    });
+    let baseValue = part.baseValue;
+    for (const f of part.features) {
+      baseValue += centre(f.leaves.score, f.leaves.count);
+      if (f.boost) centre(f.boost.steps, f.leaves.count);
+    }
+    part = { ...part, baseValue, ...(pairs.length ? { pairs } : {}) };
+    partitions.set(planned.key, part);
+  });
+  return { ...model, partitions };
+}
+
+/**
+ * Moves a pair table's count-weighted row and column means out (in place) until both are 0, and returns what was
+ * moved: the table then holds only what the two features do together, the means go to their main effects. Cells
+ * without rows take part in the sums with no weight, so table + row + column values are unchanged in every cell.
+ */
+export function purify(score: Float64Array, count: Float64Array, height: number, width: number): { rows: Float64Array; columns: Float64Array } {
+  const rows = new Float64Array(height);
+  const columns = new Float64Array(width);
+  let scale = 0;
+  for (const v of score) scale = Math.max(scale, Math.abs(v));
+  for (let round = 0; round < PURIFY_ROUNDS && scale > 0; round++) {
+    let moved = 0;
+    for (let a = 0; a < height; a++) {
+      let w = 0;
+      let s = 0;
+      for (let b = 0; b < width; b++) {
+        w += count[a * width + b];
+        s += count[a * width + b] * score[a * width + b];
+      }
+      const mean = w > 0 ? s / w : 0;
+      for (let b = 0; b < width; b++) score[a * width + b] -= mean;
+      rows[a] += mean;
+      moved = Math.max(moved, Math.abs(mean));
+    }
+    for (let b = 0; b < width; b++) {
+      let w = 0;
+      let s = 0;
+      for (let a = 0; a < height; a++) {
+        w += count[a * width + b];
+        s += count[a * width + b] * score[a * width + b];
+      }
+      const mean = w > 0 ? s / w : 0;
+      for (let a = 0; a < height; a++) score[a * width + b] -= mean;
+      columns[b] += mean;
+      moved = Math.max(moved, Math.abs(mean));
+    }
+    if (moved <= PURIFY_TOLERANCE * scale) break;
+  }
+  return { rows, columns };
+}
+
+/** Adds an axis' per-bin values to the leaves of its feature that lie in each bin (steps and scores alike). */
+function addToFeature(f: FeatureModel, bf: BinnedFeature, axis: CoarseAxis, values: Float64Array): void {
+  const last = f.leaves.score.length - 1;
+  for (let l = 0; l <= last; l++) {
+    const bin = l === last ? bf.nBins - 1 : bf.categoryBin ? bf.categoryBin[l] : l;
+    const v = values[axis.binOf[bin]];
+    f.leaves.score[l] += v;
+    if (f.boost) f.boost.steps[l] += v;
+  }
+}
