@@ -22,6 +22,7 @@ import { LinkPreprocessorCommand } from './commands/linkPreprocessorCommand';
 import { ModelCommands } from './commands/modelCommands';
 import { PredictCommand } from './commands/predictCommand';
 import { RefitCommand } from './commands/refitCommand';
+import { SaveEditsCommand } from './commands/saveEditsCommand';
 import { TrainCommands } from './commands/trainCommands';
 import { ConnectionManager } from './connection/connectionManager';
 import { DataConnectionStore } from './connection/dataConnectionStore';
@@ -153,7 +154,7 @@ export function activate(context: vscode.ExtensionContext): XModelsExtensionApi 
   const edits = new EditsCommands(services);
   const connectionCommands = new ConnectionCommands(connection, auth, inputs, log);
   const data = new DataCommands({ services, store: dataConnections, train, isHosted: () => connection.mode === 'hosted', refreshData: () => dataTree.refresh() });
-  const panels = registerPanels(services);
+  const panels = registerPanels(services, new SaveEditsCommand(services));
   const exporter = new ExportCommand(services, () => panels.activeProfile());
   const reporter = new ReportCommand(services);
   const register = services.registerCommand;

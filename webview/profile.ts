@@ -1,10 +1,11 @@
 /** Profile panel: base value, importances, each feature's contribution chart, partition switcher and refit. */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
-import type { ChartConfiguration } from 'chart.js';
+import type { Edit } from '../src/contract/edits.js';
 import type { FeatureParams, PartitionProfile } from '../src/contract/models.js';
-import type { PanelClient } from './shared/panelClient.js';
 import type { ProfileData, RefitOutcome } from '../src/panels/protocol.js';
+import type { EditScope } from '../src/panels/shaping/classProfiles.js';
+import { isHistoryKey } from '../src/panels/shaping/editActions.js';
 import { formatNumber, formatPercent, partitionLabel } from '../src/panels/shaping/format.js';
 import { listTerms, pairTerm, type ListedTerm } from '../src/panels/shaping/pairHeatmap.js';
 import {
@@ -16,115 +17,17 @@ import {
   type SharedScales,
 } from '../src/panels/shaping/profileSeries.js';
 import { initialRefitValues, parseRefitForm, refitFields } from '../src/panels/shaping/refitForm.js';
-import { axis, ChartSet, percentTicks, themedOptions } from './shared/charts.js';
+import { BinChart } from './charts/binChart.js';
+import { importanceChart } from './charts/importanceChart.js';
+import { ChartList } from './charts/svgChart.js';
 import { controlValue, h } from './shared/dom.js';
 import { missingBin } from './profile/missingBin.js';
 import { pairDetail } from './profile/pairHeatmap.js';
 import { connectLoadedPanel, errorMessage } from './shared/status.js';
-import type { Palette } from './shared/theme.js';
-import { withAlpha } from './shared/theme.js';
 import { fact, notice, select, table } from './shared/widgets.js';
-
-interface ProfileUi {
-  partition: string;
-  feature: string;
-  query: string;
-  sort: FeatureSort;
-}
-
-type Client = PanelClient<'profile', ProfileUi>;
-
-function contributionChart(series: FeatureSeries, palette: Palette, title: string, scales?: SharedScales): ChartConfiguration {
-  const scoreAxis = { ...axis(palette, 'Contribution'), ...(scales ? { min: scales.score[0], max: scales.score[1] } : {}) };
-  const frequencyAxis = {
-    position: 'right' as const,
-    min: 0,
-    ...axis(palette, 'Frequency', { grid: { drawOnChartArea: false } }),
-    ticks: { color: palette.foreground, callback: percentTicks },
-  };
-  const [scoreColor, freqColor] = palette.series;
-  if (series.kind === 'numeric') {
-    const labelOf = (index: number) => series.bins[Math.min(index, series.bins.length - 1)]?.label ?? '';
-    return {
-      type: 'line',
-      data: {
-        datasets: [
-          {
-            label: 'Contribution',
-            data: series.scoreSteps,
-            stepped: 'before',
-            borderColor: scoreColor,
-            backgroundColor: withAlpha(scoreColor, 0.15),
-            fill: 'origin',
-            pointRadius: 0,
-            borderWidth: 2,
-            yAxisID: 'y',
-          },
-          {
-            label: 'Frequency',
-            data: series.freqSteps,
-            stepped: 'before',
-            borderColor: freqColor,
-            fill: false,
-            pointRadius: 0,
-            borderWidth: 1.5,
-            borderDash: [4, 3],
-            yAxisID: 'y1',
-          },
-        ],
-      },
-      options: themedOptions(palette, {
-        parsing: false,
-        interaction: { mode: 'index', intersect: false },
-        scales: {
-          x: { type: 'linear', min: (scales?.domain ?? series.domain)[0], max: (scales?.domain ?? series.domain)[1], ...axis(palette, title) },
-          y: scoreAxis,
-          y1: frequencyAxis,
-        },
-        plugins: {
-          tooltip: {
-            callbacks: {
-              title: (items) => labelOf(items[0]?.dataIndex ?? 0),
-              label: (item) =>
-                item.datasetIndex === 0
-                  ? `Contribution ${formatNumber(item.parsed.y)}`
-                  : `Frequency ${formatPercent(item.parsed.y)}`,
-            },
-          },
-        },
-      }),
-    };
-  }
-  return {
-    type: 'bar',
-    data: {
-      labels: series.categories.map((c) => c.category),
-      datasets: [
-        {
-          label: 'Contribution',
-          data: series.categories.map((c) => c.score),
-          backgroundColor: series.categories.map((c) => (c.score >= 0 ? palette.positive : palette.negative)),
-          yAxisID: 'y',
-        },
-        {
-          label: 'Frequency',
-          data: series.categories.map((c) => c.freq),
-          backgroundColor: withAlpha(freqColor, 0.35),
-          borderColor: freqColor,
-          borderWidth: 1,
-          yAxisID: 'y1',
-        },
-      ],
-    },
-    options: themedOptions(palette, {
-      scales: {
-        x: axis(palette, title),
-        y: scoreAxis,
-        y1: frequencyAxis,
-      },
-    }),
-  };
-}
+import { EditSession, type ProfileClient, type ProfileUi } from './profile/editSession.js';
+import { StepEditor } from './profile/stepEditor.js';
+import { editApplies } from '../src/panels/shaping/stepEdits.js';
 
 function describeSeries(series: FeatureSeries): string {
   const parts =
@@ -149,18 +52,21 @@ function binsTable(series: FeatureSeries): HTMLElement {
 }
 
 class ProfileView {
-  private readonly charts = new ChartSet();
-  private readonly detailCharts = new ChartSet();
+  private readonly charts = new ChartList();
+  private readonly detailCharts = new ChartList();
   private partition: PartitionProfile;
   /** The partition's features and pairs by importance, computed once per partition rather than on every render. */
   private ranked: ListedTerm[];
   private readonly list = h('ul', { class: 'feature-list', 'aria-label': 'Features' });
-  private readonly detail = h('section', { class: 'card', 'aria-live': 'polite' });
+  private readonly detail = h('section', { class: 'card' });
   private refit: { feature: string; outcome: RefitOutcome } | undefined;
+  /** The hand edits of the version, when it can be edited here. */
+  private readonly session: EditSession | undefined;
+  private editor: StepEditor | undefined;
 
   constructor(
     private readonly root: HTMLElement,
-    private readonly client: Client,
+    private readonly client: ProfileClient,
     private readonly data: ProfileData,
   ) {
     const fromNode = data.partitions.find((p) => p.partition_id === client.args.partitionId)?.partition;
@@ -173,6 +79,31 @@ class ProfileView {
     };
     this.ranked = listTerms(this.partition, '', 'importance');
     this.list.addEventListener('keydown', (event) => this.moveFocus(event));
+    if (data.editing && client.args.modelId) {
+      const session = new EditSession(client, data.profile.version_id);
+      this.session = session;
+      session.subscribe((change) => {
+        if (change === 'edits') this.markEdited();
+      });
+      // Undo and redo anywhere in the panel; a text field keeps its own.
+      document.addEventListener('keydown', (event) => {
+        const target = event.target as Element | null;
+        if (!isHistoryKey(event) || target?.closest('vscode-textfield, input, textarea')) return;
+        event.preventDefault();
+        if (event.shiftKey || event.key.toLowerCase() === 'y') session.redo();
+        else session.undo();
+      });
+    }
+  }
+
+  /** The part of the version the picked partition (or class) shows, when its steps can be edited. */
+  private get scope(): EditScope | undefined {
+    return this.session ? this.data.editing?.scopes[this.partition.partition] : undefined;
+  }
+
+  private isEdited(feature: string): boolean {
+    const scope = this.scope;
+    return Boolean(scope && this.session?.edits.some((edit) => editApplies(edit, feature, scope)));
   }
 
   private get sort(): FeatureSort {
@@ -250,25 +181,7 @@ class ProfileView {
   private importanceChart(): HTMLElement {
     const top = this.ranked.slice(0, 15);
     const description = `Top ${top.length} feature importances: ${top.map((f) => `${f.feature} ${formatPercent(f.importance)}`).join(', ')}.`;
-    return this.charts.create(
-      description,
-      (palette) => ({
-        type: 'bar',
-        data: {
-          labels: top.map((f) => f.feature),
-          datasets: [{ label: 'Importance', data: top.map((f) => f.importance), backgroundColor: top.map((f) => palette.series[f.pair ? 3 : 0]) }],
-        },
-        options: themedOptions(palette, {
-          indexAxis: 'y',
-          plugins: { legend: { display: false } },
-          scales: {
-            x: { ...axis(palette, 'Importance'), ticks: { color: palette.foreground, callback: percentTicks } },
-            y: axis(palette, ''),
-          },
-        }),
-      }),
-      top.length > 8 ? 'large' : top.length > 4 ? 'medium' : 'small',
-    );
+    return this.charts.add(importanceChart(description, top)).element;
   }
 
   private switchPartition(value: string): void {
@@ -299,18 +212,26 @@ class ProfileView {
           h(
             'button',
             {
+              class: this.isEdited(f.feature) ? 'edited' : undefined,
               'aria-current': f.feature === selected ? 'true' : 'false',
               'aria-label': `${f.feature}, importance ${formatPercent(f.importance)}`,
               'data-feature': f.feature,
               onclick: () => this.selectFeature(f.feature),
             },
-            h('span', { class: 'feature-name', text: f.feature }),
+            h('span', { class: 'feature-name' }, f.feature, h('span', { class: 'edited-tag', text: 'edited' })),
             h('span', { class: 'muted', text: formatPercent(f.importance) }),
             bar,
           ),
         );
       }),
     );
+  }
+
+  /** Marks the listed features the edits change in the part shown. */
+  private markEdited(): void {
+    for (const button of this.list.querySelectorAll('button')) {
+      button.classList.toggle('edited', this.isEdited(button.dataset.feature ?? ''));
+    }
   }
 
   private moveFocus(event: KeyboardEvent): void {
@@ -334,6 +255,8 @@ class ProfileView {
 
   private renderDetail(): void {
     this.detailCharts.clear();
+    this.editor?.dispose();
+    this.editor = undefined;
     const feature = this.selectedFeature();
     const series = feature ? featureSeries(this.partition, feature) : undefined;
     const pair = feature && !series ? pairTerm(this.partition, feature) : undefined;
@@ -342,14 +265,14 @@ class ProfileView {
       return;
     }
     if (!feature || !series) {
-      const text = this.data.classes ? 'Pick a class to see how each feature moves its probability.' : 'This partition has no features.';
+      const text = this.data.classes ? 'Pick a class to see how each feature moves its probability, and edit its steps.' : 'This partition has no features.';
       this.detail.replaceChildren(h('p', { class: 'muted', text }));
       return;
     }
     const importance = this.ranked.find((f) => f.feature === feature)?.importance ?? 0;
     const refitSeries = this.refitSeries(feature);
     const scales = refitSeries ? sharedScales([series, refitSeries]) : undefined;
-    const current = this.detailCharts.create(describeSeries(series), (p) => contributionChart(series, p, feature, scales));
+    const current = this.currentChart(feature, series, scales);
     const comparison = refitSeries && scales ? this.comparison(feature, refitSeries, scales) : undefined;
     this.detail.replaceChildren(
       h('h2', { text: feature }),
@@ -361,6 +284,41 @@ class ProfileView {
       h('details', {}, h('summary', { text: 'Bins as a table' }), binsTable(series)),
       this.refitSection(feature),
     );
+  }
+
+  /** This version's chart of the feature: with the step editor when the part shown can be edited. */
+  private currentChart(feature: string, series: FeatureSeries, scales: SharedScales | undefined): HTMLElement {
+    const { session, scope } = this;
+    const editing = this.data.editing;
+    const modelId = this.client.args.modelId;
+    if (session && scope && editing && modelId) {
+      this.editor = new StepEditor({
+        session,
+        partition: this.partition,
+        feature,
+        scope,
+        method: editing.method,
+        modelId,
+        ...(scales ? { scales } : {}),
+        describe: describeSeries,
+        binLabels: (edit) => this.binLabels(edit, scope),
+      });
+      return this.editor.element;
+    }
+    const chart = this.detailCharts.add(new BinChart(describeSeries(series), { series, scales, title: feature })).element;
+    const why = this.data.editUnavailable;
+    return why ? h('div', {}, chart, h('p', { class: 'muted', text: `Editing the steps: ${why}` })) : chart;
+  }
+
+  /** The labels of the bins an edit names, from the part of the version it edits (the one shown when it names none). */
+  private binLabels(edit: Edit, shown: EditScope): readonly string[] {
+    const scopes = this.data.editing?.scopes ?? {};
+    const partition = edit.partition ?? shown.partition;
+    const cls = edit.class ?? shown.class;
+    const entry = Object.keys(scopes).find((name) => scopes[name].partition === partition && scopes[name].class === cls);
+    const series = entry ? featureSeries(pickPartition(this.data.profile.partitions, entry) ?? this.partition, edit.feature) : undefined;
+    if (!series) return [];
+    return series.kind === 'numeric' ? series.bins.map((b) => b.label) : series.categories.map((c) => c.category);
   }
 
   /** The refit version's series of this feature, when the feature was just refit. */
@@ -380,7 +338,7 @@ class ProfileView {
       'div',
       {},
       h('h3', { text: title }),
-      this.detailCharts.create(`${title}. ${describeSeries(series)}`, (p) => contributionChart(series, p, feature, scales)),
+      this.detailCharts.add(new BinChart(`${title}. ${describeSeries(series)}`, { series, scales, title: feature })).element,
       h('p', { class: 'muted', text: changes.length ? `Changed ${changes.join(', ')}` : 'No parameter changed.' }),
     );
   }

@@ -14,6 +14,11 @@ export class EarlyLoad {
     this.pending = { params: JSON.stringify(params), controller, result };
   }
 
+  /** Its result, for the host to post before the webview asks (`init`'s `preloaded`); a failure stays the request's to report. */
+  preload(): Promise<unknown> | undefined {
+    return this.pending?.result;
+  }
+
   /** The early load, if this first `load` request asks for its parameters (it is then that request's); else aborts it. */
   takeOver(params: unknown): { controller: AbortController; result: Promise<unknown> } | undefined {
     const pending = this.pending;

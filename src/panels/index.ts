@@ -7,7 +7,7 @@ import { evaluationPanel } from './evaluationPanel';
 import { featureInfoPanel } from './featureInfoPanel';
 import { LastTextEditor } from './lastTextEditor';
 import { PanelHost, type PanelDefinition, type ShownPanel } from './panelHost';
-import { profilePanel } from './profilePanel';
+import { profilePanel, type EditsSaver } from './profilePanel';
 import type { PanelKind, ProfileArgs } from './protocol';
 import { visualizationPanel } from './visualizationPanel';
 
@@ -40,9 +40,10 @@ export interface RegisteredPanels extends vscode.Disposable {
 
 /**
  * Registers the panel commands and the serializers that restore open panels after a reload. Each command
- * resolves to the shown panel (`ShownPanel`), whose `loaded` settles once its data has been answered.
+ * resolves to the shown panel (`ShownPanel`), whose `loaded` settles once its data has been answered. `edits` saves
+ * the profile panel's hand edits as a new version.
  */
-export function registerPanels(services: XModelsServices): RegisteredPanels {
+export function registerPanels(services: XModelsServices, edits: EditsSaver): RegisteredPanels {
   const editors = new LastTextEditor();
   const disposables: vscode.Disposable[] = [editors];
 
@@ -59,7 +60,7 @@ export function registerPanels(services: XModelsServices): RegisteredPanels {
     return host;
   }
 
-  const profiles = register(profilePanel(services));
+  const profiles = register(profilePanel(services, edits));
   register(evaluationPanel(services));
   register(featureInfoPanel(services));
   register(datasetSummaryPanel());

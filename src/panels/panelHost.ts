@@ -13,6 +13,7 @@ import {
   type PanelKind,
   type ParamsOf,
   type PersistedState,
+  type Preloaded,
   type ResultOf,
 } from './protocol';
 
@@ -175,6 +176,15 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
     const post = (message: HostMessage<PanelArgs[K]>) => {
       if (!disposed) void panel.webview.postMessage(message);
     };
+    let initPosted = false;
+    const postInit = (preloaded?: Preloaded) => {
+      initPosted = true;
+      post({ kind: 'init', args: entry.args, ...(preloaded ? { preloaded } : {}) });
+    };
+    const answeredLoad = (result: unknown) => {
+      if (this.definition.loadedTitle && !disposed) panel.title = this.definition.loadedTitle(result as never, entry.args);
+      settleLoaded({ viewType: this.viewType, ok: true });
+    };
 
     const subscription = panel.webview.onDidReceiveMessage(async (raw: unknown) => {
       const message = parseWebviewMessage(this.definition.kind, raw);
@@ -183,7 +193,7 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
         return;
       }
       if (message.kind === 'ready') {
-        post({ kind: 'init', args: entry.args });
+        postInit();
         return;
       }
       const { id, method } = message;
@@ -196,10 +206,7 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
         const result = await (adopted?.result ?? this.handler(method)(message.params, { args: entry.args, signal: controller.signal }));
         if (!latest.isCurrent(method, id)) return;
         post({ kind: 'response', id, ok: true, result: result ?? null });
-        if (method === 'load') {
-          if (this.definition.loadedTitle && !disposed) panel.title = this.definition.loadedTitle(result as never, entry.args);
-          settleLoaded({ viewType: this.viewType, ok: true });
-        }
+        if (method === 'load') answeredLoad(result);
       } catch (error) {
         if (!latest.isCurrent(method, id)) return;
         const panelError: PanelError = { message: describeError(error) };
@@ -219,6 +226,16 @@ export class PanelHost<K extends PanelKind> implements vscode.Disposable {
       if (this.open.get(key) === entry) this.open.delete(key);
     });
     panel.webview.html = this.html(panel.webview, this.definition.title(args));
+    // Posted unasked once the data is there, unless the page asked first: VS Code holds it until the page has
+    // loaded, and the page then draws at once. A page that asked first, or missed it, asks for its data itself.
+    earlyLoad?.preload()?.then(
+      (result) => {
+        if (initPosted) return;
+        postInit({ method: 'load', params: args, result: result ?? null });
+        answeredLoad(result);
+      },
+      () => undefined,
+    );
     return loaded;
   }
 }

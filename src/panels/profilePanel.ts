@@ -1,10 +1,12 @@
+import { XModelsApiError } from '../client/errors';
 import type { ModelVersion } from '../contract/models';
 import { UserFacingError } from '../common/errors';
 import type { XModelsServices } from '../common/services';
+import { methodOfVersion } from '../common/trainingParams';
 import type { PanelDefinition } from './panelHost';
 import { panelProfile } from './shaping/classProfiles';
 import { profileArgs, hasSubject, subjectTitle } from './panelArgs';
-import type { ProfileArgs } from './protocol';
+import type { EditsPreview, ProfileArgs, SavedEdits, SaveEditsParams } from './protocol';
 import { l10n } from '../common/l10n';
 
 const shortId = (id: string) => id.slice(0, 8);
@@ -17,7 +19,24 @@ export function refitBlocker(args: ProfileArgs, version: ModelVersion | undefine
   return undefined;
 }
 
-export function profilePanel(services: XModelsServices): PanelDefinition<'profile'> {
+/** Why a version's steps cannot be edited from the panel, or undefined when they can. */
+export function editBlocker(args: ProfileArgs, version: ModelVersion | undefined): string | undefined {
+  if (!args.modelId) return l10n.t('Open this profile from the version in the XModels view to edit its steps.');
+  if (!version) return l10n.t('This version is no longer among the model\u2019s versions; refresh the XModels view.');
+  return undefined;
+}
+
+/** Saves the panel's hand edits as a new version (the command behind "Save as new version"). */
+export interface EditsSaver {
+  save(params: SaveEditsParams): Promise<SavedEdits>;
+}
+
+/** A preview that failed only because the version has no dataset to compute metrics on. */
+function isNoDataset(error: unknown): boolean {
+  return error instanceof XModelsApiError && error.status === 422 && error.fields.some((f) => f.path === 'dataset_id');
+}
+
+export function profilePanel(services: XModelsServices, edits: EditsSaver): PanelDefinition<'profile'> {
   return {
     kind: 'profile',
     loadsArgsFirst: true,
@@ -38,12 +57,35 @@ export function profilePanel(services: XModelsServices): PanelDefinition<'profil
         ]);
         const version = versions?.find((v) => v.version_id === params.versionId);
         const refitUnavailable = refitBlocker(params, version);
+        const editUnavailable = editBlocker(params, version);
+        const { scopes, ...shown } = panelProfile(profile);
         return {
-          ...panelProfile(profile),
+          ...shown,
           partitions: partitionList.partitions,
           ...(version ? { version } : {}),
           ...(refitUnavailable ? { refitUnavailable } : {}),
+          ...(editUnavailable || !version ? { editUnavailable } : { editing: { method: methodOfVersion(version.parameters), scopes } }),
         };
+      },
+
+      async previewEdits({ versionId, edits: list }, { signal }): Promise<EditsPreview> {
+        const client = await services.getClient();
+        try {
+          const { parts, before, after } = await client.models.previewEdits(versionId, { edits: list }, { signal });
+          return { kind: 'metrics', parts, before, after };
+        } catch (error) {
+          if (!isNoDataset(error)) throw error;
+          return {
+            kind: 'noMetrics',
+            message: l10n.t(
+              'This version has no stored dataset (it was trained on inline or public data, or uploaded), so the metrics after the edits are not known yet. The chart shows the edits; Save as new version asks for the rows to compute them on.',
+            ),
+          };
+        }
+      },
+
+      saveEdits(params) {
+        return edits.save(params);
       },
 
       async refit({ versionId, modelId, feature, params }, { signal }) {

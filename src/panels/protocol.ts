@@ -3,9 +3,16 @@
  * this module, so it must stay free of `vscode` and Node imports; contract types are imported as types only.
  *
  * Flow: the webview posts `ready`; the host answers `init` with the panel's arguments (the object it shows);
- * the webview then sends `request`s (each with a fresh id) and the host answers each with one `response`.
+ * the webview then sends `request`s (each with a fresh id) and the host answers each with one `response`. A panel
+ * that loads its data while its webview starts posts `init` unasked as soon as that data is there, with the data
+ * (`preloaded`, the answer to the page's first `load`): VS Code holds it until the page has loaded, and the page draws
+ * on its first message, without a round trip to ask. The handshake is what a reloaded page, or one that missed it,
+ * goes through.
  */
-import type { ModelVersion, Evaluation, FeatureInfo, FeatureParams, ModelProfile, Partition, Profile } from '../contract/models';
+import type { Edit } from '../contract/edits';
+import type { ModelVersion, Evaluation, FeatureInfo, FeatureParams, Metrics, ModelProfile, Partition, PreviewPart, Profile, SplitMetrics } from '../contract/models';
+import type { EditScope } from './shaping/classProfiles';
+import type { FitMethod } from '../engine/params/table';
 import type {
   DatasetSummary,
   Goal,
@@ -92,7 +99,34 @@ export interface ProfileData {
   version?: ModelVersion;
   /** Why "Refit this feature" is unavailable, or undefined when it is available. */
   refitUnavailable?: string;
+  /** What hand edits of the steps need: absent, with `editUnavailable` saying why, when the version cannot be edited here. */
+  editing?: ProfileEditing;
+  editUnavailable?: string;
 }
+export interface ProfileEditing {
+  /** How the version was fitted: a `boosted` feature's edited steps are re-centred, and only its features can be removed. */
+  method: FitMethod;
+  /** The part of the version each entry of the partition (or class) picker shows; the all-classes view has none. */
+  scopes: Record<string, EditScope>;
+}
+export interface PreviewEditsParams {
+  versionId: string;
+  edits: Edit[];
+}
+/**
+ * The version after the edits: the steps of every part they changed and the train and test metrics before and after,
+ * or, when the metrics cannot be computed (the version has no dataset), why.
+ */
+export type EditsPreview =
+  | { kind: 'metrics'; parts: PreviewPart[]; before: SplitMetrics; after: SplitMetrics }
+  | { kind: 'noMetrics'; message: string };
+export interface SaveEditsParams {
+  versionId: string;
+  modelId: string;
+  edits: Edit[];
+}
+/** The new version holding the edits, or `saved: false` when the user dismissed a question on the way. */
+export type SavedEdits = { saved: true; versionId: string; versionNumber?: number; testMetrics: Metrics } | { saved: false };
 export interface RefitFeatureParams {
   versionId: string;
   modelId: string;
@@ -109,6 +143,9 @@ export interface RefitOutcome {
 export interface ProfileApi {
   load: Method<ProfileArgs, ProfileData>;
   refit: Method<RefitFeatureParams, RefitOutcome>;
+  /** A newer preview supersedes an older one, which the host then aborts. */
+  previewEdits: Method<PreviewEditsParams, EditsPreview>;
+  saveEdits: Method<SaveEditsParams, SavedEdits>;
 }
 export interface EvaluationApi {
   load: Method<EvaluationArgs, Evaluation>;
@@ -153,7 +190,7 @@ export interface PanelApis {
 
 /** The request method names of each panel, for validating incoming messages at runtime. */
 export const PANEL_METHODS: { readonly [K in PanelKind]: readonly (keyof PanelApis[K] & string)[] } = {
-  profile: ['load', 'refit'],
+  profile: ['load', 'refit', 'previewEdits', 'saveEdits'],
   evaluation: ['load', 'autotrain'],
   featureInfo: ['load'],
   datasetSummary: ['load', 'run'],
@@ -183,7 +220,14 @@ export type ResponseMessage =
   | { kind: 'response'; id: number; ok: true; result: unknown }
   | { kind: 'response'; id: number; ok: false; error: PanelError };
 
-export type HostMessage<Args> = { kind: 'init'; args: Args } | ResponseMessage;
+/** The answer to a request the webview has not sent yet: its first `load`. */
+export interface Preloaded {
+  method: string;
+  params: unknown;
+  result: unknown;
+}
+
+export type HostMessage<Args> = { kind: 'init'; args: Args; preloaded?: Preloaded } | ResponseMessage;
 
 export type ResultOf<Api, M extends keyof Api> = Api[M] extends Method<unknown, infer R> ? R : never;
 export type ParamsOf<Api, M extends keyof Api> = Api[M] extends Method<infer P, unknown> ? P : never;
@@ -216,7 +260,11 @@ export function parseWebviewMessage<K extends PanelKind>(
 /** Validates a message from the host; returns undefined for anything else. */
 export function parseHostMessage<Args>(raw: unknown): HostMessage<Args> | undefined {
   if (!isRecord(raw)) return undefined;
-  if (raw.kind === 'init') return isRecord(raw.args) ? (raw as HostMessage<Args>) : undefined;
+  if (raw.kind === 'init') {
+    const { preloaded } = raw;
+    const wellFormed = preloaded === undefined || (isRecord(preloaded) && typeof preloaded.method === 'string' && isRecord(preloaded.params));
+    return isRecord(raw.args) && wellFormed ? (raw as HostMessage<Args>) : undefined;
+  }
   if (raw.kind !== 'response' || typeof raw.id !== 'number') return undefined;
   if (raw.ok === true) return raw as HostMessage<Args>;
   if (raw.ok === false && isRecord(raw.error) && typeof raw.error.message === 'string') {
@@ -272,6 +320,28 @@ export class RequestTracker {
 
   get size(): number {
     return this.pending.size;
+  }
+}
+
+/** The webview's side of preloaded answers: each answers the first request for its method and parameters, once. */
+export class Preloads {
+  private readonly results = new Map<string, unknown>();
+
+  private static key(method: string, params: unknown): string {
+    return `${method}\u0000${JSON.stringify(params)}`;
+  }
+
+  keep(preloaded: Preloaded): void {
+    this.results.set(Preloads.key(preloaded.method, preloaded.params), preloaded.result);
+  }
+
+  /** The preloaded answer of this request, taken (so a second request, a Retry say, asks the host). */
+  take(method: string, params: unknown): { result: unknown } | undefined {
+    const key = Preloads.key(method, params);
+    if (!this.results.has(key)) return undefined;
+    const result = this.results.get(key);
+    this.results.delete(key);
+    return { result };
   }
 }
 

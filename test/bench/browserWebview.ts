@@ -21,7 +21,7 @@ export interface BrowserPanel {
   page: Page;
   panel: unknown;
   messages: MessageLog;
-  /** Resolves once a chart's canvas has pixels on it. */
+  /** Resolves once a chart has its marks drawn. */
   firstChart(): Promise<void>;
 }
 
@@ -38,6 +38,8 @@ export async function openBrowserPanel(browser: Browser, root: string, webviewDi
   const messages: MessageLog = [];
   const listeners: ((message: unknown) => void)[] = [];
   let html = '';
+  // As VS Code does, messages posted before the page has loaded wait for it.
+  let pageLoaded: Promise<unknown> = Promise.resolve();
   await page.exposeFunction('__xmodelsPost', (message: { kind?: string; method?: string }) => {
     messages.push({ kind: message.method ?? message.kind ?? '?', at: performance.now() });
     for (const listener of listeners) listener(message);
@@ -66,12 +68,12 @@ export async function openBrowserPanel(browser: Browser, root: string, webviewDi
       asWebviewUri: (uri: FsUri) => ({ toString: () => `${ORIGIN}/${relative(root, uri.fsPath).split('\\').join('/')}` }),
       set html(value: string) {
         html = value;
-        void page.goto(PAGE_URL);
+        pageLoaded = page.goto(PAGE_URL).catch(() => undefined);
       },
       // As JSON text, as VS Code sends it (Playwright's own serialisation of a large object takes far longer); like
       // VS Code's, a message to a closed panel is dropped (false).
       postMessage: (message: unknown) =>
-        page.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(message)).then(
+        pageLoaded.then(() => page.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(message))).then(
           () => true,
           () => false,
         ),
@@ -85,15 +87,8 @@ export async function openBrowserPanel(browser: Browser, root: string, webviewDi
     dispose() {},
   };
   const firstChart = async () => {
-    // A function without named inner functions (see above); the page's CSP refuses a string.
-    await page.waitForFunction(
-      () =>
-        Array.from(document.querySelectorAll('canvas')).some(
-          (canvas) => canvas.width > 0 && canvas.height > 0 && Boolean(canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data.some((v) => v !== 0)),
-        ),
-      undefined,
-      { polling: 'raf', timeout: 60_000 },
-    );
+    // A function, not a string: the page's CSP refuses a string.
+    await page.waitForFunction(() => document.querySelector('.chart svg .mark') !== null, undefined, { polling: 'raf', timeout: 60_000 });
   };
   return { page, panel, messages, firstChart };
 }

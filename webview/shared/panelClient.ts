@@ -2,6 +2,7 @@
 import {
   LatestRequests,
   parseHostMessage,
+  Preloads,
   RequestTracker,
   type PanelApis,
   type PanelArgs,
@@ -35,6 +36,7 @@ export function connectPanel<K extends PanelKind, Ui>(start: (client: PanelClien
   const api = vscodeApi<PersistedState<PanelArgs[K], Partial<Ui>>>();
   const tracker = new RequestTracker();
   const latest = new LatestRequests();
+  const preloads = new Preloads();
   let started = false;
 
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -46,6 +48,7 @@ export function connectPanel<K extends PanelKind, Ui>(start: (client: PanelClien
     }
     if (started) return;
     started = true;
+    if (message.preloaded) preloads.keep(message.preloaded);
     const saved = api.getState();
     let ui: Partial<Ui> = saved?.ui ?? {};
     api.setState({ args: message.args, ui });
@@ -61,6 +64,8 @@ export function connectPanel<K extends PanelKind, Ui>(start: (client: PanelClien
       async request(method, params) {
         const { id, result } = tracker.start<ResultOf<PanelApis[K], typeof method>>();
         latest.begin(method, id);
+        const preloaded = preloads.take(method, params);
+        if (preloaded) return preloaded.result as ResultOf<PanelApis[K], typeof method>;
         api.postMessage({ kind: 'request', id, method, params } as WebviewMessage<PanelApis[K]>);
         try {
           const value = await result;

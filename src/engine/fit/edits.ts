@@ -1,12 +1,12 @@
 import { withoutPairs } from '../model/pairs';
 import { centre } from '../boost/assemble';
-import { isotonic } from '../boost/shape';
 import { EngineError } from '../errors';
 import { EDIT_OPS, MISSING_BIN, type StepEdit } from '../model/edits';
 import { modelFeatures } from '../model/predict';
 import type { FeatureModel, PartitionModel, TransparentModel } from '../model/types';
 import { DEFAULT_BOOST_FEATURE_PARAMS } from '../params/boosted';
 import type { FitMethod } from '../params/table';
+import { applyStepEdit, type LeafRange } from './stepOps';
 
 /** One partition of one class model whose features the edits named. */
 export interface EditedPart {
@@ -40,9 +40,6 @@ interface Target {
   work: Work;
   feature: FeatureModel;
 }
-
-/** A half-open range of a feature's leaves: its non-missing bins are 0..m−1, the missing-value bin is m. */
-type LeafRange = [from: number, to: number];
 
 const NEEDS_VALUE = new Set<string>(['shift', 'set']);
 const TAKES_MISSING_BIN = new Set<string>(['shift', 'set', 'reset']);
@@ -93,7 +90,7 @@ export function applyEdits(models: readonly TransparentModel[], classes: readonl
     for (const { work, feature } of targets) {
       work.named.add(feature.name);
       if (edit.op === 'remove') work.removedBy.set(feature.name, i);
-      else applyOne(edit, feature, stepsOf(work, feature), leafRange(edit, feature, fail, where(work)));
+      else applyStepEdit(edit, stepsOf(work, feature), feature.leaves.score, feature.leaves.count, leafRange(edit, feature, fail, where(work)));
     }
   });
   const edited = models.map((model, classIndex) => {
@@ -212,45 +209,6 @@ function stepsOf(work: Work, feature: FeatureModel): Float64Array {
     work.steps.set(feature.name, steps);
   }
   return steps;
-}
-
-function applyOne(edit: StepEdit, feature: FeatureModel, steps: Float64Array, [from, to]: LeafRange): void {
-  const count = feature.leaves.count;
-  switch (edit.op) {
-    case 'shift':
-      for (let k = from; k < to; k++) steps[k] += edit.value as number;
-      return;
-    case 'set':
-      steps.fill(edit.value as number, from, to);
-      return;
-    case 'interpolate': {
-      const lo = steps[from];
-      const hi = steps[to - 1];
-      const span = to - 1 - from;
-      for (let k = from + 1; k < to - 1; k++) steps[k] = lo + ((hi - lo) * (k - from)) / span;
-      return;
-    }
-    case 'merge': {
-      let total = 0;
-      let weighted = 0;
-      let plain = 0;
-      for (let k = from; k < to; k++) {
-        total += count[k];
-        weighted += count[k] * steps[k];
-        plain += steps[k];
-      }
-      steps.fill(total > 0 ? weighted / total : plain / (to - from), from, to);
-      return;
-    }
-    case 'monotone':
-      isotonic(steps, count, from, to, edit.direction as 1 | -1);
-      return;
-    case 'reset':
-      steps.set(feature.leaves.score.subarray(from, to), from);
-      return;
-    case 'remove':
-      return;
-  }
 }
 
 function sameSteps(a: Float64Array, b: Float64Array): boolean {

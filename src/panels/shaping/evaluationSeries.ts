@@ -67,7 +67,14 @@ const REGRESSOR_METRICS: readonly [string, string][] = [
   ['explained_variance', 'Explained variance'],
 ];
 
-function metricValue(metrics: object | null | undefined, key: string): number | null {
+export type MetricsKind = 'classifier' | 'multiclass' | 'regressor';
+
+/** The metrics of a kind of model, with their names, in the order the panels list them. */
+export function metricNames(kind: MetricsKind): readonly [key: string, label: string][] {
+  return kind === 'classifier' ? CLASSIFIER_METRICS : kind === 'multiclass' ? MULTICLASS_METRICS : REGRESSOR_METRICS;
+}
+
+export function metricValue(metrics: object | null | undefined, key: string): number | null {
   const value = (metrics as Record<string, unknown> | null | undefined)?.[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
@@ -79,13 +86,13 @@ function reportedNull(train: EvaluationMetrics, test: EvaluationMetrics, key: st
 
 /** The train-vs-test table, with the baselines' test scores beside: the metrics either side reports, in a fixed order. */
 export function metricRows(train: EvaluationMetrics, test: EvaluationMetrics, baseline?: Baseline | null): MetricRow[] {
-  const names =
+  const kind: MetricsKind =
     isClassifierMetrics(test) || isClassifierMetrics(train)
-      ? CLASSIFIER_METRICS
+      ? 'classifier'
       : isMulticlassMetrics(test) || isMulticlassMetrics(train)
-        ? MULTICLASS_METRICS
-        : REGRESSOR_METRICS;
-  return names
+        ? 'multiclass'
+        : 'regressor';
+  return metricNames(kind)
     .map(([key, label]) => ({
       key,
       label,

@@ -38,4 +38,13 @@ describe('a panel\u2019s early load', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await assert.rejects(early.takeOver({ versionId: 'v1', modelId: 'm1' })!.result, /service unreachable/);
   });
+
+  it('gives its result to post before the webview asks, and still to the request that takes it over', async () => {
+    const { early, seen } = startLoad();
+    assert.equal(await early.preload(), 'data');
+    const taken = early.takeOver({ versionId: 'v1', modelId: 'm1' });
+    assert.equal(await taken?.result, 'data', 'a page that missed the preload asks and gets the same result');
+    assert.equal(seen.calls, 1, 'loaded once');
+    assert.equal(early.preload(), undefined, 'nothing to post once a request has it');
+  });
 });

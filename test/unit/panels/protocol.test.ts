@@ -4,6 +4,7 @@ import {
   PANEL_METHODS,
   parseHostMessage,
   parseWebviewMessage,
+  Preloads,
   RequestTracker,
   VIEW_TYPES,
 } from '../../../src/panels/protocol';
@@ -64,5 +65,21 @@ describe('panels: message protocol', () => {
     assert.equal(latest.isCurrent('load', 2), true);
     assert.equal(latest.isCurrent('refit', 3), true);
     assert.equal(latest.isCurrent('copy', 3), false);
+  });
+
+  it('accepts init with a preloaded answer naming its method and parameters', () => {
+    const init = { kind: 'init', args: { versionId: 'v' }, preloaded: { method: 'load', params: { versionId: 'v' }, result: { a: 1 } } };
+    assert.deepEqual(parseHostMessage(init), init);
+    assert.equal(parseHostMessage({ ...init, preloaded: { params: { versionId: 'v' }, result: 1 } }), undefined);
+    assert.equal(parseHostMessage({ ...init, preloaded: { method: 'load', params: 'v', result: 1 } }), undefined);
+  });
+
+  it('answers the first request for a preload\u2019s method and parameters from it, once', () => {
+    const preloads = new Preloads();
+    preloads.keep({ method: 'load', params: { versionId: 'v' }, result: 'data' });
+    assert.equal(preloads.take('load', { versionId: 'w' }), undefined, 'other parameters');
+    assert.equal(preloads.take('refit', { versionId: 'v' }), undefined, 'another method');
+    assert.deepEqual(preloads.take('load', { versionId: 'v' }), { result: 'data' });
+    assert.equal(preloads.take('load', { versionId: 'v' }), undefined, 'a Retry asks the host again');
   });
 });

@@ -142,9 +142,10 @@ export class Workbench {
   /**
    * Right-clicks a row (Explorer, Models tree) and chooses a context-menu item. The web workbench sometimes drops a
    * click on a menu item while the menu fades in, and an item stays disabled until its when-clause holds, so the
-   * item is chosen with the keyboard and the menu is opened again until it closes on the choice.
+   * item is chosen with the keyboard and the menu is opened again until it closes on the choice. `onChoose` runs
+   * right before each choice (benchmarks start their clock there).
    */
-  async contextMenu(row: Locator, item: string | RegExp): Promise<void> {
+  async contextMenu(row: Locator, item: string | RegExp, onChoose?: () => void): Promise<void> {
     const deadline = Date.now() + 2 * defaultTimeoutMs;
     for (;;) {
       await row.click({ button: 'right' });
@@ -152,6 +153,7 @@ export class Workbench {
       await entry.waitFor({ state: 'visible', timeout: defaultTimeoutMs });
       if ((await entry.getAttribute('aria-disabled')) !== 'true') {
         await entry.hover();
+        onChoose?.();
         await this.page.keyboard.press('Enter');
         if (await entry.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false)) return;
       }

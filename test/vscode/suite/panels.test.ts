@@ -1,5 +1,5 @@
 // The panels in a real VS Code against the embedded local service: each opens from its command with a tree node
-// (or the autotrain payload), its webview asks for its data, and the host answers it.
+// (or the autotrain payload), and its webview gets its data from the host.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { XModelsClient } from '../../../src/client';

@@ -58,7 +58,8 @@ async function openPartition(workbench: Workbench, model: string): Promise<void>
 async function panel(workbench: Workbench, heading: RegExp, chart = true): Promise<FrameLocator> {
   const view = workbench.webview();
   await view.locator('h1', { hasText: heading }).waitFor({ timeout });
-  if (chart) await view.locator('canvas').first().waitFor({ timeout });
+  // The profile draws SVG charts, the other panels canvas ones.
+  if (chart) await view.locator('.chart canvas, .chart svg .mark').first().waitFor({ timeout });
   return view;
 }
 
@@ -113,7 +114,7 @@ describe('panels in the workbench', function () {
     await smoothing.locator('input').fill('2');
     await view.locator('vscode-button', { hasText: `Refit ${name}` }).click();
     await view.locator('h3', { hasText: /New version \d+/ }).waitFor({ timeout: 120_000 });
-    assert.equal(await view.locator('canvas').count(), 3, 'importances, this version and the new version');
+    assert.equal(await view.locator('.chart svg').count(), 3, 'importances, this version and the new version');
     await workbench.screenshot('panels-profile-refit-dark');
   });
 
@@ -160,7 +161,7 @@ describe('panels in the workbench', function () {
     assert.deepEqual(shares, [...shares].sort((a, b) => b - a), 'listed by importance, highest first');
     assert.equal(await buttons.first().getAttribute('aria-current'), 'true');
     await view.locator('h2', { hasText: new RegExp(`^${names[0]}$`) }).waitFor({ timeout });
-    assert.match((await view.locator('canvas').first().getAttribute('aria-label')) ?? '', new RegExp(`^Top 15 feature importances: ${names[0]} `));
+    assert.match((await view.locator('.chart svg').first().getAttribute('aria-label')) ?? '', new RegExp(`^Top 15 feature importances: ${names[0]} `));
     await workbench.page.mouse.move(700, 5);
     await workbench.screenshot('panels-profile-100-features-dark');
   });
