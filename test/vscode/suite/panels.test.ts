@@ -47,6 +47,9 @@ async function assertLoaded(shown: ShownPanel, viewType: string): Promise<void> 
   assert.equal(shown.viewType, viewType);
   const load = await shown.loaded;
   assert.deepEqual(load, { viewType, ok: true }, `the ${viewType} panel received its data`);
+  // The data is posted as soon as it is read, which can be before the window's tab model lists the new tab.
+  const deadline = Date.now() + 10_000;
+  while (webviewTabs(viewType).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   assert.equal(webviewTabs(viewType).length, 1, `one ${viewType} tab is open`);
 }
 

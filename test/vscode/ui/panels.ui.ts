@@ -106,7 +106,7 @@ describe('panels in the workbench', function () {
     const features = view.locator('.feature-list button');
     assert.ok((await features.count()) >= 4, 'the classifier lists its features');
     const second = features.nth(1);
-    const name = (await second.locator('.feature-name').textContent()) ?? '';
+    const name = (await second.getAttribute('data-feature')) ?? '';
     await second.click();
     await view.locator('h2', { hasText: name }).waitFor({ timeout });
     await view.locator('summary', { hasText: 'Refit this feature' }).click();
@@ -155,7 +155,7 @@ describe('panels in the workbench', function () {
     const view = await panel(workbench, /Profile: target/);
     assert.equal(await view.locator('.fact', { hasText: 'Features' }).locator('.fact-value').textContent(), '100');
     const buttons = view.locator('.feature-list button');
-    const names = await buttons.locator('.feature-name').allTextContents();
+    const names = await buttons.evaluateAll((all) => all.map((button) => button.getAttribute('data-feature') ?? ''));
     assert.deepEqual([...names].sort(), [...Array.from({ length: 99 }, (_, i) => `f${i + 1}`), 'segment'].sort());
     const shares = (await buttons.locator('.muted').allTextContents()).map((text) => Number.parseFloat(text));
     assert.deepEqual(shares, [...shares].sort((a, b) => b - a), 'listed by importance, highest first');
