@@ -68,9 +68,7 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   const step = new Float64Array(maxBins);
   const noValidation = n === nT;
 
-  let best = noValidation ? 0 : state.validationLoss();
-  let bestRound = 0;
-  let bestTables = tables.map((t) => t.slice());
+  const best = new BestRound(noValidation ? 0 : state.validationLoss(), tables, params.early_stopping_rounds);
   state.histogram(0, gSum, hSum);
   const random = mulberry32(seed ^ 0x5bd1e995);
   const smoothingRounds = small ? SMOOTHING_ROUNDS : 0;
@@ -83,18 +81,35 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
       for (let b = 0; b < bins; b++) t[b] += step[b];
       state.apply(j, step, j + 1 < k ? j + 1 : 0, gSum, hSum);
     }
-    if (noValidation) {
-      bestRound = round;
-      continue;
-    }
-    const loss = state.validationLoss();
-    if (loss < best - Math.abs(best) * MIN_IMPROVEMENT) {
-      best = loss;
-      bestRound = round;
-      bestTables = tables.map((t) => t.slice());
-    } else if (round - bestRound >= params.early_stopping_rounds) break;
+    if (noValidation) best.round = round;
+    else if (best.stop(round, state.validationLoss(), tables)) break;
   }
-  return { intercept, tables: noValidation ? tables : bestTables, rounds: bestRound, loss: noValidation ? NaN : best };
+  return { intercept, tables: noValidation ? tables : best.tables, rounds: best.round, loss: noValidation ? NaN : best.loss };
+}
+
+/** The round whose validation loss is the lowest so far, with its tables; boosting stops after `patience` rounds without one. */
+export class BestRound {
+  round = 0;
+  tables: Float64Array[];
+
+  constructor(
+    public loss: number,
+    tables: Float64Array[],
+    private readonly patience: number,
+  ) {
+    this.tables = tables.map((t) => t.slice());
+  }
+
+  /** Records a round's loss and tables; true when boosting should stop. */
+  stop(round: number, loss: number, tables: Float64Array[]): boolean {
+    if (loss < this.loss - Math.abs(this.loss) * MIN_IMPROVEMENT) {
+      this.loss = loss;
+      this.round = round;
+      this.tables = tables.map((t) => t.slice());
+      return false;
+    }
+    return round - this.round >= this.patience;
+  }
 }
 
 /** The constant score of the training rows: their mean, or its log-odds for a classifier. */

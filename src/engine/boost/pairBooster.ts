@@ -1,5 +1,5 @@
 import type { BoostParams } from '../params/boosted';
-import { binCounts, gather, gradientState, innerSplit, MIN_HESSIAN, MIN_LEAF_HESSIAN } from './booster';
+import { BestRound, binCounts, gather, gradientState, innerSplit, MIN_HESSIAN, MIN_LEAF_HESSIAN } from './booster';
 import { crossTree, type CellSums } from './pairTree';
 
 /** What one bag of pair boosting needs, for every row of a partition: plain data that can go to a worker thread. */
@@ -21,8 +21,6 @@ export interface PairBagResult {
   tables: Float64Array[];
   rounds: number;
 }
-
-const MIN_IMPROVEMENT = 1e-7;
 
 /**
  * Cyclic boosting of the pair terms of one bag on top of the main effects (held fixed in `offset`), as the main
@@ -46,9 +44,7 @@ export function boostPairBag(data: PairData, params: BoostParams, seed: number, 
   const g = new Float64Array(maxCells);
   const h = new Float64Array(maxCells);
   const step = new Float64Array(maxCells);
-  let best = state.validationLoss();
-  let bestRound = 0;
-  let bestTables = tables.map((t) => t.slice());
+  const best = new BestRound(state.validationLoss(), tables, params.early_stopping_rounds);
   state.histogram(0, g, h);
   for (let round = 1; round <= params.max_rounds; round++) {
     for (let p = 0; p < tables.length; p++) {
@@ -59,14 +55,9 @@ export function boostPairBag(data: PairData, params: BoostParams, seed: number, 
       for (let k = 0; k < n; k++) t[k] += step[k];
       state.apply(p, step, p + 1 < tables.length ? p + 1 : 0, g, h);
     }
-    const loss = state.validationLoss();
-    if (loss < best - Math.abs(best) * MIN_IMPROVEMENT) {
-      best = loss;
-      bestRound = round;
-      bestTables = tables.map((t) => t.slice());
-    } else if (round - bestRound >= params.early_stopping_rounds) break;
+    if (best.stop(round, state.validationLoss(), tables)) break;
   }
-  return { tables: bestTables, rounds: bestRound };
+  return { tables: best.tables, rounds: best.round };
 }
 
 function gatherNumbers(values: Float64Array, order: Int32Array): Float64Array {
