@@ -1,5 +1,6 @@
 import type { BoostParams } from '../params/boosted';
 import { mulberry32, sampleRows } from '../prng';
+import { featureImportances } from '../model/profile';
 import type { FeatureModel, PairTerm, PartitionModel, TransparentModel } from '../model/types';
 import { centre } from './assemble';
 import type { BinnedFeature } from './binning';
@@ -72,11 +73,10 @@ export function runPairBag(task: PairTask): PairBagResult {
 
 function partPairs(binned: BinnedFeature[], part: PartitionModel, y: Float64Array, params: BoostParams, classifier: boolean, seed: number): PartPairs | null {
   const offset = mainScores(binned, part);
-  const ranked = part.features
-    .map((f, j) => ({ j, weight: importanceOf(f) }))
-    .sort((a, b) => b.weight - a.weight || a.j - b.j)
+  const index = new Map(part.features.map((f, j) => [f.name, j]));
+  const ranked = featureImportances(part)
     .slice(0, SCREEN_FEATURES)
-    .map((c) => c.j)
+    .map((f) => index.get(f.feature) as number)
     .sort((a, b) => a - b);
   const axes = new Map(ranked.map((j) => [j, coarseAxis(binned[j], params.interaction_bins)]));
   const rows = sampleRows(y.length, SCREEN_ROWS, seed);
@@ -173,12 +173,6 @@ function shuffledRows(n: number, seed: number): Int32Array {
   return out;
 }
 
-function importanceOf(f: FeatureModel): number {
-  let w = 0;
-  for (let l = 0; l < f.leaves.score.length; l++) w += f.leaves.freq[l] * Math.abs(f.leaves.score[l]);
-  return w;
-}
-
 /** The leaf of each row of a feature: its bin (numeric) or its category (categorical), missing last. */
 function leafOfRows(bf: BinnedFeature): Uint16Array | Int32Array {
   return bf.categoryOfRow ?? bf.codes;
@@ -238,34 +232,32 @@ export function purify(score: Float64Array, count: Float64Array, height: number,
   let scale = 0;
   for (const v of score) scale = Math.max(scale, Math.abs(v));
   for (let round = 0; round < PURIFY_ROUNDS && scale > 0; round++) {
-    let moved = 0;
-    for (let a = 0; a < height; a++) {
-      let w = 0;
-      let s = 0;
-      for (let b = 0; b < width; b++) {
-        w += count[a * width + b];
-        s += count[a * width + b] * score[a * width + b];
-      }
-      const mean = w > 0 ? s / w : 0;
-      for (let b = 0; b < width; b++) score[a * width + b] -= mean;
-      rows[a] += mean;
-      moved = Math.max(moved, Math.abs(mean));
-    }
-    for (let b = 0; b < width; b++) {
-      let w = 0;
-      let s = 0;
-      for (let a = 0; a < height; a++) {
-        w += count[a * width + b];
-        s += count[a * width + b] * score[a * width + b];
-      }
-      const mean = w > 0 ? s / w : 0;
-      for (let a = 0; a < height; a++) score[a * width + b] -= mean;
-      columns[b] += mean;
-      moved = Math.max(moved, Math.abs(mean));
-    }
+    const moved = Math.max(moveMeans(score, count, height, width, width, 1, rows), moveMeans(score, count, width, height, 1, width, columns));
     if (moved <= PURIFY_TOLERANCE * scale) break;
   }
   return { rows, columns };
+}
+
+/**
+ * For each of `lines` lines of the table (cell = line·lineStride + k·cellStride, k < length), subtracts its
+ * count-weighted mean from its cells and adds it to `into`; returns the largest mean moved.
+ */
+function moveMeans(score: Float64Array, count: Float64Array, lines: number, length: number, lineStride: number, cellStride: number, into: Float64Array): number {
+  let moved = 0;
+  for (let line = 0; line < lines; line++) {
+    let w = 0;
+    let s = 0;
+    for (let k = 0; k < length; k++) {
+      const c = line * lineStride + k * cellStride;
+      w += count[c];
+      s += count[c] * score[c];
+    }
+    const mean = w > 0 ? s / w : 0;
+    for (let k = 0; k < length; k++) score[line * lineStride + k * cellStride] -= mean;
+    into[line] += mean;
+    moved = Math.max(moved, Math.abs(mean));
+  }
+  return moved;
 }
 
 /** Adds an axis' per-bin values to the leaves of its feature that lie in each bin (steps and scores alike). */

@@ -1,5 +1,5 @@
 import { axisSize } from './lookup';
-import { partitionPairs } from './pairs';
+import { cellRows, partitionPairs } from './pairs';
 import { fail, isObject, num, type Json } from './payloadReading';
 import { axisBins } from './profile';
 import type { FeatureType, PairAxis, PairTerm, PartitionModel, ProfileAxisBin } from './types';
@@ -18,13 +18,11 @@ export function pairsPayload(part: PartitionModel): { interactions?: PairPayload
   if (!pairs.length) return {};
   return {
     interactions: pairs.map((pair) => {
-      const width = axisSize(pair.axes[1]);
-      const rows = (values: Float64Array) => Array.from({ length: axisSize(pair.axes[0]) }, (_, a) => Array.from(values.subarray(a * width, (a + 1) * width)));
       return {
         features: [pair.axes[0].feature, pair.axes[1].feature],
         bins: [axisBins(pair.axes[0]), axisBins(pair.axes[1])],
-        scores: rows(pair.score),
-        counts: rows(pair.count),
+        scores: cellRows(pair, pair.score),
+        counts: cellRows(pair, pair.count),
       };
     }),
   };

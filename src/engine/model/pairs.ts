@@ -1,9 +1,16 @@
 import { EngineError } from '../errors';
+import { axisSize } from './lookup';
 import type { PairTerm, PartitionModel, TransparentModel } from './types';
 
 /** How a pair term is named where a name is needed (predict's pair contributions): the two features, `a × b`. */
 export function pairName(pair: PairTerm): string {
   return `${pair.axes[0].feature} × ${pair.axes[1].feature}`;
+}
+
+/** A pair's per-cell values (score, count, share) as rows over its first axis' bins, each over the second's. */
+export function cellRows(pair: PairTerm, values: ArrayLike<number>): number[][] {
+  const width = axisSize(pair.axes[1]);
+  return Array.from({ length: axisSize(pair.axes[0]) }, (_, a) => Array.from({ length: width }, (_, b) => values[a * width + b]));
 }
 
 export function partitionPairs(part: PartitionModel): PairTerm[] {

@@ -1,5 +1,4 @@
-import { axisSize } from './lookup';
-import { partitionPairs } from './pairs';
+import { cellRows, partitionPairs } from './pairs';
 import { datasetPartition } from './predict';
 import type {
   FeatureImportance,
@@ -64,14 +63,12 @@ export function pairProfiles(part: PartitionModel): ProfileInteraction[] {
   const shares = importances(part).pairs;
   return partitionPairs(part)
     .map((pair, k): ProfileInteraction => {
-      const width = axisSize(pair.axes[1]);
-      const rows = (values: ArrayLike<number>) => Array.from({ length: axisSize(pair.axes[0]) }, (_, a) => Array.from({ length: width }, (_, b) => values[a * width + b]));
       return {
         features: [pair.axes[0].feature, pair.axes[1].feature],
         importance: shares[k],
         bins: [axisBins(pair.axes[0]), axisBins(pair.axes[1])],
-        scores: rows(pair.score),
-        freq: rows(cellFreq(pair, part.nTrain)),
+        scores: cellRows(pair, pair.score),
+        freq: cellRows(pair, cellFreq(pair, part.nTrain)),
       };
     })
     .sort((a, b) => b.importance - a.importance);
