@@ -17,3 +17,5 @@ export const uiTestDir = join(repoRoot, 'test', 'vscode', 'ui');
 export const resultsDir = join(repoRoot, 'test-results');
 export const screenshotsDir = join(resultsDir, 'screenshots');
 export const failureScreenshotsDir = join(resultsDir, 'failures');
+/** The README's pictures, which the UI tests take (committed, unlike test-results/). */
+export const readmePicturesDir = join(repoRoot, 'media', 'screenshots');

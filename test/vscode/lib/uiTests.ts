@@ -2,7 +2,7 @@
 // through the fixture in workbench.ts.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { ensureBuilt } from './build';
 import { ensureCodeServer } from './codeServer';
 import { repoRoot, uiTestDir } from './paths';
@@ -14,8 +14,11 @@ export function listUiTestFiles(): string[] {
     .sort();
 }
 
-/** Runs the UI tests; returns the process exit code (non-zero on any failure or when no test ran). */
-export function runUiTests(extraArgs: string[] = []): number {
+/**
+ * Runs the UI tests, or only the `*.ui.ts` files among the arguments (the others go to mocha); returns the process
+ * exit code (non-zero on any failure or when no test ran).
+ */
+export function runUiTests(argv: string[] = []): number {
   const started = Date.now();
   try {
     ensureCodeServer();
@@ -24,7 +27,9 @@ export function runUiTests(extraArgs: string[] = []): number {
     console.error(err instanceof Error ? err.message : err);
     return 1;
   }
-  const files = listUiTestFiles();
+  const chosen = argv.filter((arg) => arg.endsWith('.ui.ts'));
+  const extraArgs = argv.filter((arg) => !arg.endsWith('.ui.ts'));
+  const files = chosen.length ? chosen.map((file) => resolve(repoRoot, file)) : listUiTestFiles();
   if (files.length === 0) {
     console.error(`No UI test files (*.ui.ts) under ${relative(repoRoot, uiTestDir)}`);
     return 1;

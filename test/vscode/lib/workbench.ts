@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { ensureCodeServer } from './codeServer';
-import { failureScreenshotsDir, screenshotsDir } from './paths';
+import { failureScreenshotsDir, readmePicturesDir, screenshotsDir } from './paths';
 import { startVSCodeServer, type VSCodeServer } from './server';
 import { createSampleWorkspace, sampleDatasets, updateWorkspaceSettings } from './workspace';
 
@@ -191,6 +191,14 @@ export class Workbench {
     mkdirSync(screenshotsDir, { recursive: true });
     const path = join(screenshotsDir, `${fileName(name)}.png`);
     await this.page.screenshot({ path });
+    return path;
+  }
+
+  /** Saves one of the README's pictures, media/screenshots/<name>.png, of the window or of another `page`; returns its path. */
+  async readmePicture(name: string, page: Page = this.page): Promise<string> {
+    mkdirSync(readmePicturesDir, { recursive: true });
+    const path = join(readmePicturesDir, `${name}.png`);
+    await page.screenshot({ path });
     return path;
   }
 
