@@ -24,7 +24,7 @@ describe('the .vsix contents', function () {
     const manifest = readFileSync(join(root, 'package.json'), 'utf8');
     const fromManifest = [...manifest.matchAll(/"(media\/[^"]+)"/g)].map((m) => m[1]);
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const fromReadme = [...readme.matchAll(/\]\(((?!https?:|#)[^)\s]+)\)/g)].map((m) => m[1]);
+    const fromReadme = [...readme.matchAll(/\]\(((?!https?:|#)[^)\s#]+)/g)].map((m) => m[1]);
     const code = sourceFiles(join(root, 'src')).map((f) => readFileSync(f, 'utf8')).join('\n');
     const fromCode = [...code.matchAll(/'media'((?:,\s*'[^']+')+)\)/g)].map((m) => ['media', ...[...m[1].matchAll(/'([^']+)'/g)].map((p) => p[1])].join('/'))
       .filter((path) => /\.[a-z]+$/.test(path));

@@ -246,7 +246,7 @@ export function sqlRuns(tables: ExportTables, client: () => Client): { what: str
   ];
 }
 
-/** PostgreSQL keeps the first 63 bytes of a longer name (whole characters), as README says; other engines keep it all. */
+/** PostgreSQL keeps the first 63 bytes of a longer name (whole characters), as docs/user-guide.md says; other engines keep it all. */
 function columnOf(row: Record<string, unknown>, name: string): unknown {
   if (name in row) return row[name];
   const bytes = Buffer.from(name);
