@@ -1,6 +1,6 @@
 /** Axes of the SVG charts: tick labels, grid lines and titles, styled by the panels' style sheet. */
-import { formatTick, percentTick } from '../../src/panels/shaping/format.js';
-import type { AxisTicks } from '../../src/panels/shaping/axisTicks.js';
+import { formatTick, percentTick } from '../../src/views/format.js';
+import type { AxisTicks } from '../../src/views/axisTicks.js';
 import { svg } from '../shared/dom.js';
 import { textWidth, type Plot } from './svgChart.js';
 

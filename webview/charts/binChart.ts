@@ -5,8 +5,8 @@
  * ones, and which bin lies under a pointer.
  */
 import { MISSING_BIN } from '../../src/engine/model/edits.js';
-import { linearScale, niceTicks } from '../../src/panels/shaping/axisTicks.js';
-import type { BinRange, BinRef } from '../../src/panels/shaping/binSelection.js';
+import { linearScale, niceTicks } from '../../src/views/axisTicks.js';
+import type { BinRange, BinRef } from '../../src/views/binSelection.js';
 import { svg } from '../shared/dom.js';
 import { horizontalAxis, horizontalAxisHeight, tickLabels, verticalAxis, verticalAxisWidth } from './axes.js';
 import { fittedBar, freqsOf, scoresOf, signedBar, type BinChartData, type BinLayout } from './binMarks.js';

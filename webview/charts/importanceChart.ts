@@ -1,6 +1,6 @@
 /** Horizontal bars of feature importances (0–1 shares), largest first; a pair term's bar in a colour of its own. */
-import { linearScale, niceTicks } from '../../src/panels/shaping/axisTicks.js';
-import type { ListedTerm } from '../../src/panels/shaping/pairHeatmap.js';
+import { linearScale, niceTicks } from '../../src/views/axisTicks.js';
+import type { ListedTerm } from '../../src/views/pairHeatmap.js';
 import { svg } from '../shared/dom.js';
 import { horizontalAxis, horizontalAxisHeight, tickLabels } from './axes.js';
 import { fitText, SvgChart, textWidth, type ChartBox } from './svgChart.js';

@@ -1,7 +1,7 @@
 /** A numeric feature's bins as contribution steps over its value range, with each bin's frequency. */
-import { linearScale, niceTicks } from '../../src/panels/shaping/axisTicks.js';
-import { formatTick } from '../../src/panels/shaping/format.js';
-import type { NumericFeatureSeries, SharedScales, StepPoint } from '../../src/panels/shaping/profileSeries.js';
+import { linearScale, niceTicks } from '../../src/views/axisTicks.js';
+import { formatTick } from '../../src/views/format.js';
+import type { NumericFeatureSeries, SharedScales, StepPoint } from '../../src/views/profileSeries.js';
 import { svg } from '../shared/dom.js';
 import type { BinLayout } from './binMarks.js';
 

@@ -1,6 +1,6 @@
 import type { AxisBin, Interaction } from '../../contract/models';
-import { formatPercent } from '../../panels/shaping/format';
-import { binLabel } from '../../panels/shaping/profileSeries';
+import { formatPercent } from '../../views/format';
+import { binLabel } from '../../views/profileSeries';
 import { signed } from './steps';
 import { element, INK, MUTED, NEGATIVE, POSITIVE, px, shortLabel, text, tooltip, type Chart } from './svg';
 

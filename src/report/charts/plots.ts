@@ -1,5 +1,5 @@
-import type { HistogramBin, XY } from '../../panels/shaping/evaluationSeries';
-import { formatSignificant } from '../../panels/shaping/format';
+import type { HistogramBin, XY } from '../../views/evaluationSeries';
+import { formatSignificant } from '../../views/format';
 import { bottomAxis, extent, leftAxis, linearScale, niceTicks, type Scale } from './scale';
 import { element, MUTED, POSITIVE, SERIES, shortLabel, text, tooltip, type Chart } from './svg';
 

@@ -1,4 +1,4 @@
-import { formatSignificant } from '../../panels/shaping/format';
+import { formatSignificant } from '../../views/format';
 import { element, GRID, INK, MUTED, px, text } from './svg';
 
 /** A linear map from data values to pixels. */

@@ -1,5 +1,5 @@
-import { formatNumber, formatPercent } from '../../panels/shaping/format';
-import { sharedScales, type CategoryFeatureSeries, type MissingBin, type NumericFeatureSeries } from '../../panels/shaping/profileSeries';
+import { formatNumber, formatPercent } from '../../views/format';
+import { sharedScales, type CategoryFeatureSeries, type MissingBin, type NumericFeatureSeries } from '../../views/profileSeries';
 import { bottomAxis, leftAxis, linearScale, niceTicks, ticksWithin, type Scale } from './scale';
 import { horizontalBars, type BarRow } from './bars';
 import { element, GRID, MUTED, POSITIVE, SHADE, shortLabel, text, tooltip, type Chart } from './svg';

@@ -1,5 +1,5 @@
-import { formatPercent } from '../../panels/shaping/format';
-import { listFeatures } from '../../panels/shaping/profileSeries';
+import { formatPercent } from '../../views/format';
+import { listFeatures } from '../../views/profileSeries';
 import { horizontalBars } from '../charts/bars';
 import { niceTicks } from '../charts/scale';
 import { numberCell, paragraph, type Block } from '../document';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { CategoricalBin, NumericBin } from '../../../src/contract';
-import { categorySeries, numericSeries } from '../../../src/panels/shaping/profileSeries';
+import { categorySeries, numericSeries } from '../../../src/views/profileSeries';
 import { reportFileName, splitImages } from '../../../src/report';
 import { niceTicks } from '../../../src/report/charts/scale';
 import { categoryChart, MAX_CATEGORY_BARS, stepChart } from '../../../src/report/charts/steps';

@@ -14,7 +14,7 @@ import {
   type TrainResult,
 } from '../../../src/contract';
 import { scoringTablesFromPayload, toPython } from '../../../src/modelExport';
-import { formatNumber } from '../../../src/panels/shaping/format';
+import { formatNumber } from '../../../src/views/format';
 import { splitImages } from '../../../src/report';
 import { DATASETS, useService, type Call } from './harness';
 import { penguinsCsv, smallCsv, uploadCsv } from './fixtures';
