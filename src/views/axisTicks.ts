@@ -1,4 +1,5 @@
-/** Round tick values for the panels' SVG chart axes (pure). */
+/** Round tick values, their labels and linear scales for the SVG chart axes of the panels and the report (pure). */
+import { formatTick, percentTick } from './format';
 
 export interface AxisTicks {
   /** Tick values, ascending; the first and last are the axis ends. */
@@ -33,6 +34,19 @@ export function niceTicks(min: number, max: number, count = 5): AxisTicks {
   // Multiplying the index, not adding steps, keeps 0.1 × 3 from drifting to 0.30000000000000004 across an axis.
   const ticks = Array.from({ length: last - first + 1 }, (_, i) => Number(((first + i) * step).toPrecision(12)));
   return { ticks, min: ticks[0], max: ticks[ticks.length - 1] };
+}
+
+/** The ticks of `niceTicks` inside a fixed domain (an x axis that must end where the data ends). */
+export function ticksWithin(domain: readonly [number, number], count = 5): number[] {
+  return niceTicks(domain[0], domain[1], count).ticks.filter((tick) => tick >= domain[0] && tick <= domain[1]);
+}
+
+export type TickFormat = 'number' | 'percent';
+
+/** How an axis' ticks read: each number with the decimals its step needs, or as a percentage. */
+export function tickLabels(ticks: readonly number[], format: TickFormat = 'number'): string[] {
+  const values = ticks.map((value) => ({ value }));
+  return ticks.map((value) => (format === 'percent' ? percentTick(value, values) : formatTick(value, values)));
 }
 
 /** A linear map from a domain to pixels (an inverted range draws upwards, as a y axis does). */

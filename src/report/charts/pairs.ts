@@ -1,8 +1,9 @@
 import type { AxisBin, Interaction } from '../../contract/models';
 import { formatPercent } from '../../views/format';
+import { signedNumber } from '../../views/pairHeatmap';
 import { binLabel } from '../../views/profileSeries';
-import { signed } from './steps';
-import { element, INK, MUTED, NEGATIVE, POSITIVE, px, shortLabel, text, tooltip, type Chart } from './svg';
+import { px } from '../../views/svgPath';
+import { element, INK, MUTED, NEGATIVE, POSITIVE, shortLabel, text, tooltip, type Chart } from './svg';
 
 /** A coarse bin of a pair term's feature in words: its interval, its categories, or the missing value. */
 export function axisBinLabel(bin: AxisBin): string {
@@ -46,7 +47,7 @@ export function pairChart(pair: Interaction, title: string): Chart {
       return element(
         'rect',
         { x: LEFT + b * width, y: TOP + a * height, width, height, fill: fromWhite(score >= 0 ? POSITIVE : NEGATIVE, Math.abs(score) / largest), stroke: '#ffffff' },
-        tooltip(`${first} ${axisBinLabel(rowBin)}, ${second} ${axisBinLabel(columnBin)}: contribution ${signed(score)} (${formatPercent(share)} of training rows)`),
+        tooltip(`${first} ${axisBinLabel(rowBin)}, ${second} ${axisBinLabel(columnBin)}: contribution ${signedNumber(score)} (${formatPercent(share)} of training rows)`),
       );
     }),
   );
@@ -65,8 +66,8 @@ export function pairChart(pair: Interaction, title: string): Chart {
     ...columnLabels,
     element('text', { x: LEFT - 6, y: TOP - 8, 'text-anchor': 'end', fill: INK, 'font-weight': 'bold' }, text(shortLabel(first, 26))),
     element('text', { x: (LEFT + right) / 2, y: bottom + LABELS_BELOW - 8, 'text-anchor': 'middle', fill: INK, 'font-weight': 'bold' }, text(shortLabel(second, 40))),
-    element('text', { x: right + 8, y: TOP + 10, fill: MUTED }, text(`blue: up to ${signed(largest)}`)),
-    element('text', { x: right + 8, y: TOP + 26, fill: MUTED }, text(`orange: down to ${signed(-largest)}`)),
+    element('text', { x: right + 8, y: TOP + 10, fill: MUTED }, text(`blue: up to ${signedNumber(largest)}`)),
+    element('text', { x: right + 8, y: TOP + 26, fill: MUTED }, text(`orange: down to ${signedNumber(-largest)}`)),
   ].join('');
   return { width: right + 150, height: bottom + LABELS_BELOW, title, body };
 }
