@@ -71,8 +71,8 @@ function tableRows(markup: string): { cells: string[]; values: (number | null)[]
 
 const decoded = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
-/** The tooltips of a figure's bins, in order: "…: contribution +0.1234 (…)". */
-const contributions = (figure: string) => [...figure.matchAll(/<title>[^<]*: contribution ([^ ]+) \(/g)].map((m) => m[1]);
+/** The tooltips of a figure's bins or cells, in order: "…: contribution +0.1234 (…)" or "…: contribution +0.1234, …". */
+const contributions = (figure: string) => [...figure.matchAll(/<title>[^<]*: contribution ([^ ,]+)[ ,]/g)].map((m) => m[1]);
 /** The tick labels of a step chart's contribution axis (left, right-aligned) and value axis (under the plot, centred, in grey). */
 const contributionAxis = (figure: string) => [...figure.matchAll(/<text x="[^"]*" y="[^"]*" text-anchor="end" fill="#666666">([^<]*)<\/text>/g)].map((m) => decoded(m[1]));
 const valueAxis = (figure: string) => [...figure.matchAll(/<text x="[^"]*" y="[^"]*" text-anchor="middle" fill="#666666">([^<]*)<\/text>/g)].map((m) => decoded(m[1]));
