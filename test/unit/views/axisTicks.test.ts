@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { linearScale, niceTicks } from '../../../src/views/axisTicks';
 
-describe('panels: chart axis ticks', () => {
+describe('views: chart axis ticks', () => {
   it('encloses the range in round steps of 1, 2, 2.5 or 5 times a power of ten', () => {
     assert.deepEqual(niceTicks(-0.43, 0.87), { ticks: [-0.5, 0, 0.5, 1], min: -0.5, max: 1 });
     assert.deepEqual(niceTicks(0, 1.1).ticks, [0, 0.25, 0.5, 0.75, 1, 1.25], 'a step of 2.5 when 2 would give too many ticks');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { clampSelection, isSelected, moveSelection, pickBin, selectedRange, type BinSelection } from '../../../src/views/binSelection';
 
-describe('panels: selecting bins of a feature', () => {
+describe('views: selecting bins of a feature', () => {
   it('picks a bin, extends from the first pick with shift-click or a drag, in either direction', () => {
     const one = pickBin(undefined, 4, false);
     assert.deepEqual(selectedRange(one), [4, 4]);

@@ -3,7 +3,7 @@ import { chartPreview } from '../../../src/views/chartPreview';
 
 const base = { title: 'T', columns: ['a', 'b'] };
 
-describe('panels: visualization preview shaping', () => {
+describe('views: visualization preview shaping', () => {
   it('draws a histogram as bars labelled by range', () => {
     const preview = chartPreview({ kind: 'histogram', ...base, x: 'a', bins: [{ lower: 0, upper: 5, count: 2 }, { lower: 5, upper: 10, count: 4 }] });
     assert.equal(preview.kind, 'chart');

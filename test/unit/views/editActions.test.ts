@@ -3,7 +3,7 @@ import { allowedOps, keyAction, nudgeSize, selectionEdit, type KeyPress } from '
 
 const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({ key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
 
-describe('panels: the step editor\u2019s keys and edits', () => {
+describe('views: the step editor\u2019s keys and edits', () => {
   it('moves and extends the selection with the arrows, nudges with up and down, one key per edit', () => {
     assert.deepEqual(keyAction(press('ArrowRight')), { kind: 'select', move: 'next', extend: false });
     assert.deepEqual(keyAction(press('ArrowLeft', { shiftKey: true })), { kind: 'select', move: 'previous', extend: true });

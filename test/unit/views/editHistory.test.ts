@@ -5,7 +5,7 @@ import { NO_EDITS, pushEdit, redoEdit, restoredHistory, undoEdit } from '../../.
 const merge: Edit = { feature: 'age', op: 'merge', bins: [0, 2] };
 const shift = (value: number, bins: Edit['bins'] = [1, 1]): Edit => ({ feature: 'age', op: 'shift', bins, value });
 
-describe('panels: the history of hand edits', () => {
+describe('views: the history of hand edits', () => {
   it('undoes and redoes in order, and a new edit drops what was undone', () => {
     let history = pushEdit(pushEdit(NO_EDITS, merge), shift(0.5));
     history = undoEdit(history);

@@ -3,7 +3,7 @@ import { binsText, describeEdit } from '../../../src/views/editText';
 
 const labels = ['< 30', '30 to 50', '≥ 50'];
 
-describe('panels: hand edits in words', () => {
+describe('views: hand edits in words', () => {
   it('names the bins by their labels', () => {
     assert.equal(binsText([0, 2], labels), 'bins < 30 … ≥ 50');
     assert.equal(binsText([1, 1], labels), 'bin 30 to 50');

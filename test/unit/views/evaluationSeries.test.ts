@@ -17,7 +17,7 @@ import {
 import { evaluateClassifier, mulberry32 } from '../../../src/engine';
 import { classifierMetrics, regressorMetrics, thresholdScores } from '../panels/fixtures';
 
-describe('panels: evaluation shaping', () => {
+describe('views: evaluation shaping', () => {
   it('tells classifier metrics from regressor metrics', () => {
     assert.ok(isClassifierMetrics(classifierMetrics) && !isRegressorMetrics(classifierMetrics));
     assert.ok(isRegressorMetrics(regressorMetrics) && !isClassifierMetrics(regressorMetrics));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { distributionBars, healthFigures, healthWarnings } from '../../../src/views/featureHealth';
 import { featureEntry } from '../panels/fixtures';
 
-describe('panels: feature info shaping', () => {
+describe('views: feature info shaping', () => {
   it('has no warning for a healthy feature', () => {
     assert.deepEqual(healthWarnings(featureEntry()), []);
   });

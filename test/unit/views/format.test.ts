@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { formatNumber, formatPercent, formatSignificant, formatTick, partitionLabel, percentTick } from '../../../src/views/format';
 
-describe('panels: number formatting', () => {
+describe('views: number formatting', () => {
   it('formats numbers with a few decimals, tiny ones in exponent form, and missing ones as a dash', () => {
     assert.equal(formatNumber(1234.56789), '1,234.5679');
     assert.equal(formatNumber(0.5, 2), '0.5');

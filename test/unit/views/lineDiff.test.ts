@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { lineDiff } from '../../../src/views/lineDiff';
 
-describe('panels: line diff of chart code', () => {
+describe('views: line diff of chart code', () => {
   it('marks added and removed lines and keeps the rest in order', () => {
     const diff = lineDiff('a\nb\nc\nd', 'a\nB\nc\nd\ne');
     assert.deepEqual(diff, [

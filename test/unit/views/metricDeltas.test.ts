@@ -7,7 +7,7 @@ const classifier: ClassifierMetrics = {
 };
 const regressor: RegressorMetrics = { r2: 0.7, rmse: 3.2, mae: 2.5, mape: null, explained_variance: 0.71 };
 
-describe('panels: metrics before and after hand edits', () => {
+describe('views: metrics before and after hand edits', () => {
   it('tells a classifier, a multiclass model and a regressor apart by their metrics', () => {
     assert.equal(metricsKind(classifier), 'classifier');
     assert.equal(metricsKind(regressor), 'regressor');

@@ -3,7 +3,7 @@ import { missingBar } from '../../../src/views/missingBin';
 import { categorySeries, numericSeries } from '../../../src/views/profileSeries';
 import { partitionProfile } from '../panels/fixtures';
 
-describe('panels: the missing-value bar of a feature', () => {
+describe('views: the missing-value bar of a feature', () => {
   it("places the missing bin's contribution on the range of the feature's bins and 0", () => {
     const bar = missingBar(numericSeries('age', partitionProfile.numeric.age));
     assert.ok(bar);

@@ -35,7 +35,7 @@ const withPairs: PartitionProfile = {
   interactions: [interaction, { ...interaction, features: ['Balance', 'city'], importance: 0.1 }],
 };
 
-describe('panels: pair heat maps', () => {
+describe('views: pair heat maps', () => {
   it('ranks pairs as "a × b" among the features by importance, or by name', () => {
     assert.deepEqual(
       listTerms(withPairs, '', 'importance').map((t) => [t.feature, t.importance]),
@@ -135,7 +135,7 @@ function xorMap(partition: PartitionProfile): PairHeatmap {
   return pairHeatmap(term);
 }
 
-describe('panels: pair heat maps of fitted models', () => {
+describe('views: pair heat maps of fitted models', () => {
   it("draws a fitted XOR pair: agreeing signs blue, differing red, x1's missing values as their own column", () => {
     const profile = modelProfile(fitModel(xorFrame(3000, 1), { target: 'y', modelType: 'regressor' }));
     const partition = profile.partitions[0] as PartitionProfile;

@@ -10,7 +10,7 @@ import {
 } from '../../../src/views/profileSeries';
 import { partitionProfile, profile } from '../panels/fixtures';
 
-describe('panels: profile shaping', () => {
+describe('views: profile shaping', () => {
   it('draws numeric bins as steps, open bounds a tenth beyond the finite range, missing bin apart', () => {
     const series = numericSeries('age', partitionProfile.numeric.age);
     assert.deepEqual(series.domain, [28, 52]);

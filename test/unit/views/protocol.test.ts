@@ -9,7 +9,7 @@ import {
   VIEW_TYPES,
 } from '../../../src/views/protocol';
 
-describe('panels: message protocol', () => {
+describe('views: message protocol', () => {
   it('accepts ready and requests for the methods the panel has', () => {
     assert.deepEqual(parseWebviewMessage('profile', { kind: 'ready' }), { kind: 'ready' });
     const request = { kind: 'request', id: 3, method: 'refit', params: { feature: 'age' } };

@@ -3,7 +3,7 @@ import { initialRefitValues, parseRefitForm, refitFields } from '../../../src/vi
 
 const XPLAINABLE = { method: 'xplainable' };
 
-describe('panels: refit form', () => {
+describe('views: refit form', () => {
   it('offers the per-feature parameters of the version\u2019s fit method and model type', () => {
     const names = (t: 'binary_classification' | 'regression', parameters: Record<string, unknown>) => refitFields(t, parameters).map((f) => f.name);
     assert.ok(names('binary_classification', XPLAINABLE).includes('weight') && !names('binary_classification', XPLAINABLE).includes('tail_sensitivity'));

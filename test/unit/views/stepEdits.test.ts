@@ -25,7 +25,7 @@ const scoresOf = (series: FeatureSeries): number[] => [
   ...(series.missing ? [series.missing.score] : []),
 ];
 
-describe('panels: hand edits drawn before the preview answers', () => {
+describe('views: hand edits drawn before the preview answers', () => {
   it('applies each edit to the profile\u2019s bins in order, the missing-value bin last', () => {
     const xplainable = (edits: Edit[]) => editedScores(age, edits, 'age', whole, 'xplainable');
     close(xplainable([{ feature: 'age', op: 'shift', bins: [0, 1], value: 1 }]), [0.8, 1.1, 0.3, 0.05]);

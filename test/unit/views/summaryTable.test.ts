@@ -3,7 +3,7 @@ import { summaryActionCommand } from '../../../src/panels/summaryActions';
 import { recommendationSteps, sparkline, summaryRows } from '../../../src/views/summaryTable';
 import { goal, label, recommendations, summary } from '../panels/fixtures';
 
-describe('panels: dataset summary shaping', () => {
+describe('views: dataset summary shaping', () => {
   it('gives one row per column with its missing share and sparkline', () => {
     const rows = summaryRows(summary);
     assert.deepEqual(rows.map((r) => r.column), ['age', 'city', 'churn']);
