@@ -11,7 +11,7 @@ import { builtinModules } from 'node:module';
 
 export const parts = {
   // The engine, bottom-up: pure TypeScript.
-  'engine/base': { files: '^src/engine/(?!index\\.ts$)[^/]+$', may: [] }, // errors, prng, search
+  'engine/base': { files: '^src/engine/(errors|prng|search)\\.ts$', may: [] },
   'engine/data': { files: '^src/engine/data/', may: ['engine/base'] },
   'engine/params': { files: '^src/engine/params/', may: ['engine/base'] },
   'engine/model': { files: '^src/engine/model/', may: ['engine/data', 'engine/params'] },
@@ -30,23 +30,22 @@ export const parts = {
 
   // Beside and above the engine; none of these knows VS Code.
   codeText: { files: '^src/codeText/', may: [] }, // names as literals and comment text of generated Python and SQL
-  l10n: { files: '^src/common/l10n\\.ts$', may: [] }, // vscode.l10n.t once the extension runs, English elsewhere
+  l10n: { files: '^src/l10n/', may: [] }, // vscode.l10n.t once the extension runs, English elsewhere
   contract: { files: '^src/contract/', may: ['engine', 'codeText'], uses: ['zod'] },
   autotrain: { files: '^src/autotrain/', may: ['contract'] },
   modelExport: { files: '^src/modelExport/', may: ['contract'] },
-  // What a panel shows, as pure functions of the wire types (no settings, no VS Code): the model report draws the same.
-  'panels/shaping': { files: '^src/panels/shaping/(?!refitForm\\.ts$)', may: ['contract', 'l10n'], browser: true },
-  report: { files: '^src/report/', may: ['modelExport', 'panels/shaping'] }, // a version's report as HTML or Markdown
+  // What a panel or the model report shows, as pure functions of the wire types (no VS Code), and the panels' messages.
+  views: { files: '^src/views/', may: ['contract', 'l10n'], browser: true },
+  report: { files: '^src/report/', may: ['modelExport', 'views'] }, // a version's report as HTML or Markdown
   client: { files: '^src/client/', may: ['contract'], uses: ['node', 'packages'] },
   service: { files: '^src/service/', may: ['autotrain', 'report'], uses: ['node', 'packages'] },
   cli: { files: '^src/cli\\.ts$', may: ['service', 'client'], uses: ['node'] },
 
   // The VS Code extension. It reaches the service only over HTTP, through client.
   prompts: { files: '^src/prompts/', may: ['engine'], uses: ['vscode'] },
-  common: { files: '^src/common/(?!l10n\\.ts$)', may: ['client', 'prompts', 'l10n'], uses: ['vscode', 'zod', 'hyparquet', 'hyparquet-compressors', 'hyparquet-writer'] },
-  'panels/pure': { files: '^src/panels/(shaping/refitForm\\.ts$|protocol\\.ts$)', may: ['common', 'panels/shaping'], browser: true },
-  panels: { files: '^src/panels/(?!shaping/|protocol\\.ts$)', may: ['panels/pure'], uses: ['vscode', 'node'] },
-  tree: { files: '^src/tree/', may: ['panels/pure'], uses: ['vscode'] },
+  common: { files: '^src/common/', may: ['client', 'prompts', 'l10n'], uses: ['vscode', 'zod', 'hyparquet', 'hyparquet-compressors', 'hyparquet-writer'] },
+  panels: { files: '^src/panels/', may: ['common', 'views'], uses: ['vscode', 'node'] },
+  tree: { files: '^src/tree/', may: ['common', 'views'], uses: ['vscode'] },
   connection: { files: '^src/connection/', may: ['tree'], uses: ['vscode', 'node', 'zod'] },
   flows: { files: '^src/flows/', may: ['tree'], uses: ['node', 'zod'] }, // vscode-free: unit-tested in Node
   commands: { files: '^src/commands/', may: ['flows', 'connection', 'panels', 'report'], uses: ['vscode', 'node', 'zod'] },
@@ -55,7 +54,7 @@ export const parts = {
   // Browser code of the panels.
   webview: {
     files: '^webview/',
-    may: ['panels/pure'],
+    may: ['views'],
     uses: ['@vscode-elements/elements', 'chart.js', 'highlight.js'],
     browser: true,
   },
@@ -82,7 +81,7 @@ const packagePath = (name) => `^node_modules/(@types/)?${name.replace(/[.]/g, '\
 const usePath = (use) => {
   if (use === 'node') return NODE;
   if (use.startsWith('node:')) return `^(node:)?${use.slice('node:'.length)}$`;
-  if (use === 'packages') return `${PACKAGES}(?!(@types/)?vscode/)`;
+  if (use === 'packages') return PACKAGES;
   return packagePath(use);
 };
 const filesOf = (names) => names.map((n) => parts[n].files);
@@ -104,6 +103,10 @@ function rulesOf(name, { files, uses = [] }) {
       from: { path: files },
       to: { path: [NODE, PACKAGES], ...(uses.length > 0 && { pathNot: uses.map(usePath) }) },
     },
+    // 'packages' matches vscode too: a part with it but without 'vscode' gets a rule of its own against vscode.
+    ...(uses.includes('packages') && !uses.includes('vscode')
+      ? [{ name: `${name} uses vscode`, comment: `${name} may not use vscode.`, severity: 'error', from: { path: files }, to: { path: packagePath('vscode') } }]
+      : []),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { translateWith } from './common/l10n';
+import { translateWith } from './l10n/l10n';
 import type { ConnectInfo } from './contract';
 import { CommandRegistry } from './common/commandRegistry';
 import { ContextKeys } from './common/contextKeys';

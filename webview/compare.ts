@@ -1,8 +1,8 @@
 /** Version comparison: both versions' steps per feature overlaid, the features that moved most, the test metrics and the hand edits. */
 import type { ChartConfiguration } from 'chart.js';
 import type { AppliedEdit } from '../src/contract/edits.js';
-import type { CompareData } from '../src/panels/protocol.js';
-import { formatNumber, formatPercent, partitionLabel } from '../src/panels/shaping/format.js';
+import type { CompareData } from '../src/views/protocol.js';
+import { formatNumber, formatPercent, partitionLabel } from '../src/views/format.js';
 import {
   commonChoices,
   comparedParts,
@@ -14,7 +14,7 @@ import {
   type FeatureChange,
   type FeatureOverlay,
   type MetricRow,
-} from '../src/panels/shaping/versionComparison.js';
+} from '../src/views/versionComparison.js';
 import { axis, ChartSet, themedOptions } from './shared/charts.js';
 import { h } from './shared/dom.js';
 import type { PanelClient } from './shared/panelClient.js';

@@ -2,9 +2,9 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import type { Goal, Label, Recommendation } from '../src/contract/autotrain.js';
-import type { DatasetSummaryArgs, SummaryAction } from '../src/panels/protocol.js';
-import { formatNumber, formatPercent } from '../src/panels/shaping/format.js';
-import { recommendationSteps, summaryRows, type Sparkline, type SummaryRow } from '../src/panels/shaping/summaryTable.js';
+import type { DatasetSummaryArgs, SummaryAction } from '../src/views/protocol.js';
+import { formatNumber, formatPercent } from '../src/views/format.js';
+import { recommendationSteps, summaryRows, type Sparkline, type SummaryRow } from '../src/views/summaryTable.js';
 import { h, svg } from './shared/dom.js';
 import type { PanelClient } from './shared/panelClient.js';
 import { connectLoadedPanel, errorMessage } from './shared/status.js';

@@ -7,7 +7,7 @@ import type {
   MulticlassEvaluationMetrics,
   RegressorEvaluationMetrics,
 } from '../src/contract/models.js';
-import { formatNumber, formatSignificant, partitionLabel } from '../src/panels/shaping/format.js';
+import { formatNumber, formatSignificant, partitionLabel } from '../src/views/format.js';
 import {
   classRocCurves,
   confusionHeat,
@@ -24,7 +24,7 @@ import {
   rocPoints,
   splitTexts,
   thresholdView,
-} from '../src/panels/shaping/evaluationSeries.js';
+} from '../src/views/evaluationSeries.js';
 import { axis, ChartSet, percentTicks, themedOptions } from './shared/charts.js';
 import { h } from './shared/dom.js';
 import type { PanelClient } from './shared/panelClient.js';

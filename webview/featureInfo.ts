@@ -1,7 +1,7 @@
 /** Feature info panel: each feature's type, health figures with warnings, and distribution. */
 import type { FeatureInfo, FeatureInfoEntry } from '../src/contract/models.js';
-import { formatPercent } from '../src/panels/shaping/format.js';
-import { distributionBars, healthFigures, healthWarnings } from '../src/panels/shaping/featureHealth.js';
+import { formatPercent } from '../src/views/format.js';
+import { distributionBars, healthFigures, healthWarnings } from '../src/views/featureHealth.js';
 import { axis, ChartSet, themedOptions } from './shared/charts.js';
 import { h, icon } from './shared/dom.js';
 import type { PanelClient } from './shared/panelClient.js';

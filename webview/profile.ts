@@ -3,11 +3,11 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import type { Edit } from '../src/contract/edits.js';
 import type { FeatureParams, PartitionProfile } from '../src/contract/models.js';
-import type { ProfileData, RefitOutcome } from '../src/panels/protocol.js';
-import type { EditScope } from '../src/panels/shaping/classProfiles.js';
-import { isHistoryKey } from '../src/panels/shaping/editActions.js';
-import { formatNumber, formatPercent, partitionLabel } from '../src/panels/shaping/format.js';
-import { listTerms, pairTerm, type ListedTerm } from '../src/panels/shaping/pairHeatmap.js';
+import type { ProfileData, RefitOutcome } from '../src/views/protocol.js';
+import type { EditScope } from '../src/views/classProfiles.js';
+import { isHistoryKey } from '../src/views/editActions.js';
+import { formatNumber, formatPercent, partitionLabel } from '../src/views/format.js';
+import { listTerms, pairTerm, type ListedTerm } from '../src/views/pairHeatmap.js';
 import {
   featureSeries,
   pickPartition,
@@ -15,8 +15,8 @@ import {
   type FeatureSeries,
   type FeatureSort,
   type SharedScales,
-} from '../src/panels/shaping/profileSeries.js';
-import { initialRefitValues, parseRefitForm, refitFields } from '../src/panels/shaping/refitForm.js';
+} from '../src/views/profileSeries.js';
+import { initialRefitValues, parseRefitForm, refitFields } from '../src/views/refitForm.js';
 import { BinChart } from './charts/binChart.js';
 import { importanceChart } from './charts/importanceChart.js';
 import { ChartList } from './charts/svgChart.js';
@@ -27,7 +27,7 @@ import { connectLoadedPanel, errorMessage } from './shared/status.js';
 import { fact, notice, select, table } from './shared/widgets.js';
 import { EditSession, type ProfileClient, type ProfileUi } from './profile/editSession.js';
 import { StepEditor } from './profile/stepEditor.js';
-import { editApplies } from '../src/panels/shaping/stepEdits.js';
+import { editApplies } from '../src/views/stepEdits.js';
 
 function describeSeries(series: FeatureSeries): string {
   const parts =

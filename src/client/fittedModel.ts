@@ -1,4 +1,4 @@
-import type { AddVersionRequest, Algorithm, CreateModelRequest, PartitionPayload } from '../contract';
+import { algorithmFor, type AddVersionRequest, type CreateModelRequest, type PartitionPayload } from '../contract';
 import { inferColumn, type Column, type DataFrame } from '../engine/data/frame';
 import { scanHealth } from '../engine/data/health';
 import { evaluateModel } from '../engine/evaluate/metrics';
@@ -34,16 +34,13 @@ export type AddVersionParams = AddVersionRequest | AddVersionFromFitted;
 export function createModelRequest(params: CreateModelParams): CreateModelRequest {
   if (!('model' in params)) return params;
   const { model } = params;
-  const classifier = model.modelType === 'classifier';
-  const algorithm: Algorithm = model.partitionOn
-    ? classifier ? 'PartitionedClassifier' : 'PartitionedRegressor'
-    : classifier ? 'XClassifier' : 'XRegressor';
+  const type = model.modelType === 'classifier' ? 'binary_classification' : 'regression';
   return {
     name: params.model_name,
     description: params.model_description ?? '',
-    type: classifier ? 'binary_classification' : 'regression',
+    type,
     target_name: model.target,
-    algorithm,
+    algorithm: algorithmFor(type, model.partitionOn),
     partition_on: model.partitionOn,
     run_id: params.run_id ?? null,
     partitions: fittedPayloads(params),

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { describeError, UserFacingError } from '../common/errors';
 import { scoringTablesFromPayload, toPython, toSql } from '../modelExport';
 import { panelSubject, subjectTitle } from '../panels/panelArgs';
-import type { ProfileArgs } from '../panels/protocol';
+import type { ProfileArgs } from '../views/protocol';
 import type { XModelsServices } from '../common/services';
 
 export type ExportLanguage = 'python' | 'sql';

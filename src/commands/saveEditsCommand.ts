@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isCancellation } from '../common/errors';
 import type { XModelsServices } from '../common/services';
 import { askEditsDataset } from '../flows/edits/editsDataset';
-import type { SavedEdits, SaveEditsParams } from '../panels/protocol';
+import type { SavedEdits, SaveEditsParams } from '../views/protocol';
 import { resolveVersion } from './modelRefs';
 import { underProgress } from './progress';
 

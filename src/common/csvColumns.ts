@@ -1,7 +1,7 @@
 import { MAX_CLASSES } from '../engine/model/limits';
 import { decodeCsvSample, detectDelimiter } from '../engine/data/csvDialect';
 import { readCsvRecords } from './csvRecords';
-import { l10n } from './l10n';
+import { l10n } from '../l10n/l10n';
 
 export type ColumnKind = 'binary' | 'number' | 'category' | 'date' | 'text' | 'id' | 'empty';
 

@@ -1,4 +1,4 @@
-import { l10n } from './l10n';
+import { l10n } from '../l10n/l10n';
 
 export interface CsvRecordOptions {
   /** One character: `,` (default), `;`, tab or `|` (see the engine's csvDialect). */

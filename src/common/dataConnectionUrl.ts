@@ -1,5 +1,5 @@
 import { connectionKindOf, DUCKDB_FILE_PREFIX, DUCKDB_MEMORY_URL } from '../contract/connections';
-import { l10n } from './l10n';
+import { l10n } from '../l10n/l10n';
 
 /**
  * What is wrong with the shape of a connection URL, said so the user knows what to fix, or undefined when it has

@@ -1,6 +1,6 @@
 import { detectDelimiter } from '../engine/data/csvDialect';
 import { readCsvRecords } from './csvRecords';
-import { l10n } from './l10n';
+import { l10n } from '../l10n/l10n';
 
 /** The prediction columns, as the service returns them (column arrays in input row order). */
 export interface PredictionColumns {

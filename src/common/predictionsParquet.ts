@@ -1,7 +1,7 @@
 import type { ColumnSource } from 'hyparquet-writer' with { 'resolution-mode': 'import' };
 import { parquetText, readParquetColumns } from './parquetRows';
 import { predictionColumns, type PredictionColumns } from './predictionsCsv';
-import { l10n } from './l10n';
+import { l10n } from '../l10n/l10n';
 
 /**
  * The input Parquet file's columns with the prediction columns appended (as `predictionColumns` names them), as the

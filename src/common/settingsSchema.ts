@@ -8,7 +8,7 @@ import {
   type ParamWithSetting,
   type SettingOf,
 } from '../engine/params/table';
-import { l10n } from './l10n';
+import { l10n } from '../l10n/l10n';
 
 const optionalHttpUrl = z
   .string()

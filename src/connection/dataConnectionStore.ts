@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import type { XModelsClient } from '../client';
 import { dataConnectionSecrets } from '../common/dataConnectionUrl';
 import { describeError } from '../common/errors';
-import { l10n } from '../common/l10n';
+import { l10n } from '../l10n/l10n';
 
 const NAMES_KEY = 'xmodels.dataConnections';
 const secretKey = (name: string) => `xmodels.dataConnection.${name}`;

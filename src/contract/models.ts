@@ -8,6 +8,7 @@ import {
   RareClassesSchema,
   RequestModelTypeSchema,
   TimestampSchema,
+  type WireModelType,
 } from './common';
 import { AppliedEditSchema, EditSchema } from './edits';
 import { boostFeatureFields, boostFields, optionalTestSizeField, seedField, testSizeField, treeFields } from './params';
@@ -15,6 +16,12 @@ import { ignoredFields } from './requestFields';
 
 export const AlgorithmSchema = z.enum(['XClassifier', 'XRegressor', 'PartitionedClassifier', 'PartitionedRegressor']);
 export type Algorithm = z.infer<typeof AlgorithmSchema>;
+
+/** The algorithm a model records: a classifier (binary or multiclass) or a regressor, partitioned or not. */
+export function algorithmFor(type: WireModelType, partitionOn: string | null): Algorithm {
+  if (type !== 'regression') return partitionOn ? 'PartitionedClassifier' : 'XClassifier';
+  return partitionOn ? 'PartitionedRegressor' : 'XRegressor';
+}
 
 export const VersionSourceSchema = z.enum(['train', 'refit', 'upload', 'autotrain']);
 export type VersionSource = z.infer<typeof VersionSourceSchema>;

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { startsAsParquet } from '../client/upload';
 import { profileColumns, sniffCsv, type CsvSample } from '../common/csvColumns';
 import { UserFacingError } from '../common/errors';
-import { l10n } from '../common/l10n';
+import { l10n } from '../l10n/l10n';
 import { parquetText, readParquetColumns } from '../common/parquetRows';
 
 const SAMPLE_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
-import { l10n } from '../common/l10n';
+import { l10n } from '../l10n/l10n';
 import { DEFAULT_FIT_METHOD, type FitMethod } from '../engine/params/table';
-import { parseParam, type ParamKey, type ParamSpec, type ParamValues } from '../common/trainingParams';
+import { parseParam, type ParamKey, type ParamSpec, type ParamValues } from '../views/trainingParams';
 import { BACK, type PickItem, type PromptPosition, type Prompter } from '../prompts/prompter';
 import { DONE } from '../prompts/steps';
 

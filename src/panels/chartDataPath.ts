@@ -1,5 +1,5 @@
 import { withDataPath, type VisualizationResponse } from '../contract/autotrain';
-import type { VisualizationArgs } from './protocol';
+import type { VisualizationArgs } from '../views/protocol';
 
 /**
  * The chart program reading the data by the full path of the local file the summary was made from, when the panel

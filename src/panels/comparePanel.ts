@@ -1,9 +1,9 @@
 import { UserFacingError } from '../common/errors';
-import { l10n } from '../common/l10n';
+import { l10n } from '../l10n/l10n';
 import type { XModelsServices } from '../common/services';
 import { compareArgs } from './panelArgs';
 import type { PanelDefinition } from './panelHost';
-import type { CompareArgs } from './protocol';
+import type { CompareArgs } from '../views/protocol';
 
 const titleOf = (args: CompareArgs) => (args.modelName ? l10n.t('{0} · Compare versions', args.modelName) : l10n.t('Compare versions'));
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { XModelsServices } from '../common/services';
 import type { PanelDefinition } from './panelHost';
-import { partitionLabel } from './shaping/format';
+import { partitionLabel } from '../views/format';
 import { evaluationArgs, hasSubject, subjectTitle } from './panelArgs';
 
 export function evaluationPanel(services: XModelsServices): PanelDefinition<'evaluation'> {

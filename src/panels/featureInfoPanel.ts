@@ -1,7 +1,7 @@
 import type { XModelsServices } from '../common/services';
 import type { PanelDefinition } from './panelHost';
 import { featureInfoArgs, hasSubject, subjectTitle } from './panelArgs';
-import { l10n } from '../common/l10n';
+import { l10n } from '../l10n/l10n';
 
 export function featureInfoPanel(services: XModelsServices): PanelDefinition<'featureInfo'> {
   return {

@@ -8,10 +8,10 @@ import { featureInfoPanel } from './featureInfoPanel';
 import { LastTextEditor } from './lastTextEditor';
 import { PanelHost, type PanelDefinition, type ShownPanel } from './panelHost';
 import { profilePanel, type EditsSaver } from './profilePanel';
-import type { PanelKind, ProfileArgs } from './protocol';
+import type { PanelKind, ProfileArgs } from '../views/protocol';
 import { visualizationPanel } from './visualizationPanel';
 
-export { VIEW_TYPES } from './protocol';
+export { VIEW_TYPES } from '../views/protocol';
 export type { ShownPanel, PanelLoad } from './panelHost';
 
 /** Command ids of the panels (declared in package.json). */

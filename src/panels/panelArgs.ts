@@ -3,7 +3,7 @@
  * Pure apart from the contract schemas, so it is unit-tested without VS Code.
  */
 import { DatasetSummarySchema, GoalSchema, LabelSchema, RecommendationSchema, VisualizationLibrarySchema } from '../contract/autotrain';
-import type { CompareArgs, DatasetSummaryArgs, EvaluationArgs, FeatureInfoArgs, PanelSubject, ProfileArgs, VisualizationArgs } from './protocol';
+import type { CompareArgs, DatasetSummaryArgs, EvaluationArgs, FeatureInfoArgs, PanelSubject, ProfileArgs, VisualizationArgs } from '../views/protocol';
 
 function field(raw: unknown, name: string): string | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;

@@ -15,7 +15,7 @@ import {
   type PersistedState,
   type Preloaded,
   type ResultOf,
-} from './protocol';
+} from '../views/protocol';
 
 export interface RequestContext<K extends PanelKind> {
   args: PanelArgs[K];

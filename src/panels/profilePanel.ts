@@ -2,12 +2,12 @@ import { XModelsApiError } from '../client/errors';
 import type { ModelVersion } from '../contract/models';
 import { UserFacingError } from '../common/errors';
 import type { XModelsServices } from '../common/services';
-import { methodOfVersion } from '../common/trainingParams';
+import { methodOfVersion } from '../views/trainingParams';
 import type { PanelDefinition } from './panelHost';
-import { panelProfile } from './shaping/classProfiles';
+import { panelProfile } from '../views/classProfiles';
 import { profileArgs, hasSubject, subjectTitle } from './panelArgs';
-import type { EditsPreview, ProfileArgs, SavedEdits, SaveEditsParams } from './protocol';
-import { l10n } from '../common/l10n';
+import type { EditsPreview, ProfileArgs, SavedEdits, SaveEditsParams } from '../views/protocol';
+import { l10n } from '../l10n/l10n';
 
 const shortId = (id: string) => id.slice(0, 8);
 

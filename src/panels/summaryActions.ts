@@ -1,4 +1,4 @@
-import type { DatasetSummaryArgs, SummaryAction } from './protocol';
+import type { DatasetSummaryArgs, SummaryAction } from '../views/protocol';
 
 /** The command an action of the dataset summary panel runs, with its argument. */
 export function summaryActionCommand(args: DatasetSummaryArgs, action: SummaryAction): [string, unknown] {

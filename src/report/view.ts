@@ -1,7 +1,7 @@
 import type { Dataset } from '../contract/datasets';
 import type { Evaluation, FeatureInfoEntry, ModelInfo, ModelPayload, ModelProfile, ModelVersion, Partition, PartitionProfile } from '../contract/models';
 import { scoringTablesFromPayload, type ExportTables, type ScoringTables } from '../modelExport';
-import { partitionLabel } from '../panels/shaping/format';
+import { partitionLabel } from '../views/format';
 import type { Block } from './document';
 
 /** Everything a model report shows, as the service's routes answer it, so that its numbers are theirs. */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  Algorithm,
   AppliedEdit,
   Dataset,
   DatasetSource,
@@ -12,7 +11,7 @@ import type {
   VersionSource,
   WireModelType,
 } from '../contract';
-import { TRAIN_SOURCES } from '../contract';
+import { TRAIN_SOURCES, algorithmFor } from '../contract';
 import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
 import type { ServiceContext, Session } from './context';
 import { requireDataset } from './datasets/register';
@@ -30,11 +29,6 @@ const REQUEST_TYPE: Record<WireModelType, RequestModelType> = {
   multiclass_classification: 'classifier',
   regression: 'regressor',
 };
-
-export function algorithmFor(type: WireModelType, partitionOn: string | null): Algorithm {
-  if (type !== 'regression') return partitionOn ? 'PartitionedClassifier' : 'XClassifier';
-  return partitionOn ? 'PartitionedRegressor' : 'XRegressor';
-}
 
 /** The CSV a train request names (exactly one of dataset_id, dataset_name, csv_content). */
 export async function resolveTrainSource(

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ImportedVersion, ImportVersionRequestParsed, ModelInfo } from '../contract';
+import { algorithmFor, type ImportedVersion, type ImportVersionRequestParsed, type ModelInfo } from '../contract';
 import type { ServiceContext, Session } from './context';
 import { invalid, notFound } from './errors';
-import { algorithmFor } from './modeling';
 import { findDataset } from './store/datasets';
 import { findVersion, insertModel, insertVersion, type NewModel, type NewPartition } from './store/models';
 import { storedPayloads } from './training/model-json';

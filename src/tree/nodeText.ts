@@ -1,6 +1,6 @@
 import type { Metrics, ModelInfo, ModelVersion, Partition } from '../contract';
-import { l10n } from '../common/l10n';
-import { WHOLE_DATA_LABEL } from '../panels/shaping/format';
+import { l10n } from '../l10n/l10n';
+import { WHOLE_DATA_LABEL } from '../views/format';
 import type { MessageNode, ModelNode, PartitionNode, VersionNode } from './nodes';
 
 const WHOLE_DATASET = '__dataset__';

@@ -15,7 +15,7 @@ import { ContextKeys } from '../../src/common/contextKeys';
 import { createNonce, renderPanelHtml } from '../../src/panels/html';
 import { PanelHost } from '../../src/panels/panelHost';
 import { profilePanel } from '../../src/panels/profilePanel';
-import { featureSeries, listFeatures, pickPartition } from '../../src/panels/shaping/profileSeries';
+import { featureSeries, listFeatures, pickPartition } from '../../src/views/profileSeries';
 import { ModelsTreeDataProvider } from '../../src/tree/modelsTreeDataProvider';
 import { removeDir, startService } from '../unit/service/harness';
 import { launchChromium } from '../vscode/lib/browser';

@@ -1,17 +1,9 @@
 /** Axes of the SVG charts: tick labels, grid lines and titles, styled by the panels' style sheet. */
-import { formatTick, percentTick } from '../../src/panels/shaping/format.js';
-import type { AxisTicks } from '../../src/panels/shaping/axisTicks.js';
+import type { AxisTicks } from '../../src/views/axisTicks.js';
 import { svg } from '../shared/dom.js';
 import { textWidth, type Plot } from './svgChart.js';
 
 const TICK_GAP = 6;
-
-export type TickFormat = 'number' | 'percent';
-
-export function tickLabels(axis: AxisTicks, format: TickFormat): string[] {
-  const ticks = axis.ticks.map((value) => ({ value }));
-  return axis.ticks.map((value) => (format === 'percent' ? percentTick(value, ticks) : formatTick(value, ticks)));
-}
 
 /** The room a vertical axis takes beside the plot: its widest label, the gap and its title. */
 export function verticalAxisWidth(labels: readonly string[], titled: boolean): number {

@@ -5,11 +5,12 @@
  * ones, and which bin lies under a pointer.
  */
 import { MISSING_BIN } from '../../src/engine/model/edits.js';
-import { linearScale, niceTicks } from '../../src/panels/shaping/axisTicks.js';
-import type { BinRange, BinRef } from '../../src/panels/shaping/binSelection.js';
+import { linearScale, niceTicks, tickLabels } from '../../src/views/axisTicks.js';
+import { contributionTicks } from '../../src/views/binAxes.js';
+import type { BinRange, BinRef } from '../../src/views/binSelection.js';
 import { svg } from '../shared/dom.js';
-import { horizontalAxis, horizontalAxisHeight, tickLabels, verticalAxis, verticalAxisWidth } from './axes.js';
-import { fittedBar, freqsOf, scoresOf, signedBar, type BinChartData, type BinLayout } from './binMarks.js';
+import { horizontalAxis, horizontalAxisHeight, verticalAxis, verticalAxisWidth } from './axes.js';
+import { fittedBar, freqsOf, signedBar, type BinChartData, type BinLayout } from './binMarks.js';
 import { categoryLayout } from './categoryChart.js';
 import { stepLayout } from './stepChart.js';
 import { SvgChart, type ChartBox, type Plot } from './svgChart.js';
@@ -69,11 +70,10 @@ export class BinChart extends SvgChart {
 
   private drawAll({ width, height }: ChartBox): SVGElement[] {
     const { series, fitted, scales, selection, title } = this.data;
-    const scores = [0, ...scoresOf(series), ...(fitted ? scoresOf(fitted) : []), ...(scales?.score ?? [])];
-    const scoreAxis = niceTicks(Math.min(...scores), Math.max(...scores));
+    const scoreAxis = contributionTicks(series, fitted, scales);
     const freqAxis = niceTicks(0, Math.max(0, ...freqsOf(series)), 4);
-    const scoreLabels = tickLabels(scoreAxis, 'number');
-    const freqLabels = tickLabels(freqAxis, 'percent');
+    const scoreLabels = tickLabels(scoreAxis.ticks);
+    const freqLabels = tickLabels(freqAxis.ticks, 'percent');
     const plot: Plot = {
       left: verticalAxisWidth(scoreLabels, true),
       top: 8,

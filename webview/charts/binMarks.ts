@@ -1,6 +1,6 @@
 /** What the charts of a feature's bins are drawn from, and the marks both kinds draw. */
-import type { BinRange } from '../../src/panels/shaping/binSelection.js';
-import type { FeatureSeries, SharedScales } from '../../src/panels/shaping/profileSeries.js';
+import type { BinRange } from '../../src/views/binSelection.js';
+import type { FeatureSeries, SharedScales } from '../../src/views/profileSeries.js';
 import { svg } from '../shared/dom.js';
 
 export interface BinChartData {

@@ -1,5 +1,5 @@
 /** A categorical feature's bins as one contribution bar per category, with each category's frequency behind it. */
-import type { CategoryFeatureSeries } from '../../src/panels/shaping/profileSeries.js';
+import type { CategoryFeatureSeries } from '../../src/views/profileSeries.js';
 import { svg } from '../shared/dom.js';
 import { fittedBar, signedBar, type BinLayout } from './binMarks.js';
 import { fitText } from './svgChart.js';

@@ -1,8 +1,8 @@
 /** Horizontal bars of feature importances (0–1 shares), largest first; a pair term's bar in a colour of its own. */
-import { linearScale, niceTicks } from '../../src/panels/shaping/axisTicks.js';
-import type { ListedTerm } from '../../src/panels/shaping/pairHeatmap.js';
+import { linearScale, niceTicks, tickLabels } from '../../src/views/axisTicks.js';
+import type { ListedTerm } from '../../src/views/pairHeatmap.js';
 import { svg } from '../shared/dom.js';
-import { horizontalAxis, horizontalAxisHeight, tickLabels } from './axes.js';
+import { horizontalAxis, horizontalAxisHeight } from './axes.js';
 import { fitText, SvgChart, textWidth, type ChartBox } from './svgChart.js';
 
 const MAX_LABEL = 180;
@@ -12,7 +12,7 @@ function draw(features: readonly ListedTerm[], { width, height }: ChartBox): SVG
   const plot = { left: labelWidth + 8, top: 4, right: width - 16, bottom: height - horizontalAxisHeight(true) };
   const axis = niceTicks(0, Math.max(0, ...features.map((f) => f.importance)), 4);
   const x = linearScale([0, axis.max], [plot.left, plot.right]);
-  const labels = tickLabels(axis, 'percent');
+  const labels = tickLabels(axis.ticks, 'percent');
   const slot = (plot.bottom - plot.top) / Math.max(1, features.length);
   const shapes = axis.ticks.map((value) => svg('line', { class: 'grid', x1: x(value), x2: x(value), y1: plot.top, y2: plot.bottom }));
   features.forEach((f, i) => {

@@ -1,8 +1,8 @@
 /** What the edits do to the version: its train and test metrics before → after, or why they are not known; and the save. */
 import type { SplitMetrics } from '../../src/contract/models.js';
-import { formatNumber } from '../../src/panels/shaping/format.js';
-import { metricDeltas, type MetricChange } from '../../src/panels/shaping/metricDeltas.js';
-import type { EditsPreview } from '../../src/panels/protocol.js';
+import { formatNumber } from '../../src/views/format.js';
+import { metricDeltas, type MetricChange } from '../../src/views/metricDeltas.js';
+import type { EditsPreview } from '../../src/views/protocol.js';
 import { h } from '../shared/dom.js';
 import { notice, table } from '../shared/widgets.js';
 import type { PreviewState, SaveState } from './editSession.js';

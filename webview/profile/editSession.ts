@@ -4,12 +4,12 @@
  * after the last change; a newer preview supersedes an older one, which the host aborts) and saving them.
  */
 import type { Edit } from '../../src/contract/edits.js';
-import type { FeatureSeries } from '../../src/panels/shaping/profileSeries.js';
-import type { EditsPreview, SavedEdits } from '../../src/panels/protocol.js';
-import { NO_EDITS, pushEdit, redoEdit, restoredHistory, undoEdit, type EditHistory } from '../../src/panels/shaping/editHistory.js';
-import { previewSeries } from '../../src/panels/shaping/stepEdits.js';
-import type { EditScope } from '../../src/panels/shaping/classProfiles.js';
-import type { FeatureSort } from '../../src/panels/shaping/profileSeries.js';
+import type { FeatureSeries } from '../../src/views/profileSeries.js';
+import type { EditsPreview, SavedEdits } from '../../src/views/protocol.js';
+import { NO_EDITS, pushEdit, redoEdit, restoredHistory, undoEdit, type EditHistory } from '../../src/views/editHistory.js';
+import { previewSeries } from '../../src/views/stepEdits.js';
+import type { EditScope } from '../../src/views/classProfiles.js';
+import type { FeatureSort } from '../../src/views/profileSeries.js';
 import type { PanelClient } from '../shared/panelClient.js';
 import { SupersededError } from '../shared/panelClient.js';
 import { errorMessage } from '../shared/status.js';

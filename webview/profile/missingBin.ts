@@ -1,7 +1,7 @@
 /** A feature's missing-value bin in the profile panel: a labelled bar on the feature's contribution range. */
-import { formatNumber, formatPercent } from '../../src/panels/shaping/format.js';
-import { missingBar } from '../../src/panels/shaping/missingBin.js';
-import type { FeatureSeries } from '../../src/panels/shaping/profileSeries.js';
+import { formatNumber, formatPercent } from '../../src/views/format.js';
+import { missingBar } from '../../src/views/missingBin.js';
+import type { FeatureSeries } from '../../src/views/profileSeries.js';
 import { h, icon } from '../shared/dom.js';
 
 export function missingBin(series: FeatureSeries): HTMLElement {

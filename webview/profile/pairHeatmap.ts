@@ -1,7 +1,7 @@
 /** A pair term in the profile panel: a heat map over its two features' bins, a legend, hover values and a table. */
 import type { Interaction } from '../../src/contract/models.js';
-import { formatNumber, formatPercent } from '../../src/panels/shaping/format.js';
-import { pairHeatmap, type HeatCell, type PairHeatmap } from '../../src/panels/shaping/pairHeatmap.js';
+import { formatNumber, formatPercent } from '../../src/views/format.js';
+import { pairHeatmap, type HeatCell, type PairHeatmap } from '../../src/views/pairHeatmap.js';
 import { h } from '../shared/dom.js';
 import { table } from '../shared/widgets.js';
 

@@ -15,7 +15,7 @@ import {
   type ChartConfiguration,
   type ChartOptions,
 } from 'chart.js';
-import { formatTick, percentTick } from '../../src/panels/shaping/format.js';
+import { formatTick, percentTick } from '../../src/views/format.js';
 import { h } from './dom.js';
 import { onThemeChange, readPalette, type Palette } from './theme.js';
 

@@ -11,7 +11,7 @@ import {
   type PersistedState,
   type ResultOf,
   type WebviewMessage,
-} from '../../src/panels/protocol.js';
+} from '../../src/views/protocol.js';
 import { vscodeApi } from './vscodeApi.js';
 
 /** Rejection of a request that a newer request of the same method replaced; panels ignore it. */

@@ -1,7 +1,7 @@
 /** Loading and error states shared by every panel. */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-import type { PanelApis, PanelError, ParamsOf, ResultOf } from '../../src/panels/protocol.js';
+import type { PanelApis, PanelError, ParamsOf, ResultOf } from '../../src/views/protocol.js';
 import { h } from './dom.js';
 import { connectPanel, SupersededError, type PanelClient } from './panelClient.js';
 

@@ -5,7 +5,7 @@ import { columnItems, goalItems, labelItems, recommendationItems, shapeText } fr
 import { BACK, type PickItem, type PromptPosition, type Prompter } from '../../prompts/prompter';
 import { keepsEveryRecommendation, recommendationsFor, type AutotrainChoices } from './trainingPlan';
 import { applyAnswer, runSteps, sequence, type Outcome } from '../../prompts/steps';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 
 /** The service's answers the wizard shows; each promise is awaited (with a busy prompt) by the step that needs it. */
 export interface AutotrainData {

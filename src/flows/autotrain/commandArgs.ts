@@ -6,7 +6,7 @@ import {
 import { PreprocessorStepSchema, type PreprocessorStep } from '../../contract/datasets';
 import type { LabelChoice } from './modelNaming';
 import type { Prompter } from '../../prompts/prompter';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 
 /** The optional last argument of every wizard command: a prompter that answers in place of the user. */
 export interface WizardOptions {

@@ -1,5 +1,5 @@
 import type { Goal, Label } from '../../contract/autotrain';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 
 /** A label as chosen in the wizard or passed by a command (the model type may be left to the service). */
 export type LabelChoice = Pick<Label, 'column'> & Partial<Pick<Label, 'model_type' | 'rare_classes'>>;

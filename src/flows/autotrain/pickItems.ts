@@ -1,5 +1,5 @@
 import type { DatasetSummary, Goal, Label, Recommendation, SummaryField } from '../../contract/autotrain';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import type { PickItem } from '../../prompts/prompter';
 
 export function percent(fraction: number): string {

@@ -1,5 +1,5 @@
 import { isLoopback } from '../../client/proxy';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import type { TextGenConfig } from '../../contract/autotrain';
 import { answered, type Prompter } from '../../prompts/prompter';
 

@@ -4,7 +4,7 @@ import type {
 import { UserFacingError } from '../../common/errors';
 import type { AutotrainResponse, DatasetSummary, Goal, Label, Recommendation } from '../../contract/autotrain';
 import type { CreatePreprocessorRequest, PreprocessorStep } from '../../contract/datasets';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 
 /** Everything the autotrain wizard collected. */
 export interface AutotrainChoices {

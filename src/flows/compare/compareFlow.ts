@@ -1,7 +1,7 @@
 import type { ModelInfo, ModelVersion } from '../../contract';
 import { UserFacingError } from '../../common/errors';
-import { l10n } from '../../common/l10n';
-import type { CompareArgs } from '../../panels/protocol';
+import { l10n } from '../../l10n/l10n';
+import type { CompareArgs } from '../../views/protocol';
 import { answered, type PickItem, type Prompter } from '../../prompts/prompter';
 import { DONE, runSteps, stepPosition, type Step } from '../../prompts/steps';
 import { shortDate, versionDescription } from '../../tree/nodeText';

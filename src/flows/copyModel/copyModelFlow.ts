@@ -1,7 +1,7 @@
 import type { CopyReport, CopyTarget, XModelsClient } from '../../client';
 import type { ModelInfo } from '../../contract';
 import { UserFacingError } from '../../common/errors';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import { answered, type PickItem, type Prompter } from '../../prompts/prompter';
 import { DONE, runSteps, stepPosition, type Step } from '../../prompts/steps';
 

@@ -1,6 +1,6 @@
 import { ConnectionNameSchema } from '../../contract/connections';
 import { dataConnectionUrlProblem } from '../../common/dataConnectionUrl';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import { answered, type Prompter } from '../../prompts/prompter';
 import { DONE, runSteps, stepPosition, type Step } from '../../prompts/steps';
 

@@ -1,4 +1,4 @@
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import { answered, type Prompter } from '../../prompts/prompter';
 
 /** The message under the query box, or undefined for one SELECT or WITH statement (the service checks the rest). */

@@ -1,7 +1,7 @@
 import { XModelsApiError, type XModelsClient } from '../../client';
 import type { ModelInfo, PreviewEditsResult, RefitResult } from '../../contract';
 import { UserFacingError } from '../../common/errors';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import type { Prompter } from '../../prompts/prompter';
 import { parseEditsFile } from './editsFile';
 import { editsReportMarkdown, editsToSend, fitting, metricsText, type EditsApplication } from './editsReport';

@@ -1,6 +1,6 @@
 import type { AppliedEdit, ModelInfo, ModelProfile, ModelVersion } from '../../contract';
 import { UserFacingError } from '../../common/errors';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import { EDITS_FILE_FORMAT, EDITS_FILE_VERSION, type EditsFile, type FileEdit } from './editsFile';
 import { binBounds, profileParts, valueBins, type ProfilePart } from './profileParts';
 

@@ -1,5 +1,5 @@
 import type { Dataset } from '../../contract/datasets';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import { answered, type PickItem, type Prompter } from '../../prompts/prompter';
 
 /** Where the metrics of a new version holding hand edits are computed: a stored dataset, or a file to upload first. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { EditSchema, IdSchema } from '../../contract';
 import { UserFacingError } from '../../common/errors';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 
 /** What the `format` field of an edits file says, so a file is recognised whatever its name. */
 export const EDITS_FILE_FORMAT = 'xmodels-edits';

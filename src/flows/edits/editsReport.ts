@@ -1,5 +1,5 @@
 import type { Edit, Metrics, ModelInfo, ModelVersion, PreviewEditsResult } from '../../contract';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import { escapeMarkdown as md, headlineMetric } from '../../tree/nodeText';
 import type { EditsFile, FileEdit } from './editsFile';
 import { bound, scope, type MappedEdit } from './mapEdits';

@@ -1,7 +1,7 @@
 import type { XModelsClient } from '../../client';
 import type { ModelVersion } from '../../contract';
 import { UserFacingError } from '../../common/errors';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import type { Prompter } from '../../prompts/prompter';
 import { versionDescription } from '../../tree/nodeText';
 import { editsFileName, editsFileText, type EditsFile } from './editsFile';

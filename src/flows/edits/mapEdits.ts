@@ -1,5 +1,5 @@
 import type { Edit, ModelProfile } from '../../contract';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import type { EditsFile, FileEdit } from './editsFile';
 import { binBounds, partFeatures, profileParts, valueBins, type ProfilePart, type ValueBins } from './profileParts';
 

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { XModelsClient } from '../../client';
 import type { ModelInfo, ModelVersion } from '../../contract';
 import { UserFacingError } from '../../common/errors';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import { answered, type PickItem, type Prompter } from '../../prompts/prompter';
 import { DONE, runSteps, stepPosition, type Step } from '../../prompts/steps';
 import { shortDate } from '../../tree/nodeText';

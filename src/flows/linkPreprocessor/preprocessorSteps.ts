@@ -1,7 +1,7 @@
 import { PreprocessorStepSchema, type PreprocessorStep } from '../../contract/datasets';
 import type { ColumnProfile } from '../../common/csvColumns';
 import { UserFacingError } from '../../common/errors';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import { answered, BACK, type Answer, type PickItem, type PromptPosition, type Prompter } from '../../prompts/prompter';
 
 type StepType = PreprocessorStep['type'];

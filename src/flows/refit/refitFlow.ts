@@ -1,8 +1,8 @@
 import type { FeatureInfoEntry, ModelInfo, ModelVersion, RefitRequest } from '../../contract';
 import { UserFacingError } from '../../common/errors';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import type { Settings } from '../../common/settingsSchema';
-import { changedParams, defaultParams, methodOfVersion, paramsFromVersion, specFor, specsForModel, type ParamValues } from '../../common/trainingParams';
+import { changedParams, defaultParams, methodOfVersion, paramsFromVersion, specFor, specsForModel, type ParamValues } from '../../views/trainingParams';
 import { answered, type PickItem, type Prompter } from '../../prompts/prompter';
 import { DONE, runSteps, stepPosition, type Step } from '../../prompts/steps';
 import { modelTypeLabel } from '../../tree/nodeText';

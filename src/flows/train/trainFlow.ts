@@ -16,9 +16,9 @@ import {
   type ModelKind,
 } from '../../common/csvColumns';
 import { UserFacingError } from '../../common/errors';
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import type { Settings } from '../../common/settingsSchema';
-import { defaultParams, specsForModel, trainRequestParams, type ParamValues } from '../../common/trainingParams';
+import { defaultParams, specsForModel, trainRequestParams, type ParamValues } from '../../views/trainingParams';
 import type { FitMethod } from '../../engine/params/table';
 import { answered, BACK, type PickItem, type PromptPosition, type Prompter } from '../../prompts/prompter';
 import { runSteps, stepPosition, type Step } from '../../prompts/steps';

@@ -1,4 +1,5 @@
-import { bottomAxis, linearScale, type AxisOptions } from './scale';
+import type { AxisTicks } from '../../views/axisTicks';
+import { bottomAxis, scaleOf, type AxisOptions } from './scale';
 import { element, INK, MUTED, NEGATIVE, POSITIVE, shortLabel, text, tooltip, type Chart } from './svg';
 
 /** One bar of a horizontal bar chart. */
@@ -22,9 +23,9 @@ const BAR_LEFT = LABEL_RIGHT + 10;
 const BAR_RIGHT = WIDTH - 70;
 
 /** Bars from 0 along a value axis of the given ticks, one row each, labelled at the left and valued at their end. */
-export function horizontalBars(rows: readonly BarRow[], axis: { domain: [number, number]; ticks: number[] }, options: AxisOptions, title: string): Chart {
+export function horizontalBars(rows: readonly BarRow[], axis: AxisTicks, options: AxisOptions, title: string): Chart {
   const bottom = TOP + rows.length * ROW;
-  const x = linearScale(axis.domain, [BAR_LEFT, BAR_RIGHT]);
+  const x = scaleOf([axis.min, axis.max], [BAR_LEFT, BAR_RIGHT]);
   const zero = x.at(0);
   const bars = rows.map((row, i) => {
     const top = TOP + i * ROW;

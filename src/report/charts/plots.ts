@@ -1,6 +1,7 @@
-import type { HistogramBin, XY } from '../../panels/shaping/evaluationSeries';
-import { formatSignificant } from '../../panels/shaping/format';
-import { bottomAxis, extent, leftAxis, linearScale, niceTicks, type Scale } from './scale';
+import type { HistogramBin, XY } from '../../views/evaluationSeries';
+import { formatSignificant } from '../../views/format';
+import { niceTicks } from '../../views/axisTicks';
+import { bottomAxis, extent, leftAxis, scaleOf, type Scale } from './scale';
 import { element, MUTED, POSITIVE, SERIES, shortLabel, text, tooltip, type Chart } from './svg';
 
 const SIZE = 360;
@@ -30,8 +31,8 @@ const UNIT_TICKS = [0, 0.2, 0.4, 0.6, 0.8, 1];
  * draws the line of a model that guesses.
  */
 export function curveChart(curves: readonly Curve[], axes: { x: string; y: string; diagonal: boolean }, title: string): Chart {
-  const x = linearScale([0, 1], [LEFT, RIGHT]);
-  const y = linearScale([0, 1], [BOTTOM, TOP]);
+  const x = scaleOf([0, 1], [LEFT, RIGHT]);
+  const y = scaleOf([0, 1], [BOTTOM, TOP]);
   const legend = curves.length > 1 ? curves.map((curve, i) => legendRow(curve.label, i, RIGHT + 12, TOP + 10 + i * 16)) : [];
   const body = [
     leftAxis(y, UNIT_TICKS, LEFT, RIGHT, { label: axes.y, grid: true }),
@@ -55,13 +56,13 @@ function legendRow(label: string, index: number, x: number, y: number): string {
 /** Predicted against actual values as dots, with the line where they are equal; both axes on one scale. */
 export function scatterChart(points: readonly XY[], axes: { x: string; y: string }, title: string): Chart {
   const range = extent(points.flatMap((p) => [p.x, p.y])) ?? [0, 1];
-  const { domain, ticks } = niceTicks(range[0], range[1], 5);
-  const x = linearScale(domain, [LEFT, RIGHT]);
-  const y = linearScale(domain, [BOTTOM, TOP]);
+  const { ticks, min, max } = niceTicks(range[0], range[1], 5);
+  const x = scaleOf([min, max], [LEFT, RIGHT]);
+  const y = scaleOf([min, max], [BOTTOM, TOP]);
   const body = [
     leftAxis(y, ticks, LEFT, RIGHT, { label: axes.y, grid: true }),
     bottomAxis(x, ticks, BOTTOM, TOP, { label: axes.x, grid: true }),
-    dashedLine(x, y, { x: domain[0], y: domain[0] }, { x: domain[1], y: domain[1] }),
+    dashedLine(x, y, { x: min, y: min }, { x: max, y: max }),
     element('path', { d: pathThrough(points, x, y, true), stroke: POSITIVE, 'stroke-opacity': 0.45, 'stroke-width': 4, 'stroke-linecap': 'round', fill: 'none' }),
   ].join('');
   return { width: SIZE, height: BOTTOM + 46, title, body };
@@ -72,8 +73,8 @@ export function histogramChart(bins: readonly HistogramBin[], axes: { x: string;
   const xRange = extent(bins.flatMap((b) => [b.lower, b.upper])) ?? [0, 1];
   const xTicks = niceTicks(xRange[0], xRange[1], 5);
   const yTicks = niceTicks(0, Math.max(1, ...bins.map((b) => b.count)), 4);
-  const x = linearScale(xTicks.domain, [LEFT, LEFT + PLOT + 60]);
-  const y = linearScale(yTicks.domain, [BOTTOM, TOP]);
+  const x = scaleOf([xTicks.min, xTicks.max], [LEFT, LEFT + PLOT + 60]);
+  const y = scaleOf([yTicks.min, yTicks.max], [BOTTOM, TOP]);
   const bars = bins.map((bin) =>
     element(
       'rect',

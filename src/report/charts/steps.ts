@@ -1,17 +1,17 @@
-import { formatNumber, formatPercent } from '../../panels/shaping/format';
-import { sharedScales, type CategoryFeatureSeries, type MissingBin, type NumericFeatureSeries } from '../../panels/shaping/profileSeries';
-import { bottomAxis, leftAxis, linearScale, niceTicks, ticksWithin, type Scale } from './scale';
+import { contributionTicks, valueTicks } from '../../views/binAxes';
+import { formatPercent } from '../../views/format';
+import { signedNumber } from '../../views/pairHeatmap';
+import type { CategoryFeatureSeries, MissingBin, NumericFeatureSeries } from '../../views/profileSeries';
+import { stepPath } from '../../views/svgPath';
+import { bottomAxis, leftAxis, scaleOf, type Scale } from './scale';
 import { horizontalBars, type BarRow } from './bars';
 import { element, GRID, MUTED, POSITIVE, SHADE, shortLabel, text, tooltip, type Chart } from './svg';
-
-/** A contribution with its sign, as the tooltips write it. */
-export const signed = (value: number): string => `${value > 0 ? '+' : ''}${formatNumber(value)}`;
 
 const rowsShare = (freq: number): string => `${formatPercent(freq)} of training rows`;
 
 function missingTooltip(missing: MissingBin): string {
   const seen = missing.freq > 0 ? rowsShare(missing.freq) : 'no training row was missing';
-  return `missing value: contribution ${signed(missing.score)} (${seen})`;
+  return `missing value: contribution ${signedNumber(missing.score)} (${seen})`;
 }
 
 const WIDTH = 560;
@@ -29,10 +29,9 @@ const SHADE_HEIGHT = 30;
  * and the missing one carry a tooltip with their numbers.
  */
 export function stepChart(series: NumericFeatureSeries, title: string): Chart {
-  const x = linearScale(series.domain, [LEFT, RIGHT]);
-  // The contribution axis covers every step, the missing bin and 0.
-  const { domain, ticks } = niceTicks(...sharedScales([series]).score, 4);
-  const y = linearScale(domain, [BOTTOM, TOP]);
+  const x = scaleOf(series.domain, [LEFT, RIGHT]);
+  const { ticks, min, max } = contributionTicks(series);
+  const y = scaleOf([min, max], [BOTTOM, TOP]);
   const edge = (value: number | null, fallback: number) => x.at(value ?? fallback);
   const maxFreq = Math.max(...series.bins.map((bin) => bin.freq), 1e-12);
   const shading = series.bins.map((bin) => {
@@ -40,27 +39,19 @@ export function stepChart(series: NumericFeatureSeries, title: string): Chart {
     const left = edge(bin.lower, series.domain[0]);
     return element('rect', { x: left, y: BOTTOM - height, width: Math.max(0.5, edge(bin.upper, series.domain[1]) - left), height, fill: SHADE });
   });
-  const steps = series.scoreSteps;
-  const path = steps.length
-    ? steps
-        .slice(1)
-        .map((point, i) => `H${x.at(point.x).toFixed(1)}${i + 1 < steps.length - 1 ? `V${y.at(point.y).toFixed(1)}` : ''}`)
-        .join('')
-    : '';
-  const line = steps.length ? element('path', { d: `M${x.at(steps[0].x).toFixed(1)} ${y.at(steps[0].y).toFixed(1)}${path}`, fill: 'none', stroke: POSITIVE, 'stroke-width': 2 }) : '';
+  const line = series.scoreSteps.length ? element('path', { d: stepPath(series.scoreSteps, x.at, y.at), fill: 'none', stroke: POSITIVE, 'stroke-width': 2 }) : '';
   const hover = series.bins.map((bin) => {
     const left = edge(bin.lower, series.domain[0]);
     return element(
       'rect',
       { x: left, y: TOP, width: Math.max(0.5, edge(bin.upper, series.domain[1]) - left), height: BOTTOM - TOP, fill: 'transparent' },
-      tooltip(`${bin.label}: contribution ${signed(bin.score)} (${rowsShare(bin.freq)})`),
+      tooltip(`${bin.label}: contribution ${signedNumber(bin.score)} (${rowsShare(bin.freq)})`),
     );
   });
-  const axisTicks = series.bins.some((bin) => bin.lower !== null || bin.upper !== null) ? ticksWithin(series.domain) : [];
   const body = [
     ...shading,
     leftAxis(y, ticks, LEFT, RIGHT, { label: 'contribution', grid: true }),
-    bottomAxis(x, axisTicks, BOTTOM, TOP, { label: shortLabel(series.feature, 60) }),
+    bottomAxis(x, valueTicks(series), BOTTOM, TOP, { label: shortLabel(series.feature, 60) }),
     element('line', { x1: LEFT, y1: y.at(0), x2: RIGHT, y2: y.at(0), stroke: MUTED, 'stroke-dasharray': '4 3' }),
     line,
     ...hover,
@@ -95,11 +86,10 @@ export const MAX_CATEGORY_BARS = 50;
  */
 export function categoryChart(series: CategoryFeatureSeries, title: string): Chart {
   const shown = series.categories.length > MAX_CATEGORY_BARS ? [...series.categories].sort((a, b) => b.freq - a.freq).slice(0, MAX_CATEGORY_BARS) : series.categories;
-  const rows: BarRow[] = shown.map((c) => ({ label: c.category, value: c.score, valueText: signed(c.score), tip: `${c.category}: contribution ${signed(c.score)} (${rowsShare(c.freq)})` }));
+  const rows: BarRow[] = shown.map((c) => ({ label: c.category, value: c.score, valueText: signedNumber(c.score), tip: `${c.category}: contribution ${signedNumber(c.score)} (${rowsShare(c.freq)})` }));
   if (series.missing) {
     const { score, freq } = series.missing;
-    rows.push({ label: 'missing value', value: score, valueText: signed(score), tip: missingTooltip(series.missing), aside: true, dashed: freq === 0 });
+    rows.push({ label: 'missing value', value: score, valueText: signedNumber(score), tip: missingTooltip(series.missing), aside: true, dashed: freq === 0 });
   }
-  const [low, high] = sharedScales([series]).score;
-  return horizontalBars(rows, niceTicks(low, high, 4), { label: 'contribution' }, title);
+  return horizontalBars(rows, contributionTicks(series), { label: 'contribution' }, title);
 }

@@ -1,4 +1,5 @@
 import { markupText } from '../../codeText/markup';
+import { px } from '../../views/svgPath';
 
 /**
  * A chart as SVG markup without its outer element, so that a report can inline it in HTML or make it an image file.
@@ -13,9 +14,6 @@ export interface Chart {
 }
 
 export type Attributes = Record<string, string | number | undefined>;
-
-/** A coordinate to a tenth of a pixel: enough for any screen or printer, and short. */
-export const px = (value: number): string => String(Math.round(value * 10) / 10);
 
 function attributeList(attributes: Attributes): string {
   return Object.entries(attributes)

@@ -1,5 +1,5 @@
 import type { DatasetSource } from '../../contract/datasets';
-import { formatNumber } from '../../panels/shaping/format';
+import { formatNumber } from '../../views/format';
 import { code, numberCell, paragraph, type Block, type Span } from '../document';
 import { dateText, type ReportView } from '../view';
 

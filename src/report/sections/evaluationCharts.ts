@@ -9,8 +9,8 @@ import {
   prPoints,
   residualHistogram,
   rocPoints,
-} from '../../panels/shaping/evaluationSeries';
-import { formatNumber } from '../../panels/shaping/format';
+} from '../../views/evaluationSeries';
+import { formatNumber } from '../../views/format';
 import { curveChart, histogramChart, scatterChart } from '../charts/plots';
 import { numberCell, paragraph, type Block, type Cell } from '../document';
 import { binaryLabels, partHeading, type ReportPart, type ReportView } from '../view';

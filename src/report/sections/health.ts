@@ -1,5 +1,5 @@
-import { healthWarnings } from '../../panels/shaping/featureHealth';
-import { formatPercent } from '../../panels/shaping/format';
+import { healthWarnings } from '../../views/featureHealth';
+import { formatPercent } from '../../views/format';
 import { numberCell, paragraph, type Block, type Cell } from '../document';
 import type { ReportView } from '../view';
 

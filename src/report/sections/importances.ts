@@ -1,7 +1,7 @@
-import { formatPercent } from '../../panels/shaping/format';
-import { listFeatures } from '../../panels/shaping/profileSeries';
+import { formatPercent } from '../../views/format';
+import { listFeatures } from '../../views/profileSeries';
 import { horizontalBars } from '../charts/bars';
-import { niceTicks } from '../charts/scale';
+import { niceTicks } from '../../views/axisTicks';
 import { numberCell, paragraph, type Block } from '../document';
 import { partHeading, unitHeading, type ProfileUnit, type ReportPart, type ReportView } from '../view';
 
@@ -19,8 +19,8 @@ function unitImportances(view: ReportView, part: ReportPart, unit: ProfileUnit, 
   const high = shown.reduce((max, f) => Math.max(max, f.importance), 0);
   const chart = horizontalBars(
     shown.map((f) => ({ label: f.feature, value: f.importance, valueText: formatPercent(f.importance), tip: `${f.feature}: ${formatPercent(f.importance)}` })),
-    niceTicks(0, high || 1, 4),
-    { label: 'importance', format: (v) => formatPercent(v, 0) },
+    niceTicks(0, high, 4),
+    { label: 'importance', format: 'percent' },
     title,
   );
   const caption = features.length > shown.length ? `${title}: the ${shown.length} most important of ${features.length} features.` : `${title}.`;

@@ -1,5 +1,5 @@
-import { metricColumns, metricRows, splitTexts } from '../../panels/shaping/evaluationSeries';
-import { formatNumber } from '../../panels/shaping/format';
+import { metricColumns, metricRows, splitTexts } from '../../views/evaluationSeries';
+import { formatNumber } from '../../views/format';
 import { numberCell, paragraph, type Block, type Cell } from '../document';
 import { partHeading, type ReportPart, type ReportView } from '../view';
 

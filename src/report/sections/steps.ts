@@ -1,5 +1,5 @@
-import { formatNumber, formatPercent } from '../../panels/shaping/format';
-import { featureSeries, listFeatures } from '../../panels/shaping/profileSeries';
+import { formatNumber, formatPercent } from '../../views/format';
+import { featureSeries, listFeatures } from '../../views/profileSeries';
 import { pairChart } from '../charts/pairs';
 import { categoryChart, MAX_CATEGORY_BARS, stepChart } from '../charts/steps';
 import { paragraph, type Block } from '../document';

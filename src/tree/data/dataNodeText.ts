@@ -1,4 +1,4 @@
-import { l10n } from '../../common/l10n';
+import { l10n } from '../../l10n/l10n';
 import { escapeMarkdown } from '../nodeText';
 import type { ConnectionNode, SchemaNode, TableNode } from './dataNodes';
 

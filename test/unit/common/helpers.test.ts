@@ -11,7 +11,7 @@ import {
   specFor,
   specsForModel,
   trainRequestParams,
-} from '../../../src/common/trainingParams';
+} from '../../../src/views/trainingParams';
 import { TrainRequestSchema } from '../../../src/contract';
 import { BOOST_FEATURE_PARAM_RANGES, BOOST_PARAM_RANGES, PARAM_RANGES, SPLIT_RANGES, trainTestSplit } from '../../../src/engine';
 import { parseSettings } from '../../../src/common/settingsSchema';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSettings } from '../../../src/common/settingsSchema';
-import { defaultParams } from '../../../src/common/trainingParams';
+import { defaultParams } from '../../../src/views/trainingParams';
 import { DEFAULT_FIT_METHOD, FIT_METHODS, PARAMS_WITH_SETTING, TRAINING_PARAM_NAMES, TRAINING_PARAMS, type ParamEntry } from '../../../src/engine';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_FIT_METHOD, DEFAULT_PARAMS, FIT_METHODS, PARAM_RANGES } from '../../../src/engine';
-import { VIEW_TYPES } from '../../../src/panels/protocol';
+import { VIEW_TYPES } from '../../../src/views/protocol';
 import { sourceFiles } from './fixtures';
 
 const root = join(__dirname, '../../..');

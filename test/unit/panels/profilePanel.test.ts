@@ -3,7 +3,7 @@ import { XModelsApiError, type XModelsClient } from '../../../src/client';
 import type { XModelsServices } from '../../../src/common/services';
 import type { ModelVersion, Partition, PreviewEditsRequest, PreviewEditsResult, Profile, RefitRequest } from '../../../src/contract/models';
 import { editBlocker, profilePanel, refitBlocker } from '../../../src/panels/profilePanel';
-import type { SaveEditsParams } from '../../../src/panels/protocol';
+import type { SaveEditsParams } from '../../../src/views/protocol';
 import { profile } from './fixtures';
 
 const version: ModelVersion = {

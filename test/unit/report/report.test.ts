@@ -1,22 +1,12 @@
 import assert from 'node:assert/strict';
 import type { CategoricalBin, NumericBin } from '../../../src/contract';
-import { categorySeries, numericSeries } from '../../../src/panels/shaping/profileSeries';
+import { categorySeries, numericSeries } from '../../../src/views/profileSeries';
 import { reportFileName, splitImages } from '../../../src/report';
-import { niceTicks } from '../../../src/report/charts/scale';
 import { categoryChart, MAX_CATEGORY_BARS, stepChart } from '../../../src/report/charts/steps';
 import { svgMarkup, type Chart } from '../../../src/report/charts/svg';
 import { renderMarkdown } from '../../../src/report/markdown';
 
 describe('model report: charts and files', () => {
-  it('niceTicks covers the values with round steps of 1, 2 or 5 times a power of ten', () => {
-    assert.deepEqual(niceTicks(0, 0.861, 4), { domain: [0, 1], ticks: [0, 0.2, 0.4, 0.6, 0.8, 1] });
-    assert.deepEqual(niceTicks(-12.8, 19.1, 4), { domain: [-20, 20], ticks: [-20, -10, 0, 10, 20] });
-    assert.deepEqual(niceTicks(0.1, 0.7, 3).ticks, [0, 0.2, 0.4, 0.6, 0.8]);
-    assert.deepEqual(niceTicks(0, 0.3, 3).ticks, [0, 0.1, 0.2, 0.3], 'no 0.30000000000000004');
-    const single = niceTicks(5, 5);
-    assert.ok(single.domain[0] < 5 && single.domain[1] > 5, 'one value gets room around it');
-  });
-
   it('draws a numeric feature as one step per bin and its missing-value bin beside them, dashed when no row was missing', () => {
     const bins: NumericBin[] = [
       { lower: null, upper: 1, score: -0.5, mean: null, freq: 0.2 },

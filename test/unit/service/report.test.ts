@@ -14,7 +14,11 @@ import {
   type TrainResult,
 } from '../../../src/contract';
 import { scoringTablesFromPayload, toPython } from '../../../src/modelExport';
-import { formatNumber } from '../../../src/panels/shaping/format';
+import { tickLabels } from '../../../src/views/axisTicks';
+import { contributionTicks, valueTicks } from '../../../src/views/binAxes';
+import { panelProfile } from '../../../src/views/classProfiles';
+import { formatNumber } from '../../../src/views/format';
+import { featureSeries, pickPartition } from '../../../src/views/profileSeries';
 import { splitImages } from '../../../src/report';
 import { DATASETS, useService, type Call } from './harness';
 import { penguinsCsv, smallCsv, uploadCsv } from './fixtures';
@@ -67,8 +71,11 @@ function tableRows(markup: string): { cells: string[]; values: (number | null)[]
 
 const decoded = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
-/** The tooltips of a figure's bins, in order: "…: contribution +0.1234 (…)". */
-const contributions = (figure: string) => [...figure.matchAll(/<title>[^<]*: contribution ([^ ]+) \(/g)].map((m) => m[1]);
+/** The tooltips of a figure's bins or cells, in order: "…: contribution +0.1234 (…)" or "…: contribution +0.1234, …". */
+const contributions = (figure: string) => [...figure.matchAll(/<title>[^<]*: contribution ([^ ,]+)[ ,]/g)].map((m) => m[1]);
+/** The tick labels of a step chart's contribution axis (left, right-aligned) and value axis (under the plot, centred, in grey). */
+const contributionAxis = (figure: string) => [...figure.matchAll(/<text x="[^"]*" y="[^"]*" text-anchor="end" fill="#666666">([^<]*)<\/text>/g)].map((m) => decoded(m[1]));
+const valueAxis = (figure: string) => [...figure.matchAll(/<text x="[^"]*" y="[^"]*" text-anchor="middle" fill="#666666">([^<]*)<\/text>/g)].map((m) => decoded(m[1]));
 const signed = (value: number) => `${value > 0 ? '+' : ''}${formatNumber(value)}`;
 
 /** A profile's importances as the report lists them: the features' and the pair terms' ("a × b"), the most important first. */
@@ -160,6 +167,26 @@ describe('service: model report', function () {
         assert.match(figure, /missing/);
       }
       assert.match(steps, /<path d="M[\d.]+ [\d.]+H/, 'a numeric feature is a step line');
+    });
+
+    it("labels the axes of each numeric feature's steps with the ticks the profile panel draws for the feature", async () => {
+      const { profile } = panelProfile(await profileOf(trained.version_id));
+      const partition = pickPartition(profile.partitions);
+      assert.ok(partition);
+      const figures = section(html, 'steps').split('<figure>').slice(1).filter((f) => f.includes('aria-label="Steps of '));
+      const numeric = Object.keys(partition.numeric);
+      assert.deepEqual(numeric.sort(), ['size', 'x']);
+      for (const feature of numeric) {
+        const figure = figures.find((f) => f.includes(`aria-label="Steps of ${feature}"`));
+        const series = featureSeries(partition, feature);
+        assert.ok(figure && series?.kind === 'numeric', feature);
+        // The panel's chart of a feature as the profile shows it: no edit, no chart beside it to share scales with.
+        const panelContribution = tickLabels(contributionTicks(series).ticks);
+        const panelValues = tickLabels(valueTicks(series));
+        assert.ok(panelContribution.length >= 3 && panelValues.length >= 3, `${feature}: ${panelContribution} / ${panelValues}`);
+        assert.deepEqual(contributionAxis(figure), panelContribution, `${feature}: contribution axis`);
+        assert.deepEqual(valueAxis(figure), panelValues, `${feature}: value axis`);
+      }
     });
 
     it('names the dataset with its rows and columns, the split, the parameters, no edits, and the Python export', async () => {

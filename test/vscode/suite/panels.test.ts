@@ -6,7 +6,7 @@ import type { XModelsClient } from '../../../src/client';
 import type { Goal } from '../../../src/contract/autotrain';
 import type { XModelsExtensionApi } from '../../../src/extension';
 import type { ShownPanel } from '../../../src/panels';
-import { VIEW_TYPES } from '../../../src/panels/protocol';
+import { VIEW_TYPES } from '../../../src/views/protocol';
 import { binaryCsv } from '../../unit/panels/fixtures';
 
 interface Trained {
