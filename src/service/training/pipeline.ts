@@ -33,12 +33,12 @@ import {
   type TransparentModel,
 } from '../../engine';
 import { scarceClassesText, scarceRowsText } from '../../autotrain';
-import { StoredFrame, loadFrameSync, writeFrameFile } from '../datasets/frameFile';
-import { loadHealthSync } from '../datasets/healthFile';
-import { parseUploadedFile } from '../datasets/uploadedFile';
+import { StoredFrame, loadFrameSync, writeFrameFile } from '../datasetFiles/frameFile';
+import { loadHealthSync } from '../datasetFiles/healthFile';
+import { parseUploadedFile } from '../datasetFiles/uploadedFile';
 import { generalisationWarnings } from './generalisation';
-import { finiteJson } from '../json';
-import { serializeModel, deserializeModel, type StoredFittedModel } from './model-json';
+import { finiteJson } from '../base/json';
+import { serializeModel, deserializeModel, type StoredFittedModel } from './modelJson';
 import { multiclassBaselineOf, multiclassMetrics, multiclassOutcome } from './multiclass';
 import type {
   CsvSource,

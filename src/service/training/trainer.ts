@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { joinRowParts } from './jsonPieces';
 import { WorkerPool } from './pool';
-import { invalid } from '../errors';
+import { invalid } from '../base/errors';
 import type { RowRuleAnswer, RowRuleRequest, SummaryRules } from '../../autotrain';
 import type { Column } from '../../engine';
 import type {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ImportedVersion, ImportVersionRequestParsed, ModelInfo } from '../contract';
-import type { ServiceContext, Session } from './context';
-import { invalid, notFound } from './errors';
+import type { ImportedVersion, ImportVersionRequestParsed, ModelInfo } from '../../contract';
+import type { ServiceContext, Session } from '../http/context';
+import { invalid, notFound } from '../base/errors';
 import { algorithmFor } from './modeling';
-import { findDataset } from './store/datasets';
-import { findVersion, insertModel, insertVersion, type NewModel, type NewPartition } from './store/models';
-import { storedPayloads } from './training/model-json';
+import { findDataset } from '../store/datasets';
+import { findVersion, insertModel, insertVersion, type NewModel, type NewPartition } from '../store/models';
+import { storedPayloads } from '../training/modelJson';
 import { payloadPartitions, rebuild, type Payload } from './uploads';
 
 /** The model an import adds to: an existing one of the team, or a new one it creates. */

@@ -11,18 +11,18 @@ import type {
   TrainResult,
   VersionSource,
   WireModelType,
-} from '../contract';
-import { TRAIN_SOURCES } from '../contract';
-import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
-import type { ServiceContext, Session } from './context';
-import { requireDataset } from './datasets/register';
-import { pushdownFitFor, type PushdownFit, type TrainProgress } from './pushdown/train';
-import { deserializeModel } from './training/model-json';
-import { ApiError, invalid, notFound } from './errors';
-import type { Queryable } from './store/sql';
-import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from './store/models';
-import { findPreprocessorVersion } from './store/preprocessors';
-import type { CsvSource, FitOutcome, RefitRows } from './training/tasks';
+} from '../../contract';
+import { TRAIN_SOURCES } from '../../contract';
+import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../../engine';
+import type { ServiceContext, Session } from '../http/context';
+import { requireDataset } from '../datasets/register';
+import { pushdownFitFor, type PushdownFit, type TrainProgress } from '../pushdown/train';
+import { deserializeModel } from '../training/modelJson';
+import { ApiError, invalid, notFound } from '../base/errors';
+import type { Queryable } from '../store/sql';
+import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from '../store/models';
+import { findPreprocessorVersion } from '../store/preprocessors';
+import type { CsvSource, FitOutcome, RefitRows } from '../training/tasks';
 
 const WIRE_TYPE: Record<RequestModelType, WireModelType> = { classifier: 'binary_classification', regressor: 'regression' };
 const REQUEST_TYPE: Record<WireModelType, RequestModelType> = {

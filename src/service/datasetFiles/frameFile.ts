@@ -1,8 +1,8 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CsvFrameBuilder, DataFrame, EngineError, categoryColumn, numberColumn, takeColumn, type Column } from '../../engine';
-import { isMissingFile } from '../json';
-import { partPath } from '../scratchFiles';
+import { isMissingFile } from '../base/json';
+import { partPath } from '../base/scratchFiles';
 
 /**
  * A dataset parsed once, stored next to its CSV as `<id>.frame` so training, prediction and profiling never parse

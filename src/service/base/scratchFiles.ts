@@ -1,5 +1,5 @@
 import { threadId } from 'node:worker_threads';
-import { processAlive } from './store/database';
+import { processAlive } from '../store/database';
 
 let written = 0;
 
