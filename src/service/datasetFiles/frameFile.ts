@@ -32,6 +32,14 @@ const pad8 = (n: number) => (n + 7) & ~7;
 
 export const framePath = (csvPath: string) => csvPath.replace(/\.csv$/, '') + '.frame';
 
+/** What storing a dataset's frame (or inspecting a CSV) tells of it. */
+export interface IngestOutcome {
+  rows: number;
+  columns: string[];
+  /** The header as written, before names are trimmed and made unique. */
+  header: string[];
+}
+
 export function encodeFrame(frame: DataFrame): Uint8Array[] {
   const columns: ColumnHeader[] = frame.columns.map((c) =>
     c.storage === 'number' ? { name: c.name, type: c.type, storage: c.storage } : { name: c.name, type: c.type, storage: c.storage, levels: c.levels },

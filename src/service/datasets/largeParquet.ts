@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../http/context';
 import { invalid } from '../base/errors';
-import type { IngestOutcome } from '../training/tasks';
+import type { IngestOutcome } from '../datasetFiles/frameFile';
 import { sourceApiError } from '../sources/apiErrors';
 import { SourceError } from '../sources/source';
 import { parquetRelation } from './datasetRelation';

@@ -3,6 +3,9 @@ import type { MessagePort } from 'node:worker_threads';
 import type { Baseline, DroppedClass, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep, PreviewPart, RareClasses, SplitMetrics } from '../../contract';
 import type { FitMethod, ModelType, ParamGroups, RefitParams, StepEdit } from '../../engine';
 import type { RowRuleRequest } from '../../autotrain';
+import type { IngestOutcome } from '../datasetFiles/frameFile';
+
+export type { IngestOutcome };
 
 /** Where a task reads its CSV: a file the worker reads itself, or text sent with the task. */
 export type CsvSource = { path: string; label: string } | { text: string; label: string };
@@ -113,13 +116,6 @@ export interface StoreFrameTask {
   path: string;
   rows: number;
   columns: Column[];
-}
-
-export interface IngestOutcome {
-  rows: number;
-  columns: string[];
-  /** The header as written, before names are trimmed and made unique. */
-  header: string[];
 }
 
 /** Reads the header and counts the rows of a CSV that is not stored as a dataset (a bundled sample). */
