@@ -1,5 +1,5 @@
 import type { BoostFeatureParams, BoostParams } from '../params/boosted';
-import { resolveBoostParams } from './sizeDefaults';
+import { resolveBoostParams } from '../plan/sizeDefaults';
 import { fitLinearTerms } from '../linear/linearTerms';
 import type { FitPlan } from '../plan/plan';
 import { sampleRows } from '../prng';
