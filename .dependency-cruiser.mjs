@@ -31,13 +31,13 @@ export const parts = {
   // Beside and above the engine; none of these knows VS Code.
   codeText: { files: '^src/codeText/', may: [] }, // names as literals and comment text of generated Python and SQL
   l10n: { files: '^src/common/l10n\\.ts$', may: [] }, // vscode.l10n.t once the extension runs, English elsewhere
-  contract: { files: '^src/contract/', may: ['engine', 'codeText'], uses: ['zod'] },
-  autotrain: { files: '^src/autotrain/', may: ['contract'] },
-  modelExport: { files: '^src/modelExport/', may: ['contract'] },
+  contract: { files: '^src/contract/', may: ['engine/model', 'codeText'], uses: ['zod'] }, // the engine's parameter and model types only
+  autotrain: { files: '^src/autotrain/', may: ['contract', 'engine'] },
+  modelExport: { files: '^src/modelExport/', may: ['contract', 'engine'] },
   // What a panel shows, as pure functions of the wire types (no settings, no VS Code): the model report draws the same.
-  'panels/shaping': { files: '^src/panels/shaping/(?!refitForm\\.ts$)', may: ['contract', 'l10n'], browser: true },
+  'panels/shaping': { files: '^src/panels/shaping/(?!refitForm\\.ts$)', may: ['contract', 'engine', 'l10n'], browser: true },
   report: { files: '^src/report/', may: ['modelExport', 'panels/shaping'] }, // a version's report as HTML or Markdown
-  client: { files: '^src/client/', may: ['contract'], uses: ['node', 'packages'] },
+  client: { files: '^src/client/', may: ['contract', 'engine'], uses: ['node', 'packages'] },
   // The HTTP service, bottom-up: each part a folder of src/service/.
   'service/base': { files: '^src/service/base/', may: ['autotrain', 'report'], uses: ['node', 'packages'] }, // errors, logger, JSON and scratch files
   'service/store': { files: '^src/service/store/', may: ['service/base'], uses: ['node', 'packages'] },

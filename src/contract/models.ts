@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/params/table';
+import { DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/params';
 import { DatasetSourceSchema } from './datasets';
 import {
   IdSchema,
