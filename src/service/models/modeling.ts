@@ -12,8 +12,8 @@ import type {
   VersionSource,
   WireModelType,
 } from '../../contract';
-import { TRAIN_SOURCES } from '../../contract';
-import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../../engine';
+import { TRAIN_SOURCES, trainFitOptions } from '../../contract';
+import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramNames, perFeatureParams, type FitMethod } from '../../engine';
 import type { ServiceContext, Session } from '../http/context';
 import { requireDataset } from '../datasets/register';
 import { pushdownFitFor, type PushdownFit, type TrainProgress } from '../pushdown/train';
@@ -197,14 +197,8 @@ async function fitAndStore(
     {
       source,
       testSource: pushdown ? pushdown.test : testDataset ? { path: testDataset.path, label: `Test dataset ${testDataset.name} (${testDataset.dataset_id})` } : null,
-      target: body.target_column,
-      modelType: body.model_type,
-      partitionOn,
-      dropColumns: body.drop_columns ?? [],
-      method: trainMethod(body),
-      ...paramGroups(body),
+      fit: trainFitOptions(body, trainMethod(body)),
       testSize: body.test_size,
-      seed: body.seed,
       preprocessor: pre?.fitted ?? null,
       rareClasses: body.rare_classes,
     },

@@ -57,8 +57,8 @@ export class Trainer {
     return reply.value;
   }
 
-  train(task: Omit<TrainTask, 'kind'>, signal?: AbortSignal): Promise<FitOutcome> {
-    return this.run({ kind: 'train', ...task }, signal);
+  train(task: Omit<TrainTask, 'kind' | 'threads'>, signal?: AbortSignal): Promise<FitOutcome> {
+    return this.run({ kind: 'train', ...task, threads: this.pool.size }, signal);
   }
 
   refit(task: Omit<RefitTask, 'kind'>): Promise<RefitOutcome> {
