@@ -31,14 +31,31 @@ export const parts = {
   // Beside and above the engine; none of these knows VS Code.
   codeText: { files: '^src/codeText/', may: [] }, // names as literals and comment text of generated Python and SQL
   l10n: { files: '^src/l10n/', may: [] }, // vscode.l10n.t once the extension runs, English elsewhere
-  contract: { files: '^src/contract/', may: ['engine', 'codeText'], uses: ['zod'] },
-  autotrain: { files: '^src/autotrain/', may: ['contract'] },
-  modelExport: { files: '^src/modelExport/', may: ['contract'] },
+  contract: { files: '^src/contract/', may: ['engine/model', 'codeText'], uses: ['zod'] }, // the engine's parameter and model types only
+  autotrain: { files: '^src/autotrain/', may: ['contract', 'engine'] },
+  modelExport: { files: '^src/modelExport/', may: ['contract', 'engine'] },
   // What a panel or the model report shows, as pure functions of the wire types (no VS Code), and the panels' messages.
-  views: { files: '^src/views/', may: ['contract', 'l10n'], browser: true },
+  views: { files: '^src/views/', may: ['contract', 'engine', 'l10n'], browser: true },
   report: { files: '^src/report/', may: ['modelExport', 'views'] }, // a version's report as HTML or Markdown
-  client: { files: '^src/client/', may: ['contract'], uses: ['node', 'packages'] },
-  service: { files: '^src/service/', may: ['autotrain', 'report'], uses: ['node', 'packages'] },
+  client: { files: '^src/client/', may: ['contract', 'engine'], uses: ['node', 'packages'] },
+  // The HTTP service, bottom-up: each part a folder of src/service/.
+  'service/base': { files: '^src/service/base/', may: ['autotrain', 'report'], uses: ['node', 'packages'] }, // errors, logger, JSON and scratch files
+  'service/store': { files: '^src/service/store/', may: ['service/base'], uses: ['node', 'packages'] },
+  'service/sources': { files: '^src/service/sources/', may: ['service/store'], uses: ['node', 'packages'] },
+  'service/textgen': { files: '^src/service/textgen/', may: ['service/base'], uses: ['node', 'packages'] },
+  'service/datasetFiles': { files: '^src/service/datasetFiles/', may: ['service/store'], uses: ['node', 'packages'] },
+  'service/training': { files: '^src/service/training/', may: ['service/datasetFiles'], uses: ['node', 'packages'] },
+  'service/jobs': { files: '^src/service/jobs/', may: ['service/store'], uses: ['node', 'packages'] },
+  'service/http': {
+    files: '^src/service/http/',
+    may: ['service/sources', 'service/textgen', 'service/training', 'service/jobs'],
+    uses: ['node', 'packages'],
+  },
+  'service/datasets': { files: '^src/service/datasets/', may: ['service/http'], uses: ['node', 'packages'] },
+  'service/pushdown': { files: '^src/service/pushdown/', may: ['service/datasets'], uses: ['node', 'packages'] },
+  'service/models': { files: '^src/service/models/', may: ['service/pushdown'], uses: ['node', 'packages'] },
+  'service/routes': { files: '^src/service/routes/', may: ['service/models'], uses: ['node', 'packages'] },
+  service: { files: '^src/service/[^/]+$', may: ['service/routes'], uses: ['node', 'packages'] }, // server.ts
   cli: { files: '^src/cli\\.ts$', may: ['service', 'client'], uses: ['node'] },
 
   // The VS Code extension. It reaches the service only over HTTP, through client.

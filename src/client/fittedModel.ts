@@ -1,10 +1,16 @@
 import { algorithmFor, type AddVersionRequest, type CreateModelRequest, type PartitionPayload } from '../contract';
-import { inferColumn, type Column, type DataFrame } from '../engine/data/frame';
-import { scanHealth } from '../engine/data/health';
-import { evaluateModel } from '../engine/evaluate/metrics';
-import { partitionFrames, singlePartitionModel } from '../engine/model/partitions';
-import { toPayloads } from '../engine/model/payload';
-import type { Label, TransparentModel } from '../engine/model/types';
+import {
+  evaluateModel,
+  inferColumn,
+  partitionFrames,
+  scanHealth,
+  singlePartitionModel,
+  toPayloads,
+  type Column,
+  type DataFrame,
+  type Label,
+  type TransparentModel,
+} from '../engine';
 import { invalidArgument } from './errors';
 
 /** A fitted engine model with the data it was trained on, and optionally a held-out test set. */

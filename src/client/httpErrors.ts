@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ErrorCodes, XModelsApiError, type XModelsErrorField } from './errors';
-import { parseJsonWithNonFinite } from '../engine/model/json';
+import { parseJsonWithNonFinite } from '../engine';
 
 const codeByStatus: Record<number, string> = {
   400: 'BAD_REQUEST',

@@ -1,4 +1,4 @@
-import { MAX_CLASSES } from '../engine/model/limits';
+import { MAX_CLASSES } from '../engine/model';
 import { decodeCsvSample, detectDelimiter } from '../engine/data/csvDialect';
 import { readCsvRecords } from './csvRecords';
 import { l10n } from '../l10n/l10n';

@@ -7,7 +7,7 @@ import {
   TRAINING_PARAMS,
   type ParamWithSetting,
   type SettingOf,
-} from '../engine/params/table';
+} from '../engine/params';
 import { l10n } from '../l10n/l10n';
 
 const optionalHttpUrl = z

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { pyString } from '../codeText/python';
-import { MAX_COLUMN_NAME, MAX_COLUMNS } from '../engine/data/frame';
+import { MAX_COLUMN_NAME, MAX_COLUMNS } from '../engine/model';
 import { RareClassesSchema, RequestModelTypeSchema } from './common';
 import { PreprocessorStepSchema } from './datasets';
 

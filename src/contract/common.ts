@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { describeRange, rangeProblem, type ParamRange } from '../engine/params/range';
+import { describeRange, rangeProblem, type ParamRange } from '../engine/params';
 
 /** A number within one of the engine's parameter ranges, with the engine's own wording (also in the OpenAPI text). */
 export function rangeSchema(range: ParamRange) {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { EDIT_OPS, MISSING_BIN } from '../engine/model/edits';
+import { EDIT_OPS, MISSING_BIN } from '../engine/model';
 import { TimestampSchema } from './common';
 
 const BinIndexSchema = z.number().int().nonnegative();

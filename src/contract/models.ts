@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { DEFAULT_FIT_METHOD, FIT_METHODS } from '../engine/params/table';
+import type { FitOptions } from '../engine/model';
+import { DEFAULT_FIT_METHOD, FIT_METHODS, paramGroups, type FitMethod } from '../engine/params';
 import { DatasetSourceSchema } from './datasets';
 import {
   IdSchema,
@@ -259,6 +260,25 @@ export const TrainRequestSchema = z.strictObject({
 });
 export type TrainRequest = z.input<typeof TrainRequestSchema>;
 export type TrainRequestParsed = z.output<typeof TrainRequestSchema>;
+
+/** The engine's options of a train request: what the service's worker hands the engine unchanged. */
+export type TrainFitOptions = FitOptions & Required<Pick<FitOptions, 'dropColumns' | 'method' | 'seed'>> & { partitionOn: string | null };
+
+/**
+ * A checked train request's fit options, fitted with `method` (the service infers it from the parameters given): the
+ * one place where the wire's names become the engine's. A training parameter of TRAINING_PARAMS needs no line here.
+ */
+export function trainFitOptions(body: TrainRequestParsed, method: FitMethod): TrainFitOptions {
+  return {
+    target: body.target_column,
+    modelType: body.model_type,
+    partitionOn: body.partition_on ?? null,
+    dropColumns: body.drop_columns ?? [],
+    method,
+    ...paramGroups(body),
+    seed: body.seed,
+  };
+}
 
 export const TrainResultSchema = z.object({
   model_id: IdSchema,

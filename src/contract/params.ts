@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { groupNames, TRAINING_PARAMS, type TrainingParamName } from '../engine/params/table';
+import { groupNames, TRAINING_PARAMS, type TrainingParamName } from '../engine/params';
 import { rangeSchema } from './common';
 
 type ParamField = ReturnType<typeof rangeSchema>;

@@ -18,7 +18,7 @@ export { describeRange, rangeProblem, type ParamRange } from './params/range';
 export * from './params/boosted';
 export * from './params/table';
 export { paramGroups, perFeatureParams, type ParamGroups } from './params/groups';
-export { resolveBoostParams, SMALL_DATA_ROWS, LARGE_DATA_ROWS } from './boost/sizeDefaults';
+export { resolveBoostParams, SMALL_DATA_ROWS, LARGE_DATA_ROWS } from './plan/sizeDefaults';
 export { fitLinearBaseline } from './evaluate/linearBaseline';
 export type { LinearBaseline } from './evaluate/linearBaseline';
 export { evaluateBaselines, fittedSubject, plannedSubject } from './evaluate/baseline';

@@ -1,5 +1,5 @@
 import { l10n } from '../l10n/l10n';
-import { DEFAULT_FIT_METHOD, type FitMethod } from '../engine/params/table';
+import { DEFAULT_FIT_METHOD, type FitMethod } from '../engine/params';
 import { parseParam, type ParamKey, type ParamSpec, type ParamValues } from '../views/trainingParams';
 import { BACK, type PickItem, type PromptPosition, type Prompter } from '../prompts/prompter';
 import { DONE } from '../prompts/steps';

@@ -1,10 +1,17 @@
-import type { MulticlassModel } from '../engine/multiclass/model';
-import { multiclassFromPayloads } from '../engine/multiclass/payload';
-import { axisSize } from '../engine/model/lookup';
-import { pairName, partitionPairs } from '../engine/model/pairs';
-import { fromPayloads } from '../engine/model/payload';
-import type { FitMethod } from '../engine/params/table';
-import type { Label, PairAxis, PairTerm, PartitionModel, TransparentModel } from '../engine/model/types';
+import {
+  axisSize,
+  fromPayloads,
+  multiclassFromPayloads,
+  pairName,
+  partitionPairs,
+  type FitMethod,
+  type Label,
+  type MulticlassModel,
+  type PairAxis,
+  type PairTerm,
+  type PartitionModel,
+  type TransparentModel,
+} from '../engine';
 import type { ModelPayload } from '../contract/models';
 
 export const DATASET_KEY = '__dataset__';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CSV_EXTENSIONS } from '../engine/data/csvDialect';
+import { CSV_EXTENSIONS } from '../engine';
 import {
   BACK, type Answer, type ConfirmRequest, type InputRequest, type PickItem, type PickRequest, type PromptPosition, type Prompter,
 } from './prompter';

@@ -12,7 +12,7 @@
 import type { Edit } from '../contract/edits';
 import type { ModelVersion, Evaluation, FeatureInfo, FeatureParams, Metrics, ModelProfile, Partition, PreviewPart, Profile, SplitMetrics } from '../contract/models';
 import type { EditScope } from './classProfiles';
-import type { FitMethod } from '../engine/params/table';
+import type { FitMethod } from '../engine/params';
 import type {
   DatasetSummary,
   Goal,

@@ -8,9 +8,10 @@ import {
   type ParamEntry,
   type ParamWithSetting,
   type SettingOf,
+  describeRange,
+  rangeProblem,
   type TrainingParamName,
-} from '../engine/params/table';
-import { describeRange, rangeProblem } from '../engine/params/range';
+} from '../engine/params';
 import { l10n } from '../l10n/l10n';
 
 export type ParamKey = TrainingParamName;

@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { evaluateBaselines, evaluateModel, fittedSubject, fitModel, fitModelParallel, predict } from '../../src/engine';
-import { loadFrameSync } from '../../src/service/datasets/frameFile';
-import { loadHealthSync } from '../../src/service/datasets/healthFile';
+import { loadFrameSync } from '../../src/service/datasetFiles/frameFile';
+import { loadHealthSync } from '../../src/service/datasetFiles/healthFile';
 import { splitFrame } from '../../src/service/training/pipeline';
 import { client, removeDir, startService, type Call, type ServiceProcess } from '../unit/service/harness';
 import { load, loadClientNote, median } from './httpLoad';

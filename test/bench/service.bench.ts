@@ -2,7 +2,10 @@
 // thread is held while the autotrain routes compute over a million rows. Reads under load: service-reads.bench.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { TrainRequestSchema, trainFitOptions } from '../../src/contract';
 import { runTrain } from '../../src/service/training/pipeline';
+import type { TrainTask } from '../../src/service/training/tasks';
 import { strikesCsv } from '../unit/service/fixtures';
 import { client, DATASETS, removeDir, startService } from '../unit/service/harness';
 import { median } from './httpLoad';
@@ -18,24 +21,22 @@ async function trainOverhead(): Promise<void> {
     const upload = await call('POST', '/v1/datasets?name=flights', { body: flights, contentType: 'text/csv' });
     const datasetId = upload.body.dataset_id as string;
     const body = { target_column: 'delay', model_name: 'flights', dataset_id: datasetId, model_type: 'regressor' };
+    const directTrain: TrainTask = {
+      kind: 'train', source: { path: join(DATASETS, 'flights-20k.csv'), label: 'flights' }, testSource: null, testSize: 0.2, preprocessor: null,
+      rareClasses: 'error', threads: availableParallelism(),
+      fit: trainFitOptions(TrainRequestSchema.parse(body), 'boosted'),
+    };
     const http: number[] = [];
     const direct: number[] = [];
     await call('POST', '/v1/models/train', { json: body });
-    await runTrain({
-      source: { path: join(DATASETS, 'flights-20k.csv'), label: 'flights' }, testSource: null, target: 'delay', modelType: 'regressor',
-      partitionOn: null, dropColumns: [], method: 'boosted', params: {}, boost: {}, boostFeature: {}, testSize: 0.2, seed: 42, preprocessor: null, rareClasses: 'error', kind: 'train',
-    });
+    await runTrain(directTrain);
     for (let i = 0; i < TRAIN_RUNS; i++) {
       let t = performance.now();
       const res = await call('POST', '/v1/models/train', { json: body });
       if (res.status !== 200) throw new Error(JSON.stringify(res.body));
       http.push(performance.now() - t);
       t = performance.now();
-      await runTrain({
-        kind: 'train', source: { path: join(DATASETS, 'flights-20k.csv'), label: 'flights' }, testSource: null, target: 'delay',
-        modelType: 'regressor', partitionOn: null, dropColumns: [], method: 'boosted', params: {}, boost: {}, boostFeature: {}, testSize: 0.2, seed: 42,
-        preprocessor: null, rareClasses: 'error',
-      });
+      await runTrain(directTrain);
       direct.push(performance.now() - t);
     }
     const ratio = median(http) / median(direct);

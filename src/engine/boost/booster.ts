@@ -1,5 +1,5 @@
 import type { BoostParams } from '../params/boosted';
-import { SMALL_DATA_ROWS } from './sizeDefaults';
+import { SMALL_DATA_ROWS } from '../plan/sizeDefaults';
 import { mulberry32 } from '../prng';
 import { LogisticRows, SquaredRows, type GradientState } from './rowState';
 import { SquaredHistograms, useHistograms } from './histogramState';

@@ -1,5 +1,4 @@
 import type { BoostFeatureParams, BoostParams } from '../params/boosted';
-import { resolveBoostParams } from './sizeDefaults';
 import { fitLinearTerms } from '../linear/linearTerms';
 import type { FitPlan } from '../plan/plan';
 import { sampleRows } from '../prng';
@@ -82,7 +81,7 @@ function linearStart(plan: FitPlan, part: number, binned: BinnedFeature[]): { in
 
 export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan {
   const classifier = plan.modelType === 'classifier';
-  const params = plan.parts.map(({ y }) => resolveBoostParams(plan.boost, y.length));
+  const params = plan.parts.map((part) => part.boost);
   const binned = bin(plan, params);
   const tasks = plan.parts.flatMap(({ y }, part): BagTask[] => {
     const data: BoostData = {

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { resolveBoostParams } from '../boost/sizeDefaults';
 import { EngineError } from '../errors';
 import { assembleBoosted, binParts, planBoosted, type BagTask, type Binner, type BoostedPlan } from '../boost/fitBoosted';
 import { fitPlan } from './fit';
@@ -122,13 +121,13 @@ interface PreparedFit {
 /** The tasks a fit splits into: one per bag and partition when boosted, else one per feature and partition. */
 function taskCount(plan: FitPlan): number {
   if (plan.method !== 'boosted') return plan.parts.length * plan.features.length;
-  return plan.parts.reduce((sum, part) => sum + resolveBoostParams(plan.boost, part.y.length).outer_bags, 0);
+  return plan.parts.reduce((sum, part) => sum + part.boost.outer_bags, 0);
 }
 
 /** The cells a fit passes over: its rows × features, once per bag when boosted (see PARALLEL_MIN_CELLS). */
 function cellPasses(plan: FitPlan): number {
   const cells = plan.parts[0].frame.nRows * plan.features.length;
-  return plan.method === 'boosted' ? cells * resolveBoostParams(plan.boost, plan.parts[0].y.length).outer_bags : cells;
+  return plan.method === 'boosted' ? cells * plan.parts[0].boost.outer_bags : cells;
 }
 
 /** Its worker messages number partitions from `partBase`, unique across the fits (task ids are set per phase). */

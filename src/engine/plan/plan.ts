@@ -5,6 +5,7 @@ import {
   type BoostFeatureParams,
   type BoostParams,
 } from '../params/boosted';
+import { resolveBoostParams } from './sizeDefaults';
 import type { FitMethod } from '../params/table';
 import { EngineError } from '../errors';
 import { groupRows, type Column, type DataFrame } from '../data/frame';
@@ -14,6 +15,15 @@ import type { FitOptions, Label, ModelParams, ModelType } from '../model/types';
 
 const DEFAULT_ALPHA = 0.1;
 const DEFAULT_SEED = 42;
+
+/** A partition's rows, target and parameters. */
+export interface PlannedPart {
+  key: string;
+  frame: DataFrame;
+  y: Float64Array;
+  /** The `boosted` parameters for this partition: the given ones, else the defaults for its size (resolved here once). */
+  boost: BoostParams;
+}
 
 /** Everything a fit needs once the options are checked: the rows of each partition and the shared settings. */
 export interface FitPlan {
@@ -27,22 +37,21 @@ export interface FitPlan {
   alpha: number;
   mapCalibration: boolean;
   method: FitMethod;
-  /** The given `boosted` parameters, checked; each partition resolves the defaults for its size. */
-  boost: Partial<BoostParams>;
   boostFeature: BoostFeatureParams;
   seed: number;
   /** `__dataset__` first, then one entry per partition value. */
-  parts: { key: string; frame: DataFrame; y: Float64Array }[];
+  parts: PlannedPart[];
 }
 
 /** Checks the options and splits the rows into partitions; rows whose target is missing are left out. */
 export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
-  const { keep, y, ...settings } = checkFit(frame, options);
+  const { keep, y, boost, ...settings } = checkFit(frame, options);
   const data = keep.length === frame.nRows ? frame : frame.take(keep);
-  const parts = [{ key: DATASET_PARTITION, frame: data, y }];
+  const part = (key: string, rows: DataFrame, target: Float64Array): PlannedPart => ({ key, frame: rows, y: target, boost: resolveBoostParams(boost, target.length) });
+  const parts = [part(DATASET_PARTITION, data, y)];
   if (settings.partitionOn !== null) {
     for (const [key, rows] of groupRows(data.column(settings.partitionOn), data.nRows)) {
-      parts.push({ key, frame: data.take(rows), y: Float64Array.from(rows, (r) => y[r]) });
+      parts.push(part(key, data.take(rows), Float64Array.from(rows, (r) => y[r])));
     }
   }
   return { ...settings, parts };
@@ -52,7 +61,10 @@ export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
  * The checks and settings of `planFit`, with the rows whose target is present (`keep`) and the target on them, but
  * without taking those rows from the frame: what a fit will make is known from this alone.
  */
-export function checkFit(frame: DataFrame, options: FitOptions): Omit<FitPlan, 'parts'> & { keep: Int32Array; y: Float64Array } {
+export function checkFit(
+  frame: DataFrame,
+  options: FitOptions,
+): Omit<FitPlan, 'parts'> & { keep: Int32Array; y: Float64Array; boost: Partial<BoostParams> } {
   const { target, modelType } = options;
   if (modelType !== 'classifier' && modelType !== 'regressor') {
     throw new EngineError(`modelType must be "classifier" or "regressor" (got ${String(modelType)})`, 'modelType');
@@ -82,6 +94,7 @@ export function checkFit(frame: DataFrame, options: FitOptions): Omit<FitPlan, '
     alpha,
     mapCalibration: options.mapCalibration ?? true,
     method: validateFitMethod(options.method),
+    // The one check of the boosted parameters in the engine: each partition resolves its defaults from these.
     boost: checkedBoostParams(options.boost ?? {}),
     boostFeature: validateBoostFeatureParams(options.boostFeature ?? {}),
     seed: options.seed ?? DEFAULT_SEED,

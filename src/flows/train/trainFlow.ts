@@ -19,7 +19,7 @@ import { UserFacingError } from '../../common/errors';
 import { l10n } from '../../l10n/l10n';
 import type { Settings } from '../../common/settingsSchema';
 import { defaultParams, specsForModel, trainRequestParams, type ParamValues } from '../../views/trainingParams';
-import type { FitMethod } from '../../engine/params/table';
+import type { FitMethod } from '../../engine/params';
 import { answered, BACK, type PickItem, type PromptPosition, type Prompter } from '../../prompts/prompter';
 import { runSteps, stepPosition, type Step } from '../../prompts/steps';
 import { modelTypeLabel } from '../../tree/nodeText';

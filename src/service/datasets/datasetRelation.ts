@@ -1,12 +1,12 @@
 import type { Dataset, DatasetSource } from '../../contract';
 import { sqlString } from '../../codeText/sql';
-import type { ServiceContext } from '../context';
+import type { ServiceContext } from '../http/context';
 import { connectionLabel } from '../sources/apiErrors';
 import { relationSql } from '../sources/relation';
 import type { SqlSource } from '../sources/source';
-import { ensureLocal } from './fileCache';
-import { datasetPath } from './files';
-import { isParquetFile } from './parquetFile';
+import { ensureLocal } from '../datasetFiles/fileCache';
+import { datasetPath } from '../datasetFiles/files';
+import { isParquetFile } from '../datasetFiles/parquetFile';
 import { requireConnection } from './sourceDataset';
 
 /**

@@ -1,22 +1,22 @@
 import { existsSync } from 'node:fs';
 import { withWholeDataFacts, type SummaryRules, type WholeColumnFacts } from '../../autotrain';
 import type { Dataset } from '../../contract';
-import type { ServiceContext } from '../context';
-import { invalid, notFound } from '../errors';
-import { writeFiniteJsonFile } from '../json';
-import { splitRelation } from '../pushdown/rowSplit';
+import type { ServiceContext } from '../http/context';
+import { invalid, notFound } from '../base/errors';
+import { writeFiniteJsonFile } from '../base/json';
+import { splitRelation } from '../sources/rowSplit';
 import { sourceApiError } from '../sources/apiErrors';
 import { subquery } from '../sources/relation';
 import type { SourceColumnInfo } from '../sources/source';
 import { findDataset } from '../store/datasets';
 import { datasetRelation, type DatasetRelation } from './datasetRelation';
-import { ensureLocal, publish } from './fileCache';
-import { datasetPath } from './files';
-import { framePath } from './frameFile';
-import { healthPath } from './healthFile';
+import { ensureLocal, publish } from '../datasetFiles/fileCache';
+import { datasetPath } from '../datasetFiles/files';
+import { framePath } from '../datasetFiles/frameFile';
+import { healthPath } from '../datasetFiles/healthFile';
 import { requireDataset } from './register';
 import { sourceColumns, storeRelationFrame } from './sourceDataset';
-import { summaryPath } from './summaryFile';
+import { summaryPath } from '../datasetFiles/summaryFile';
 
 /** Rows of the sample the autotrain rules read of a dataset larger than memory (at most the budget's): enough for types, levels and charts. */
 const RULES_SAMPLE_ROWS = 100_000;

@@ -1,7 +1,7 @@
-import type { ServiceContext } from '../context';
-import { publish } from './fileCache';
-import { healthPath } from './healthFile';
-import { summaryPath } from './summaryFile';
+import type { ServiceContext } from '../http/context';
+import { publish } from '../datasetFiles/fileCache';
+import { healthPath } from '../datasetFiles/healthFile';
+import { summaryPath } from '../datasetFiles/summaryFile';
 
 /** The health scans and summaries of datasets still being computed after their frame was stored, by CSV path. */
 const pending = new Map<string, Promise<void>>();

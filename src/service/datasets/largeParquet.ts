@@ -1,11 +1,11 @@
-import type { ServiceContext } from '../context';
-import { invalid } from '../errors';
-import type { IngestOutcome } from '../training/tasks';
+import type { ServiceContext } from '../http/context';
+import { invalid } from '../base/errors';
+import type { IngestOutcome } from '../datasetFiles/frameFile';
 import { sourceApiError } from '../sources/apiErrors';
 import { SourceError } from '../sources/source';
 import { parquetRelation } from './datasetRelation';
-import { isParquetFile, parquetRowCount } from './parquetFile';
-import { ParquetInputError } from './parquetSchema';
+import { isParquetFile, parquetRowCount } from '../datasetFiles/parquetFile';
+import { ParquetInputError } from '../datasetFiles/parquetSchema';
 import { checkColumns } from './sourceDataset';
 
 /**

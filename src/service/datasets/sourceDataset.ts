@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Dataset, DatasetSource, RegisterSourceDatasetRequest } from '../../contract';
 import { ColumnValuesBuilder } from '../../engine';
-import type { ServiceContext } from '../context';
-import { ApiError, invalid } from '../errors';
+import type { ServiceContext } from '../http/context';
+import { ApiError, invalid } from '../base/errors';
 import { insertDataset } from '../store/datasets';
 import { connectionLabel, sourceApiError } from '../sources/apiErrors';
 import type { NamedConnection } from '../sources/connections';
@@ -11,8 +11,8 @@ import { readOnlyQueryProblem } from '../sources/readOnlyQuery';
 import { countSql, readRowsSql, relationSql } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import { scanStoredFrame } from './datasetScans';
-import { publish } from './fileCache';
-import { framePath } from './frameFile';
+import { publish } from '../datasetFiles/fileCache';
+import { framePath } from '../datasetFiles/frameFile';
 
 /** Rows fetched from a source per round trip while a dataset's frame is read. */
 const BATCH_ROWS = 10_000;

@@ -3,10 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import { rmSync, writeFileSync } from 'node:fs';
 import busboy from 'busboy';
 import type * as z from 'zod';
-import { ApiError, badRequest, invalid, payloadTooLarge } from '../errors';
-import { pendingPath } from '../scratchFiles';
+import { ApiError, badRequest, invalid, payloadTooLarge } from '../base/errors';
+import { pendingPath } from '../base/scratchFiles';
 import { parseWith } from '../http/body';
-import { datasetPath, saveStream } from './files';
+import { datasetPath, saveStream } from '../datasetFiles/files';
 
 export interface ReceivedUpload {
   datasetId: string;

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../base/errors';
 import type { Queryable } from '../store/sql';
 import { identifyKey, type KeyIdentity } from '../store/teams';
-import type { Session } from '../context';
+import type { Session } from './context';
 import type { AppEnv } from './types';
 
 function presentedKey(header: (name: string) => string | undefined): string | null {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as z from 'zod';
 import { IGNORED_FIELDS, ignoredFieldsOf } from '../../contract';
-import { ApiError, badRequest, invalid, validationError } from '../errors';
+import { ApiError, badRequest, invalid, validationError } from '../base/errors';
 import { jsonLimitProblem, type JsonLimitProblem } from './jsonLimits';
 import type { AppEnv } from './types';
 

@@ -1,6 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
-import type { Session } from '../context';
+import type { Session } from './context';
 
 export interface AppEnv {
   Bindings: HttpBindings;

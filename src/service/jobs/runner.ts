@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TrainingStatus } from '../../contract';
-import { conflict, notFound, tooManyJobs } from '../errors';
-import type { Logger } from '../logger';
+import { conflict, notFound, tooManyJobs } from '../base/errors';
+import type { Logger } from '../base/logger';
 import type { Database, Queryable } from '../store/sql';
 import {
   claimJob,

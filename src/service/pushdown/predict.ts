@@ -1,16 +1,16 @@
 import type { PredictionsTable } from '../../contract';
 import { exportTables, scoredColumns, toSql } from '../../modelExport';
-import type { ServiceContext } from '../context';
+import type { ServiceContext } from '../http/context';
 import { datasetRelation } from '../datasets/datasetRelation';
 import { sourceColumns } from '../datasets/sourceDataset';
-import { conflict, invalid } from '../errors';
+import { conflict, invalid } from '../base/errors';
 import { sourceApiError } from '../sources/apiErrors';
 import { qualifiedName } from '../sources/dialect';
 import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
 import { subquery } from '../sources/relation';
 import { findDataset } from '../store/datasets';
 import type { VersionRecord } from '../store/models';
-import { deserializeModel } from '../training/model-json';
+import { deserializeModel } from '../training/modelJson';
 
 export interface PredictIntoTable {
   dataset_id?: string;

@@ -2,13 +2,13 @@ import type { Dataset, DatasetSource, Metrics, TrainRequestParsed } from '../../
 import type { Label, MulticlassModel, TransparentModel } from '../../engine';
 import { sqlName, sqlString } from '../../codeText/sql';
 import { exportTables, scoredColumn, SQL_DIALECTS, toSql, type SqlDialect as ScoringDialect } from '../../modelExport';
-import type { ServiceContext } from '../context';
-import { removeEverywhere } from '../datasets/fileCache';
-import { datasetPath } from '../datasets/files';
+import type { ServiceContext } from '../http/context';
+import { removeEverywhere } from '../datasetFiles/fileCache';
+import { datasetPath } from '../datasetFiles/files';
 import { datasetRelation, type DatasetRelation } from '../datasets/datasetRelation';
 import { sourceColumns, storeRelationFrame } from '../datasets/sourceDataset';
-import { invalid } from '../errors';
-import { partPath } from '../scratchFiles';
+import { invalid } from '../base/errors';
+import { partPath } from '../base/scratchFiles';
 import { findDataset } from '../store/datasets';
 import { sourceApiError } from '../sources/apiErrors';
 import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
@@ -16,7 +16,7 @@ import { subquery } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import type { CsvSource } from '../training/tasks';
 import { classifierMetricsInSql, multiclassMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
-import { splitRelation, type RowSplit } from './rowSplit';
+import { splitRelation, type RowSplit } from '../sources/rowSplit';
 
 /**
  * The rows a pushdown fit reads: a share of the in-memory budget for the training rows it learns from and the test

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { buildOpenApiDocument } from '../../contract';
-import { ApiError, jsonBodyTooLarge } from '../errors';
-import type { ServiceContext } from '../context';
+import { ApiError, jsonBodyTooLarge } from '../base/errors';
+import type { ServiceContext } from '../http/context';
 import { isUnstorableText } from '../store/postgresErrors';
 import { requireKey } from '../http/auth';
 import { MAX_JSON_BODY_BYTES } from '../http/jsonLimits';

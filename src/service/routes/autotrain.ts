@@ -32,15 +32,15 @@ import {
   type Rows,
   type TextGenContext,
 } from '../../autotrain';
-import type { ServiceContext, Session } from '../context';
+import type { ServiceContext, Session } from '../http/context';
 import { requireDatasetForRules } from '../datasets/datasetSample';
 import { datasetRows, loadSummaryRules, registerUpload } from '../datasets/register';
 import { receiveUpload, settleUpload } from '../datasets/upload';
-import { invalid } from '../errors';
+import { invalid } from '../base/errors';
 import { allowedTeam } from '../http/auth';
 import { parseJsonField, parseWith, readJson, sendJson } from '../http/body';
 import type { App } from '../http/types';
-import { checkTrainableLabel, estimateSeconds, resolveManualRequest } from '../jobs/executors';
+import { checkTrainableLabel, estimateSeconds, resolveManualRequest } from '../models/executors';
 import { oneFit } from '../jobs/throughput';
 
 function teamOf(session: Session, requested: string | null | undefined): string {

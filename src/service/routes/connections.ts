@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AddConnectionRequestSchema, ConnectionSchema, SourceColumnSchema, SourceTableSchema, type Connection } from '../../contract';
-import type { ServiceContext } from '../context';
-import { ApiError, invalid, notFound } from '../errors';
+import type { ServiceContext } from '../http/context';
+import { ApiError, invalid, notFound } from '../base/errors';
 import { readJson, sendJson } from '../http/body';
 import type { App } from '../http/types';
 import { requireConnection } from '../datasets/sourceDataset';

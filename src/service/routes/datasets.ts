@@ -3,16 +3,16 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { DatasetSchema, PublicDatasetSchema, RegisterSourceDatasetRequestSchema, UploadDatasetFormSchema } from '../../contract';
-import type { ServiceContext } from '../context';
-import { ensureLocal, removeEverywhere } from '../datasets/fileCache';
+import type { ServiceContext } from '../http/context';
+import { ensureLocal, removeEverywhere } from '../datasetFiles/fileCache';
 import { registerUpload } from '../datasets/register';
 import { registerSourceDataset } from '../datasets/sourceDataset';
 import { receiveUpload } from '../datasets/upload';
 import { readJson, sendJson } from '../http/body';
 import type { App } from '../http/types';
-import { conflict, notFound } from '../errors';
-import { datasetPath } from '../datasets/files';
-import { isParquetFile } from '../datasets/parquetFile';
+import { conflict, notFound } from '../base/errors';
+import { datasetPath } from '../datasetFiles/files';
+import { isParquetFile } from '../datasetFiles/parquetFile';
 import { deleteDataset, findDataset, listDatasets } from '../store/datasets';
 
 export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {

@@ -26,21 +26,21 @@ import {
   TrainResultSchema,
 } from '../../contract';
 import { modelReportHtml, modelReportMarkdown, REPORT_CONTENT_SECURITY_POLICY } from '../../report';
-import type { ServiceContext } from '../context';
-import { invalid, notFound } from '../errors';
+import type { ServiceContext } from '../http/context';
+import { invalid, notFound } from '../base/errors';
 import { allowedTeam } from '../http/auth';
 import { readJson, requestWarnings, sendJson } from '../http/body';
 import type { App } from '../http/types';
-import { previewEdits } from '../editing';
-import { checkTrainTarget, predictWithVersion, refitVersion, requireVersion, trainModel } from '../modeling';
-import { estimateSeconds } from '../jobs/executors';
+import { previewEdits } from '../models/editing';
+import { checkTrainTarget, predictWithVersion, refitVersion, requireVersion, trainModel } from '../models/modeling';
+import { estimateSeconds } from '../models/executors';
 import { oneFit } from '../jobs/throughput';
 import { findDataset } from '../store/datasets';
 import { predictIntoTable } from '../pushdown/predict';
 import { deleteModel, findModel, findPartition, latestVersion, listModels, listPartitions, listVersions, publicVersion } from '../store/models';
-import { storeUploadedVersion } from '../uploads';
-import { importVersion } from '../versionImport';
-import { partitionEvaluation, reportInput, versionFeatureInfo, versionPayload, versionProfile } from '../versionViews';
+import { storeUploadedVersion } from '../models/uploads';
+import { importVersion } from '../models/versionImport';
+import { partitionEvaluation, reportInput, versionFeatureInfo, versionPayload, versionProfile } from '../models/versionViews';
 
 /** The formats of a version's report: `?format=html` (the default) or `markdown`. */
 function reportFormat(format: string | undefined): 'html' | 'markdown' {

@@ -9,9 +9,9 @@ import {
   PreprocessorSchema,
   PreprocessorVersionSchema,
 } from '../../contract';
-import type { ServiceContext } from '../context';
+import type { ServiceContext } from '../http/context';
 import { requireDataset } from '../datasets/register';
-import { invalid, notFound } from '../errors';
+import { invalid, notFound } from '../base/errors';
 import { readJson, sendJson } from '../http/body';
 import type { App } from '../http/types';
 import { findVersion, linkPreprocessor } from '../store/models';
@@ -23,7 +23,7 @@ import {
   preprocessorExists,
   publicPreprocessorVersion,
 } from '../store/preprocessors';
-import { createPreprocessor } from '../preprocessing';
+import { createPreprocessor } from '../models/preprocessing';
 
 export function mountPreprocessorRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/preprocessors', async (c) => {

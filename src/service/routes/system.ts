@@ -1,8 +1,8 @@
 import { ConnectInfoSchema, HealthSchema, LocalFeatureSchema, TeamSchema } from '../../contract';
 import { z } from 'zod';
-import type { ServiceContext } from '../context';
+import type { ServiceContext } from '../http/context';
 import { sendJson } from '../http/body';
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 import type { App } from '../http/types';
 
 /** Also what a load balancer polls: 503 while the replica cannot reach its database. */

@@ -1,4 +1,4 @@
-import { ApiError, invalid } from '../errors';
+import { ApiError, invalid } from '../base/errors';
 import { SourceError } from './source';
 
 /** How a failure names a named connection. */

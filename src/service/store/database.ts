@@ -1,19 +1,10 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processAlive } from '../base/scratchFiles';
 
 /** The SQLite database file in the data dir. */
 export const DB_FILE = 'xmodels.db';
 const PID_FILE = 'service.pid';
-
-/** Whether a process with this pid runs on this machine (one of another user counts). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The pid of a live service that owns the data dir, or null. */
 export function liveServicePid(dataDir: string): number | null {

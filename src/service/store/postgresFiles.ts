@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { partPath } from '../scratchFiles';
+import { partPath } from '../base/scratchFiles';
 import type { FileStore, Queryable } from './sql';
 
 /** Rows of `dataset_files` hold a file this many bytes at a time, so no file is ever whole in memory. */

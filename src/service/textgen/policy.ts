@@ -1,6 +1,6 @@
 import type { TextGenConfig } from '../../contract';
 import { resolveTextGen, type Env, type Fetcher, type TextGenContext } from '../../autotrain';
-import { ApiError } from '../errors';
+import { ApiError } from '../base/errors';
 import { guardedFetch } from './guardedFetch';
 
 const SETTING = 'serve --llm-endpoint URL (or XMODELS_LLM_ENDPOINTS)';

@@ -1,7 +1,7 @@
 import type { PreviewPart } from '../../contract';
 import { editModel, editMulticlass, featureBins, type EditedPart, type StepEdit } from '../../engine';
-import { finiteJson } from '../json';
-import type { StoredFittedModel } from './model-json';
+import { finiteJson } from '../base/json';
+import type { StoredFittedModel } from './modelJson';
 
 /** A stored model with hand edits applied (see the engine's `applyEdits`). */
 export function editFitted(model: StoredFittedModel, edits: readonly StepEdit[]): { model: StoredFittedModel; parts: EditedPart[] } {

@@ -12,7 +12,7 @@ import {
   type MulticlassBaselineSubject,
   type MulticlassModel,
 } from '../../engine';
-import { finiteJson } from '../json';
+import { finiteJson } from '../base/json';
 import { generalisationWarnings } from './generalisation';
 import type { JsonBody } from './jsonPieces';
 import type { FitOutcome, PartitionOutcome } from './tasks';

@@ -33,12 +33,12 @@ import {
   type TransparentModel,
 } from '../../engine';
 import { scarceClassesText, scarceRowsText } from '../../autotrain';
-import { StoredFrame, loadFrameSync, writeFrameFile } from '../datasets/frameFile';
-import { loadHealthSync } from '../datasets/healthFile';
-import { parseUploadedFile } from '../datasets/uploadedFile';
+import { StoredFrame, loadFrameSync, writeFrameFile } from '../datasetFiles/frameFile';
+import { loadHealthSync } from '../datasetFiles/healthFile';
+import { parseUploadedFile } from '../datasetFiles/uploadedFile';
 import { generalisationWarnings } from './generalisation';
-import { finiteJson } from '../json';
-import { serializeModel, deserializeModel, type StoredFittedModel } from './model-json';
+import { finiteJson } from '../base/json';
+import { serializeModel, deserializeModel, type StoredFittedModel } from './modelJson';
 import { multiclassBaselineOf, multiclassMetrics, multiclassOutcome } from './multiclass';
 import type {
   CsvSource,
@@ -293,43 +293,35 @@ function trainingRows(task: TrainTask): TrainingRows {
   const stored = 'path' in task.source && !task.preprocessor && !task.testSource ? StoredFrame.open(task.source.path) : null;
   const source = stored ?? applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
   if (source.nRows === 0) throw new InputError(`${task.source.label} has a header but no data rows to train on`, 'csv_content');
-  checkColumns(source, [task.target, ...(task.partitionOn ? [task.partitionOn] : []), ...task.dropColumns], task.source.label);
+  const { target, partitionOn, dropColumns, modelType, seed } = task.fit;
+  checkColumns(source, [target, ...(partitionOn ? [partitionOn] : []), ...dropColumns], task.source.label);
   // Only a source used as uploaded (no preprocessor) is scanned, so the scanned frame is the source itself.
   const health = cachedHealth(task.source, task.preprocessor, () => (source instanceof StoredFrame ? source.select(source.names) : source));
-  const classes = task.modelType === 'classifier' ? targetClassCounts(source.select([task.target]), task.target).map((c) => c.value) : [];
+  const classes = modelType === 'classifier' ? targetClassCounts(source.select([target]), target).map((c) => c.value) : [];
   const split = task.testSource
     ? { train: source as DataFrame, test: applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor) }
-    : splitFrame(source, task.target, task.testSize, task.seed);
-  if (task.modelType !== 'classifier') return { ...split, health, classes, dropped: [] };
-  const { train, test, dropped } = leaveOutRareClasses(split, task.target, task.rareClasses);
+    : splitFrame(source, target, task.testSize, seed);
+  if (modelType !== 'classifier') return { ...split, health, classes, dropped: [] };
+  const { train, test, dropped } = leaveOutRareClasses(split, target, task.rareClasses);
   const left = new Set(dropped.map((c) => c.class));
   return { train, test, health, classes: classes.filter((c) => !left.has(c)), dropped };
 }
 
 export async function runTrain(task: TrainTask): Promise<FitOutcome> {
   const { train, test, health, classes, dropped } = trainingRows(task);
-  const options: FitOptions = {
-    target: task.target,
-    modelType: task.modelType,
-    partitionOn: task.partitionOn,
-    dropColumns: task.dropColumns,
-    method: task.method,
-    params: task.params,
-    boost: task.boost,
-    boostFeature: task.boostFeature,
-    seed: task.seed,
-  };
-  // Large fits spread their bags (or features, and every class model's) over threads of their own; small ones stay here.
+  // Large fits spread their bags (or features, and every class model's) over threads of their own, within the
+  // pool's budget; small ones stay here.
   const multiclass = classes.length >= 3;
-  const fitting = multiclass ? fitMulticlassParallel(train, options, classes) : fitModelParallel(train, options);
-  const early = task.partitionOn ? null : baselineWhileFitting(train, test, options, multiclass ? classes : null);
+  const parallel = { threads: task.threads };
+  const fitting = multiclass ? fitMulticlassParallel(train, task.fit, classes, parallel) : fitModelParallel(train, task.fit, parallel);
+  const early = task.fit.partitionOn ? null : baselineWhileFitting(train, test, task.fit, multiclass ? classes : null);
   const model = await fitting;
   if (task.testSource) {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
   const known = early && early.features.join('\n') === featureNames(model).join('\n') ? { [DATASET_PARTITION]: early.baseline } : null;
   const fitted = outcome(model, train, test, health, known);
-  return dropped.length ? { ...fitted, droppedClasses: dropped, warnings: [droppedWarning(task.target, dropped), ...fitted.warnings] } : fitted;
+  return dropped.length ? { ...fitted, droppedClasses: dropped, warnings: [droppedWarning(task.fit.target, dropped), ...fitted.warnings] } : fitted;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Predictions } from '../../contract';
 import { DataFrame, categoryColumn, numberColumn, predict } from '../../engine';
-import { loadFrameRowsSync } from '../datasets/frameFile';
-import { deserializeModel } from './model-json';
+import { loadFrameRowsSync } from '../datasetFiles/frameFile';
+import { deserializeModel } from './modelJson';
 import { jsonPieces, type JsonBody } from './jsonPieces';
 import { multiclassPredictions } from './multiclass';
 import { applyPreprocessorIfAny, InputError, readFrame } from './pipeline';

@@ -1,27 +1,28 @@
 import type { Column } from '../../engine';
 import type { MessagePort } from 'node:worker_threads';
-import type { Baseline, DroppedClass, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep, PreviewPart, RareClasses, SplitMetrics } from '../../contract';
-import type { FitMethod, ModelType, ParamGroups, RefitParams, StepEdit } from '../../engine';
+import type { Baseline, DroppedClass, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep, PreviewPart, RareClasses, SplitMetrics, TrainFitOptions } from '../../contract';
+import type { ModelType, RefitParams, StepEdit } from '../../engine';
 import type { RowRuleRequest } from '../../autotrain';
+import type { IngestOutcome } from '../datasetFiles/frameFile';
+
+export type { IngestOutcome };
 
 /** Where a task reads its CSV: a file the worker reads itself, or text sent with the task. */
 export type CsvSource = { path: string; label: string } | { text: string; label: string };
 
-export interface TrainTask extends ParamGroups {
+export interface TrainTask {
   kind: 'train';
   source: CsvSource;
   /** A separate test set: the whole source trains and this one tests. */
   testSource: CsvSource | null;
-  target: string;
-  modelType: ModelType;
-  partitionOn: string | null;
-  dropColumns: string[];
-  method: FitMethod;
+  /** The fit options the contract made of the request (`trainFitOptions`), handed to the engine unchanged. */
+  fit: TrainFitOptions;
   testSize: number;
-  seed: number;
   /** Fitted preprocessor state applied to every frame before training. */
   preprocessor: unknown;
   rareClasses: RareClasses;
+  /** The most threads the fit may start: the pool's size, so a fit in one of its workers never starts more. */
+  threads: number;
 }
 
 /** The rows a refit or a preview of edits computes metrics on. */
@@ -113,13 +114,6 @@ export interface StoreFrameTask {
   path: string;
   rows: number;
   columns: Column[];
-}
-
-export interface IngestOutcome {
-  rows: number;
-  columns: string[];
-  /** The header as written, before names are trimmed and made unique. */
-  header: string[];
 }
 
 /** Reads the header and counts the rows of a CSV that is not stored as a dataset (a bundled sample). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { joinRowParts } from './jsonPieces';
 import { WorkerPool } from './pool';
-import { invalid } from '../errors';
+import { invalid } from '../base/errors';
 import type { RowRuleAnswer, RowRuleRequest, SummaryRules } from '../../autotrain';
 import type { Column } from '../../engine';
 import type {
@@ -57,8 +57,8 @@ export class Trainer {
     return reply.value;
   }
 
-  train(task: Omit<TrainTask, 'kind'>, signal?: AbortSignal): Promise<FitOutcome> {
-    return this.run({ kind: 'train', ...task }, signal);
+  train(task: Omit<TrainTask, 'kind' | 'threads'>, signal?: AbortSignal): Promise<FitOutcome> {
+    return this.run({ kind: 'train', ...task, threads: this.pool.size }, signal);
   }
 
   refit(task: Omit<RefitTask, 'kind'>): Promise<RefitOutcome> {

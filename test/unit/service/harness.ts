@@ -32,7 +32,7 @@ export function buildService(): Promise<string> {
     await esbuild.build({
       entryPoints: {
         cli: join(REPO, 'src/cli.ts'),
-        'training.worker': join(REPO, 'src/service/training.worker.ts'),
+        'training.worker': join(REPO, 'src/service/training/training.worker.ts'),
         'fit.worker': join(REPO, 'src/engine/fit/fit.worker.ts'),
       },
       outdir: out,

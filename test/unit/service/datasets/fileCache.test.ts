@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { datasetFiles, ensureLocal, publish, removeEverywhere } from '../../../../src/service/datasets/fileCache';
-import { datasetPath } from '../../../../src/service/datasets/files';
-import { decodeFrame, parseCsvFile, writeFrameFile } from '../../../../src/service/datasets/frameFile';
-import { writeHealthFile } from '../../../../src/service/datasets/healthFile';
-import { writeSummaryFile } from '../../../../src/service/datasets/summaryFile';
+import { datasetFiles, ensureLocal, publish, removeEverywhere } from '../../../../src/service/datasetFiles/fileCache';
+import { datasetPath } from '../../../../src/service/datasetFiles/files';
+import { decodeFrame, parseCsvFile, writeFrameFile } from '../../../../src/service/datasetFiles/frameFile';
+import { writeHealthFile } from '../../../../src/service/datasetFiles/healthFile';
+import { writeSummaryFile } from '../../../../src/service/datasetFiles/summaryFile';
 import type { FileStore } from '../../../../src/service/store/sql';
 import { DATASETS, removeDir } from '../harness';
 

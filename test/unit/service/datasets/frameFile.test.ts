@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DataFrame, parseCsv, trainTestSplit, type Column } from '../../../../src/engine';
-import { StoredFrame, decodeFrame, framePath, markUploadsFolder, parseCsvFile, writeFrameFile } from '../../../../src/service/datasets/frameFile';
+import { StoredFrame, decodeFrame, framePath, markUploadsFolder, parseCsvFile, writeFrameFile } from '../../../../src/service/datasetFiles/frameFile';
 import { DATASETS, removeDir } from '../harness';
 
 const columnData = (c: Column) => (c.storage === 'number' ? { ...c, values: [...c.values] } : { ...c, codes: [...c.codes] });
@@ -94,7 +94,7 @@ describe('stored dataset frames', () => {
   it('keeps a whole frame file when threads write the same one at once (as the parts of a predict converting an older dataset)', async () => {
     const path = join(dir, 'penguins.csv');
     writeFileSync(path, readFileSync(join(DATASETS, 'penguins.csv')));
-    const source = join(__dirname, '../../../../src/service/datasets/frameFile.ts');
+    const source = join(__dirname, '../../../../src/service/datasetFiles/frameFile.ts');
     const writer = `require('tsx/cjs'); const f = require(${JSON.stringify(source)}); const { frame } = f.parseCsvFile(${JSON.stringify(path)});
       for (let i = 0; i < 40; i++) f.writeFrameFile(${JSON.stringify(path)}, frame);`;
     const run = () =>

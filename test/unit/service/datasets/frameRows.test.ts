@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadFrameRowsSync, loadFrameSync, markUploadsFolder, parseCsvFile, writeFrameFile } from '../../../../src/service/datasets/frameFile';
+import { loadFrameRowsSync, loadFrameSync, markUploadsFolder, parseCsvFile, writeFrameFile } from '../../../../src/service/datasetFiles/frameFile';
 import type { DataFrame } from '../../../../src/engine';
 
 const cells = (frame: DataFrame) => frame.names.map((name) => Array.from({ length: frame.nRows }, (_, r) => frame.value(r, name)));

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { Client as PgClient } from 'pg';
-import { scratchName } from '../../../../src/service/scratchFiles';
+import { scratchName } from '../../../../src/service/base/scratchFiles';
 import { client, removeDir, startService, type ServiceProcess } from '../harness';
 import { smallCsv, uploadCsv } from '../fixtures';
 

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_COLUMN_NAME, MAX_COLUMNS, parseCsv } from '../../../../src/engine';
-import { parseCsvFile } from '../../../../src/service/datasets/frameFile';
-import { isParquetFile, parseParquetFile } from '../../../../src/service/datasets/parquetFile';
-import { ParquetInputError } from '../../../../src/service/datasets/parquetSchema';
+import { parseCsvFile } from '../../../../src/service/datasetFiles/frameFile';
+import { isParquetFile, parseParquetFile } from '../../../../src/service/datasetFiles/parquetFile';
+import { ParquetInputError } from '../../../../src/service/datasetFiles/parquetSchema';
 import { DATASETS } from '../harness';
 import { csvAsParquet, writeCsv, writeParquet } from './duckdbParquet';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobRunner, type JobControls, type JobExecutor, type JobRunnerOptions } from '../../../../src/service/jobs/runner';
 import { insertJob, type JobRecord } from '../../../../src/service/jobs/store';
-import type { Logger } from '../../../../src/service/logger';
+import type { Logger } from '../../../../src/service/base/logger';
 import { openPostgres } from '../../../../src/service/store/postgres';
 import type { Database } from '../../../../src/service/store/sql';
 import { SqliteDatabase } from '../../../../src/service/store/sqlite';

@@ -6,7 +6,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
 import { ModelPayloadSchema, type TrainingStatus } from '../../../../src/contract';
 import { columnFromValues, DataFrame, evaluateModel, evaluateMulticlassModel, fromPayloads, mulberry32, multiclassFromPayloads, pairName, partitionPairs, predict } from '../../../../src/engine';
-import { splitRelation } from '../../../../src/service/pushdown/rowSplit';
+import { splitRelation } from '../../../../src/service/sources/rowSplit';
 import { duckdbDialect } from '../../../../src/service/sources/duckdbDialect';
 import { postgresDialect } from '../../../../src/service/sources/postgresDialect';
 import type { SqlDialect } from '../../../../src/service/sources/dialect';

@@ -9,16 +9,16 @@ import {
   type FeatureInfo,
   type ModelPayload,
   type ModelProfile,
-} from '../contract';
-import { modelProfile, multiclassProfile, multiclassToPayloads, toPayloads } from '../engine';
-import type { ModelReportInput } from '../report';
-import type { ServiceContext } from './context';
-import { notFound } from './errors';
-import { finiteJson } from './json';
+} from '../../contract';
+import { modelProfile, multiclassProfile, multiclassToPayloads, toPayloads } from '../../engine';
+import type { ModelReportInput } from '../../report';
+import type { ServiceContext } from '../http/context';
+import { notFound } from '../base/errors';
+import { finiteJson } from '../base/json';
 import { requireVersion } from './modeling';
-import { findDataset } from './store/datasets';
-import { findModel, findPartition, listPartitions, publicVersion, type PartitionRecord, type VersionRecord } from './store/models';
-import { deserializeModel } from './training/model-json';
+import { findDataset } from '../store/datasets';
+import { findModel, findPartition, listPartitions, publicVersion, type PartitionRecord, type VersionRecord } from '../store/models';
+import { deserializeModel } from '../training/modelJson';
 
 /**
  * What the version routes answer, computed in one place: the routes send these, and a version's report shows them,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { closestName, isIgnoredField, type ErrorBody, type ErrorCode, type ErrorField } from '../contract';
+import { closestName, isIgnoredField, type ErrorBody, type ErrorCode, type ErrorField } from '../../contract';
 
 /** An error that becomes an HTTP response with the contract's error body. */
 export class ApiError extends Error {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { algorithmFor, type ImportedVersion, type ImportVersionRequestParsed, type ModelInfo } from '../contract';
-import type { ServiceContext, Session } from './context';
-import { invalid, notFound } from './errors';
-import { findDataset } from './store/datasets';
-import { findVersion, insertModel, insertVersion, type NewModel, type NewPartition } from './store/models';
-import { storedPayloads } from './training/model-json';
+import { algorithmFor, type ImportedVersion, type ImportVersionRequestParsed, type ModelInfo } from '../../contract';
+import type { ServiceContext, Session } from '../http/context';
+import { invalid, notFound } from '../base/errors';
+import { findDataset } from '../store/datasets';
+import { findVersion, insertModel, insertVersion, type NewModel, type NewPartition } from '../store/models';
+import { storedPayloads } from '../training/modelJson';
 import { payloadPartitions, rebuild, type Payload } from './uploads';
 
 /** The model an import adds to: an existing one of the team, or a new one it creates. */

@@ -24,17 +24,17 @@ import {
   type FitWork,
   type Rows,
 } from '../../autotrain';
-import type { ServiceContext, Session } from '../context';
+import type { ServiceContext, Session } from '../http/context';
 import { datasetRows, loadSummaryRules, requireDataset } from '../datasets/register';
 import { requireDatasetForRules } from '../datasets/datasetSample';
-import { invalid, notFound } from '../errors';
-import { trainModel } from '../modeling';
+import { invalid, notFound } from '../base/errors';
+import { trainModel } from './modeling';
 import { findDataset } from '../store/datasets';
 import { linkPreprocessor } from '../store/models';
 import { findPreprocessorVersion, insertPreprocessor, insertPreprocessorVersion } from '../store/preprocessors';
-import type { JobControls } from './runner';
-import { oneFit, ThroughputMeter, type EstimatedJob } from './throughput';
-import type { JobRecord } from './store';
+import type { JobControls } from '../jobs/runner';
+import { oneFit, ThroughputMeter, type EstimatedJob } from '../jobs/throughput';
+import type { JobRecord } from '../jobs/store';
 
 type Stored<T> = T & { username: string };
 

@@ -1,6 +1,6 @@
 import type { DataFrame } from '../../engine';
 import { summaryRules, type SummaryRules } from '../../autotrain';
-import { readJsonFile, writeFiniteJsonFile } from '../json';
+import { readJsonFile, writeFiniteJsonFile } from '../base/json';
 
 /**
  * The rules part of an uploaded dataset's autotrain summary (`SummaryRules`: it depends on the rows alone), stored

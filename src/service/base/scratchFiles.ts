@@ -1,5 +1,14 @@
 import { threadId } from 'node:worker_threads';
-import { processAlive } from './store/database';
+
+/** Whether a process with this pid runs on this machine (one of another user counts). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 let written = 0;
 

@@ -1,10 +1,10 @@
 import { parentPort } from 'node:worker_threads';
-import { CsvError, EngineError } from '../engine';
-import { answerFromRows, searchParameters } from '../autotrain';
-import { loadFrameSync, parseCsvFile } from './datasets/frameFile';
-import { writeHealthFile } from './datasets/healthFile';
-import { ParquetInputError } from './datasets/parquetSchema';
-import { writeSummaryFile } from './datasets/summaryFile';
+import { CsvError, EngineError } from '../../engine';
+import { answerFromRows, searchParameters } from '../../autotrain';
+import { loadFrameSync, parseCsvFile } from '../datasetFiles/frameFile';
+import { writeHealthFile } from '../datasetFiles/healthFile';
+import { ParquetInputError } from '../datasetFiles/parquetSchema';
+import { writeSummaryFile } from '../datasetFiles/summaryFile';
 import {
   applyPreprocessorIfAny,
   InputError,
@@ -17,10 +17,10 @@ import {
   runRefit,
   runTrain,
   splitFrame,
-} from './training/pipeline';
-import { runPredict } from './training/predictions';
-import type { IngestOutcome, PredictOutcome, SearchOutcome, SearchTask, TaskReply, TrainingTask } from './training/tasks';
-import { nameTrainingThread, yieldToRequests } from './training/priority';
+} from './pipeline';
+import { runPredict } from './predictions';
+import type { IngestOutcome, PredictOutcome, SearchOutcome, SearchTask, TaskReply, TrainingTask } from './tasks';
+import { nameTrainingThread, yieldToRequests } from './priority';
 
 async function runSearch(task: SearchTask): Promise<SearchOutcome> {
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);

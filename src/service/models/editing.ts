@@ -1,6 +1,6 @@
-import type { PreviewEditsResult } from '../contract';
-import type { StepEdit } from '../engine';
-import type { ServiceContext } from './context';
+import type { PreviewEditsResult } from '../../contract';
+import type { StepEdit } from '../../engine';
+import type { ServiceContext } from '../http/context';
 import { requireVersion, versionRows } from './modeling';
 
 /**

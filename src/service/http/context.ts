@@ -1,12 +1,12 @@
-import type { PublicDatasets } from './datasets/public';
-import type { JobRunner } from './jobs/runner';
-import type { Logger } from './logger';
-import type { Connections } from './sources/connections';
-import type { SqlSource } from './sources/source';
-import type { Database } from './store/sql';
-import type { KeyIdentity } from './store/teams';
-import type { LlmEndpointPolicy } from './textgen/policy';
-import type { Trainer } from './training/trainer';
+import type { PublicDatasets } from '../datasetFiles/public';
+import type { JobRunner } from '../jobs/runner';
+import type { Logger } from '../base/logger';
+import type { Connections } from '../sources/connections';
+import type { SqlSource } from '../sources/source';
+import type { Database } from '../store/sql';
+import type { KeyIdentity } from '../store/teams';
+import type { LlmEndpointPolicy } from '../textgen/policy';
+import type { Trainer } from '../training/trainer';
 
 /** What every route handler needs: storage, the training pool, the job runner and settings. */
 export interface ServiceContext {

@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMissingFile } from '../json';
-import { scratchName, writerGone } from '../scratchFiles';
+import { isMissingFile } from '../base/json';
+import { scratchName, writerGone } from '../base/scratchFiles';
 import { datasetExists } from '../store/datasets';
 import type { Database } from '../store/sql';
 import { removeEverywhere } from './fileCache';

@@ -1,8 +1,8 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CsvFrameBuilder, DataFrame, EngineError, categoryColumn, numberColumn, takeColumn, type Column } from '../../engine';
-import { isMissingFile } from '../json';
-import { partPath } from '../scratchFiles';
+import { isMissingFile } from '../base/json';
+import { partPath } from '../base/scratchFiles';
 
 /**
  * A dataset parsed once, stored next to its CSV as `<id>.frame` so training, prediction and profiling never parse
@@ -31,6 +31,14 @@ interface ColumnHeader {
 const pad8 = (n: number) => (n + 7) & ~7;
 
 export const framePath = (csvPath: string) => csvPath.replace(/\.csv$/, '') + '.frame';
+
+/** What storing a dataset's frame (or inspecting a CSV) tells of it. */
+export interface IngestOutcome {
+  rows: number;
+  columns: string[];
+  /** The header as written, before names are trimmed and made unique. */
+  header: string[];
+}
 
 export function encodeFrame(frame: DataFrame): Uint8Array[] {
   const columns: ColumnHeader[] = frame.columns.map((c) =>

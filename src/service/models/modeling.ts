@@ -10,18 +10,18 @@ import type {
   TrainResult,
   VersionSource,
   WireModelType,
-} from '../contract';
-import { TRAIN_SOURCES, algorithmFor } from '../contract';
-import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
-import type { ServiceContext, Session } from './context';
-import { requireDataset } from './datasets/register';
-import { pushdownFitFor, type PushdownFit, type TrainProgress } from './pushdown/train';
-import { deserializeModel } from './training/model-json';
-import { ApiError, invalid, notFound } from './errors';
-import type { Queryable } from './store/sql';
-import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from './store/models';
-import { findPreprocessorVersion } from './store/preprocessors';
-import type { CsvSource, FitOutcome, RefitRows } from './training/tasks';
+} from '../../contract';
+import { TRAIN_SOURCES, algorithmFor, trainFitOptions } from '../../contract';
+import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramNames, perFeatureParams, type FitMethod } from '../../engine';
+import type { ServiceContext, Session } from '../http/context';
+import { requireDataset } from '../datasets/register';
+import { pushdownFitFor, type PushdownFit, type TrainProgress } from '../pushdown/train';
+import { deserializeModel } from '../training/modelJson';
+import { ApiError, invalid, notFound } from '../base/errors';
+import type { Queryable } from '../store/sql';
+import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from '../store/models';
+import { findPreprocessorVersion } from '../store/preprocessors';
+import type { CsvSource, FitOutcome, RefitRows } from '../training/tasks';
 
 const WIRE_TYPE: Record<RequestModelType, WireModelType> = { classifier: 'binary_classification', regressor: 'regression' };
 const REQUEST_TYPE: Record<WireModelType, RequestModelType> = {
@@ -191,14 +191,8 @@ async function fitAndStore(
     {
       source,
       testSource: pushdown ? pushdown.test : testDataset ? { path: testDataset.path, label: `Test dataset ${testDataset.name} (${testDataset.dataset_id})` } : null,
-      target: body.target_column,
-      modelType: body.model_type,
-      partitionOn,
-      dropColumns: body.drop_columns ?? [],
-      method: trainMethod(body),
-      ...paramGroups(body),
+      fit: trainFitOptions(body, trainMethod(body)),
       testSize: body.test_size,
-      seed: body.seed,
       preprocessor: pre?.fitted ?? null,
       rareClasses: body.rare_classes,
     },

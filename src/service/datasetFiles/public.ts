@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { PublicDataset } from '../../contract';
-import type { IngestOutcome } from '../training/tasks';
 import { checkCsvShape, findUp } from './files';
+import type { IngestOutcome } from './frameFile';
 
 /** What the bundled files are and which column makes a good first target. */
 const CATALOG: Record<string, { description: string; suggested_target: string }> = {

@@ -1,4 +1,4 @@
-import { validateBoostParams, type BoostParams } from '../params/boosted';
+import { DEFAULT_BOOST_PARAMS, type BoostParams } from '../params/boosted';
 
 /**
  * Training sets up to this many rows are small: unless given, their trees have 2 leaves instead of 3, and the first
@@ -18,9 +18,12 @@ export const LARGE_DATA_ROWS = 200_000;
 export const LARGE_DATA_MAX_LEAVES = 5;
 export const LARGE_DATA_LEARNING_RATE = 0.3;
 
-/** The parameters a partition of n training rows is boosted with: the given ones, else the defaults for its size. */
+/**
+ * The parameters a partition of n training rows is boosted with: the given ones (checked by the plan), else the
+ * defaults for its size.
+ */
 export function resolveBoostParams(given: Partial<BoostParams>, n: number): BoostParams {
-  const params = validateBoostParams(given);
+  const params = { ...DEFAULT_BOOST_PARAMS, ...given };
   if (given.max_leaves === undefined && n <= SMALL_DATA_ROWS) params.max_leaves = SMALL_DATA_MAX_LEAVES;
   if (n > LARGE_DATA_ROWS) {
     if (given.outer_bags === undefined) params.outer_bags = Math.ceil(params.outer_bags / 2);

@@ -1,8 +1,8 @@
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { invalid, payloadTooLarge } from '../errors';
-import { partPath } from '../scratchFiles';
+import { invalid, payloadTooLarge } from '../base/errors';
+import { partPath } from '../base/scratchFiles';
 
 export const datasetsDir = (dataDir: string) => join(dataDir, 'datasets');
 export const datasetPath = (dataDir: string, datasetId: string) => join(datasetsDir(dataDir), `${datasetId}.csv`);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { EvaluationSchema, type FeatureInfoEntry, type WireModelType, type PartitionPayload } from '../contract';
-import { EngineError, featureImportances, fromPayloads, isMulticlassPayload, multiclassFromPayloads, parseJsonWithNonFinite, type TransparentModel } from '../engine';
-import type { ServiceContext, Session } from './context';
-import { invalid } from './errors';
-import { parseJsonField } from './http/body';
-import { insertModel, insertVersion, latestVersion, type NewModel } from './store/models';
-import { storedPayloads } from './training/model-json';
+import { EvaluationSchema, type FeatureInfoEntry, type WireModelType, type PartitionPayload } from '../../contract';
+import { EngineError, featureImportances, fromPayloads, isMulticlassPayload, multiclassFromPayloads, parseJsonWithNonFinite, type TransparentModel } from '../../engine';
+import type { ServiceContext, Session } from '../http/context';
+import { invalid } from '../base/errors';
+import { parseJsonField } from '../http/body';
+import { insertModel, insertVersion, latestVersion, type NewModel } from '../store/models';
+import { storedPayloads } from '../training/modelJson';
 
 export type Payload = Omit<PartitionPayload, 'partition' | 'base_value'> & { partition: string; base_value: number };
 

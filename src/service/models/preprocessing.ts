@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { CreatePreprocessorResponse, PreprocessorStep } from '../contract';
-import type { ServiceContext } from './context';
-import { requireDataset } from './datasets/register';
-import { insertPreprocessor, insertPreprocessorVersion } from './store/preprocessors';
+import type { CreatePreprocessorResponse, PreprocessorStep } from '../../contract';
+import type { ServiceContext } from '../http/context';
+import { requireDataset } from '../datasets/register';
+import { insertPreprocessor, insertPreprocessorVersion } from '../store/preprocessors';
 
 /** Fits the steps on the team's dataset (off the request thread) and stores the preprocessor with its first version. */
 export async function createPreprocessor(

@@ -1,5 +1,5 @@
-import type { SqlDialect } from '../sources/dialect';
-import { subquery } from '../sources/relation';
+import type { SqlDialect } from './dialect';
+import { subquery } from './relation';
 
 /**
  * Rows are assigned by a seeded hash of the whole row, never by an unseeded random(): the same rows and seed always

@@ -1,5 +1,5 @@
 import { scanHealth, type ColumnHealth, type DataFrame } from '../../engine';
-import { cachedJsonFileSync, writeFiniteJsonFile } from '../json';
+import { cachedJsonFileSync, writeFiniteJsonFile } from '../base/json';
 import { isStoredDataset } from './frameFile';
 
 /**
