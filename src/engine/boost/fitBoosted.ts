@@ -7,6 +7,7 @@ import type { PartitionModel, TransparentModel } from '../model/types';
 import { assembleBoostedPartition } from './assemble';
 import { binColumn, type BinnedFeature } from './binning';
 import { boostBag, type BagResult, type BoostData } from './booster';
+import { innerSplitKeys } from './splitKeys';
 
 /** One bag of one partition: plain data that can be sent to a worker thread. */
 export interface BagTask {
@@ -92,6 +93,7 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
       nBins: binned[part].map((b) => b.nBins),
       ordered: binned[part].map((b) => b.type === 'numeric'),
       start: classifier && y.length <= LINEAR_START_ROWS ? linearStart(plan, part, binned[part]) : null,
+      inner: innerSplitKeys(plan, part),
     };
     return Array.from({ length: params[part].outer_bags }, (_, bag) => ({
       part,

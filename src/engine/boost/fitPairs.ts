@@ -8,6 +8,7 @@ import type { BoostedPlan } from './fitBoosted';
 import { coarseAxis, type CoarseAxis } from './pairAxes';
 import { boostPairBag, type PairBagResult, type PairData } from './pairBooster';
 import { cellSums, crossTreeGain } from './pairTree';
+import { innerSplitKeys } from './splitKeys';
 
 /** Each bag boosts pairs on at most about this many rows: their few cells need fewer rows than the main effects. */
 const PAIR_ROW_LIMIT = Number(process.env.PRL ?? 10_000);
@@ -50,7 +51,8 @@ export function planPairs(bp: BoostedPlan, model: TransparentModel): PairPlan | 
     const params = bp.params[i];
     const fitted = model.partitions.get(part.key) as PartitionModel;
     if (params.interactions === 0 || fitted.features.length < 2) return null;
-    return partPairs(bp.binned[i], fitted, part.y, params, bp.plan.modelType === 'classifier', bp.plan.seed + 104729 * i);
+    const pairs = partPairs(bp.binned[i], fitted, part.y, params, bp.plan.modelType === 'classifier', bp.plan.seed + 104729 * i);
+    return pairs && { ...pairs, data: { ...pairs.data, inner: innerSplitKeys(bp.plan, i) } };
   });
   if (parts.every((p) => p === null)) return null;
   const tasks = parts.flatMap((p, part): PairTask[] => {

@@ -1,6 +1,7 @@
 /** Public data types of the engine. Wire-facing objects use the contract's snake_case names. */
 import type { BoostFeatureParams, BoostParams } from '../params/boosted';
 import type { ParamGroups } from '../params/groups';
+import type { SplitSpec } from '../params/split';
 import type { FitMethod } from '../params/table';
 import type { ModelParams, ParamName } from '../params/xplainable';
 
@@ -31,6 +32,8 @@ export interface FitOptions extends Partial<ParamGroups> {
   method?: FitMethod;
   /** Seed of the `boosted` method's bags and inner splits (default 42). */
   seed?: number;
+  /** How the caller split the rows; a time or group split also chooses each bag's early-stopping rows (default random). */
+  split?: SplitSpec;
 }
 
 /** Refit cache of one feature (§13 step 4): enough to rebuild its leaves without the data. */
