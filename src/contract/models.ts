@@ -10,7 +10,7 @@ import {
   TimestampSchema,
 } from './common';
 import { AppliedEditSchema, EditSchema } from './edits';
-import { boostFeatureFields, boostFields, optionalTestSizeField, seedField, testSizeField, treeFields } from './params';
+import { boostFeatureFields, boostFields, optionalTestSizeField, seedField, SplitFactsSchema, SplitSchema, testSizeField, treeFields } from './params';
 import { ignoredFields } from './requestFields';
 
 export const AlgorithmSchema = z.enum(['XClassifier', 'XRegressor', 'PartitionedClassifier', 'PartitionedRegressor']);
@@ -235,6 +235,7 @@ export const TrainRequestSchema = z.strictObject({
   preprocessor_version_id: IdSchema.nullable().optional(),
   drop_columns: z.array(z.string()).optional(),
   test_size: testSizeField,
+  split: SplitSchema.default('random'),
   method: FitMethodSchema.optional().describe(
     `default ${DEFAULT_FIT_METHOD}; xplainable when only xplainable parameters (max_depth … tail_sensitivity) are given`,
   ),
@@ -490,8 +491,13 @@ export const EvaluationSchema = z.object({
   test: EvaluationMetricsSchema,
   baseline: BaselineSchema.nullable().optional(),
   warnings: z.array(z.string()).optional(),
+  split: SplitFactsSchema.nullable().optional().describe("how the version's test rows were chosen; null when tested on a test dataset"),
 });
 export type Evaluation = z.infer<typeof EvaluationSchema>;
+export { SplitFactsSchema, SplitSchema };
+export type SplitRecord = z.infer<typeof SplitFactsSchema>;
+/** The sentence a panel or report says of a version's split ("tested on the latest 20% by `date`, from 2024-03-02 …"). */
+export { splitSentence } from '../engine/params/split';
 
 export const FeatureKindSchema = z.enum(['numeric', 'categorical', 'date', 'text', 'id', 'empty']);
 export type FeatureKind = z.infer<typeof FeatureKindSchema>;

@@ -10,17 +10,21 @@ import { mulberry32 } from '../prng';
  */
 export type InnerSplitBy = { time: Float64Array } | { group: Int32Array };
 
-/** The partition's rows' times or group codes under the plan's split; null for the random split. */
+/** The partition's rows' times or group codes (−1: none) under the plan's split; null for the random split. */
 export function innerSplitKeys(plan: FitPlan, part: number): InnerSplitBy | null {
   const by = splitColumn(plan.split);
   if (!by) return null;
   const column = plan.parts[part].frame.column(by.column);
   if (by.kind === 'time' && column.storage === 'number') return { time: column.values };
-  const codes = new Map<string | null, number>();
+  const codes = new Map<string, number>();
   const n = plan.parts[part].y.length;
   const group = new Int32Array(n);
   for (let r = 0; r < n; r++) {
     const key = textValue(column, r);
+    if (key === null) {
+      group[r] = -1;
+      continue;
+    }
     let code = codes.get(key);
     if (code === undefined) codes.set(key, (code = codes.size));
     group[r] = code;
@@ -31,7 +35,8 @@ export function innerSplitKeys(plan: FitPlan, part: number): InnerSplitBy | null
 /**
  * About `nValid` of `rows` as validation rows, the rest as training rows (each ascending): by time, the nValid latest
  * (ties broken by row order; rows without a time always train); by group, whole groups in a seeded order until there
- * are nValid rows, at least one group left to train. Null when the rows hold a single group.
+ * are nValid rows, at least one group left to train (rows without a group always train). Null when the rows hold
+ * fewer than 2 groups.
  */
 export function innerSplitBy(by: InnerSplitBy, rows: Int32Array, nValid: number, seed: number): { train: Int32Array; valid: Int32Array } | null {
   const valid = new Uint8Array(rows.length);
@@ -42,6 +47,7 @@ export function innerSplitBy(by: InnerSplitBy, rows: Int32Array, nValid: number,
   } else {
     const members = new Map<number, number[]>();
     rows.forEach((r, i) => {
+      if (by.group[r] < 0) return;
       const g = members.get(by.group[r]);
       if (g) g.push(i);
       else members.set(by.group[r], [i]);

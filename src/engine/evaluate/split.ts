@@ -57,9 +57,9 @@ export interface RowsSplit extends TrainTestSplit {
  * - Time: of the rows with a time, the latest round(rows × testSize) by it are the test rows, and so is every row that
  *   shares the earliest of their times (a tie at the boundary goes wholly to the test rows, so no time is on both
  *   sides). Rows without a time are training rows.
- * - Group: each group (each distinct value; rows without one form a group of their own) is a test group when a seeded
- *   hash of its value falls below testSize, so about that share of the groups are tested on; with none (or all) of
- *   them there, the group of the lowest (highest) hash moves over, so both sides have rows.
+ * - Group: each group (each distinct value) is a test group when a seeded hash of its value falls below testSize, so
+ *   about that share of the groups are tested on; with none (or all) of them there, the group of the lowest (highest)
+ *   hash moves over, so both sides have rows. Rows without a group value are training rows.
  */
 export function splitRows(frame: Pick<DataFrame, 'nRows' | 'names' | 'has' | 'select'>, testSize: number, seed: number, split: SplitSpec | undefined, target: string): RowsSplit {
   const by = checkedSplitColumn(frame, split, target);
@@ -71,19 +71,16 @@ export function splitRows(frame: Pick<DataFrame, 'nRows' | 'names' | 'has' | 'se
     const { test, from } = latestRows(column.values, testSize, field, column.name, wire);
     return { ...sides(test), testFrom: wire(from) };
   }
-  const keys = Array.from({ length: frame.nRows }, (_, r) => textValue(column, r) ?? MISSING_GROUP);
+  const keys = Array.from({ length: frame.nRows }, (_, r) => textValue(column, r));
   const fractions = new Map<string, number>();
-  for (const key of keys) if (!fractions.has(key)) fractions.set(key, hashFraction(key, seed));
-  if (fractions.size < 2) throw new EngineError(`${field} ${column.name} has ${fractions.size} group${fractions.size === 1 ? '' : 's'}; a group split needs at least 2`, field);
+  for (const key of keys) if (key !== null && !fractions.has(key)) fractions.set(key, hashFraction(key, seed));
+  if (fractions.size < 2) throw new EngineError(`${field} ${column.name} has ${fractions.size} group${fractions.size === 1 ? '' : 's'} (distinct values); a group split needs at least 2`, field);
   const tested = new Set([...fractions].filter(([, f]) => f < testSize).map(([key]) => key));
   const byHash = [...fractions].sort((a, b) => a[1] - b[1]);
   if (tested.size === 0) tested.add(byHash[0][0]);
   if (tested.size === fractions.size) tested.delete(byHash[byHash.length - 1][0]);
-  return { ...sides(keys.map((key) => tested.has(key))), testFrom: null };
+  return { ...sides(keys.map((key) => key !== null && tested.has(key))), testFrom: null };
 }
-
-/** Rows without a group value share this key: no text value is a lone NUL. */
-const MISSING_GROUP = '\u0000';
 
 /** Which rows are the latest testSize share by `times` (ties at the boundary included), and the earliest of them. */
 function latestRows(

@@ -1,7 +1,7 @@
 import type { Column } from '../../engine';
 import type { MessagePort } from 'node:worker_threads';
 import type { Baseline, DroppedClass, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep, PreviewPart, RareClasses, SplitMetrics } from '../../contract';
-import type { FitMethod, ModelType, ParamGroups, RefitParams, StepEdit } from '../../engine';
+import type { FitMethod, ModelType, ParamGroups, RefitParams, SplitSpec, StepEdit } from '../../engine';
 import type { RowRuleRequest } from '../../autotrain';
 
 /** Where a task reads its CSV: a file the worker reads itself, or text sent with the task. */
@@ -19,6 +19,8 @@ export interface TrainTask extends ParamGroups {
   method: FitMethod;
   testSize: number;
   seed: number;
+  /** How the source is split (absent: at random); not with a testSource. */
+  split?: SplitSpec;
   /** Fitted preprocessor state applied to every frame before training. */
   preprocessor: unknown;
   rareClasses: RareClasses;
@@ -33,6 +35,8 @@ export interface RefitRows {
   /** Without a testSource: the source is split by testSize and seed. */
   testSize: number;
   seed: number;
+  /** The version's split (absent: at random). */
+  split?: SplitSpec;
   preprocessor: unknown;
 }
 
@@ -189,6 +193,8 @@ export interface FitOutcome {
   warnings: string[];
   /** Classes whose rows were left out of training and testing (`rare_classes: "drop"`); absent when none. */
   droppedClasses?: DroppedClass[];
+  /** A time split: the earliest time of the test rows (see RowsSplit). */
+  testFrom?: number | string | null;
 }
 
 export interface RefitOutcome extends FitOutcome {

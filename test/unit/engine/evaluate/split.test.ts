@@ -68,12 +68,13 @@ describe('train/test splits by time and by group', () => {
     }
   });
 
-  it('puts every group wholly on one side, about test_size of the groups tested, the same for the same seed', () => {
+  it('puts every group wholly on one side, about test_size of the groups tested, the same for the same seed, rows without a group training', () => {
     for (const seed of [1, 42, 7]) {
       const split = splitRows(frame, 0.2, seed, { group_column: 'customer' }, 'y');
       const train = new Set(values(frame, 'customer', split.train));
       const test = new Set(values(frame, 'customer', split.test));
       assert.deepEqual([...test].filter((g) => train.has(g)), [], 'no group on both sides');
+      assert.ok(train.has(null) && !test.has(null), 'rows without a group train');
       const share = test.size / (train.size + test.size);
       assert.ok(share > 0.1 && share < 0.3, `share of groups tested ${share}`);
       assert.deepEqual(splitRows(frame, 0.2, seed, { group_column: 'customer' }, 'y'), split);
@@ -105,7 +106,7 @@ describe('train/test splits by time and by group', () => {
       assert.match(error.message, message);
     }
     const one = new DataFrame([categoryColumn('g', new Int32Array(30), ['a']), numberColumn('y', Float64Array.from({ length: 30 }, (_, i) => i))]);
-    assert.match(thrown(() => splitRows(one, 0.2, 42, { group_column: 'g' }, 'y'), EngineError).message, /split.group_column g has 1 group; a group split needs at least 2/);
+    assert.match(thrown(() => splitRows(one, 0.2, 42, { group_column: 'g' }, 'y'), EngineError).message, /split.group_column g has 1 group \(distinct values\); a group split needs at least 2/);
     const sameDay = new DataFrame([numberColumn('t', new Float64Array(30).fill(5)), numberColumn('y', Float64Array.from({ length: 30 }, (_, i) => i))]);
     assert.match(thrown(() => splitRows(sameDay, 0.2, 42, { time_column: 't' }, 'y'), EngineError).message, /every row with a time has 5 or a later one/);
   });
