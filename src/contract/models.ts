@@ -323,6 +323,7 @@ export const NumericBinSchema = z.object({
   lower: z.number().nullable().optional().describe('null for −∞; absent on the missing-value bin'),
   upper: z.number().nullable().optional().describe('null for +∞; absent on the missing-value bin'),
   score: z.number(),
+  score_std: z.number().optional().describe("the standard deviation of the bin's score across the bags; 0 for a model fitted without bags"),
   mean: NullableNumberSchema,
   freq: z.number(),
   missing: z.boolean().optional(),
@@ -332,6 +333,7 @@ export type NumericBin = z.infer<typeof NumericBinSchema>;
 export const CategoricalBinSchema = z.object({
   category: z.string().nullable(),
   score: z.number(),
+  score_std: z.number().optional().describe("the standard deviation of the bin's score across the bags; 0 for a model fitted without bags"),
   mean: NullableNumberSchema,
   freq: z.number(),
   missing: z.boolean().optional(),
@@ -352,6 +354,7 @@ export const InteractionSchema = z.object({
     .tuple([z.array(AxisBinSchema), z.array(AxisBinSchema)])
     .describe("each feature's coarse bins: intervals (lower, upper] or groups of categories, the missing-value bin last"),
   scores: z.array(z.array(z.number())).describe('scores[a][b]: the contribution of a row in bin a of the first feature and bin b of the second'),
+  scores_std: z.array(z.array(z.number())).optional().describe("scores_std[a][b]: the standard deviation of that cell's score across the bags"),
   freq: z.array(z.array(z.number())).describe("the share of training rows in each cell"),
 });
 export type Interaction = z.infer<typeof InteractionSchema>;

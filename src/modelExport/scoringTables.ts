@@ -16,6 +16,9 @@ export interface NumericTable {
   uppers: number[];
   scores: number[];
   missing: number;
+  /** Each score's standard deviation across the bags, then the missing-value score's (all 0 without bags). */
+  stds: number[];
+  missingStd: number;
 }
 
 /** A categorical feature: one score per training category; a missing or unseen value scores `missing`. */
@@ -25,6 +28,8 @@ export interface CategoricalTable {
   categories: string[];
   scores: number[];
   missing: number;
+  stds: number[];
+  missingStd: number;
 }
 
 export type FeatureTable = NumericTable | CategoricalTable;
@@ -96,9 +101,11 @@ function featureTable(f: PartitionModel['features'][number]): FeatureTable {
   const missingLeaf = f.leaves.score.length - 1;
   const scores = Array.from(f.leaves.score.subarray(0, missingLeaf));
   const missing = f.leaves.score[missingLeaf];
-  if (f.type === 'numeric') return { name: f.name, kind: 'numeric', uppers: Array.from(f.leaves.upper.subarray(0, missingLeaf)), scores, missing };
+  const std = f.leaves.std ?? new Float64Array(missingLeaf + 1);
+  const spread = { stds: Array.from(std.subarray(0, missingLeaf)), missingStd: std[missingLeaf] };
+  if (f.type === 'numeric') return { name: f.name, kind: 'numeric', uppers: Array.from(f.leaves.upper.subarray(0, missingLeaf)), scores, missing, ...spread };
   const categories = (f.categorical?.categories ?? []).slice(0, missingLeaf);
-  return { name: f.name, kind: 'categorical', categories, scores: scores.slice(0, categories.length), missing };
+  return { name: f.name, kind: 'categorical', categories, scores: scores.slice(0, categories.length), missing, ...spread, stds: spread.stds.slice(0, categories.length) };
 }
 
 function axisTable(axis: PairAxis): AxisTable {

@@ -134,6 +134,7 @@ export function assembleBoosted(bp: BoostedPlan, results: BagResult[]): Transpar
         featureParams: bp.featureParams,
         classifier: plan.modelType === 'classifier',
         idColumns: plan.idColumns,
+        bagRows: Math.min(part.y.length, BAG_ROW_LIMIT[plan.modelType]),
       }),
     );
   });

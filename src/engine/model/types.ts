@@ -64,6 +64,8 @@ export interface Leaves {
   raw: Float64Array;
   /** Normalised contribution (classifier) or raw × Ridge coefficient (regressor). */
   score: Float64Array;
+  /** `boosted` only: the standard deviation of each leaf's score across the bags (absent: 0, as for `xplainable`). */
+  std?: Float64Array | null;
 }
 
 export interface FeatureModel {
@@ -113,6 +115,8 @@ export interface PairTerm {
   score: Float64Array;
   /** Training rows per cell, laid out as score. */
   count: Float64Array;
+  /** The standard deviation of each cell's score across the bags, laid out as score (absent: 0). */
+  std?: Float64Array | null;
 }
 
 export interface PartitionModel {
@@ -205,6 +209,8 @@ export interface ProfileNumericBin {
   lower?: number | null;
   upper?: number | null;
   score: number;
+  /** The standard deviation of the score across the bags (0 without bags). */
+  score_std?: number;
   mean: number;
   freq: number;
   missing?: true;
@@ -212,6 +218,7 @@ export interface ProfileNumericBin {
 export interface ProfileCategoryBin {
   category: string | null;
   score: number;
+  score_std?: number;
   mean: number;
   freq: number;
   missing?: true;
@@ -227,6 +234,8 @@ export interface ProfileInteraction {
   bins: [ProfileAxisBin[], ProfileAxisBin[]];
   /** scores[a][b]: the contribution of a row in bin a of the first feature and bin b of the second. */
   scores: number[][];
+  /** scores_std[a][b]: the standard deviation of that cell's score across the bags (0 without bags). */
+  scores_std?: number[][];
   /** The share of training rows in each cell. */
   freq: number[][];
 }
