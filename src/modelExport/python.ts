@@ -1,7 +1,7 @@
 import { commentText } from '../codeText/comment';
 import { pyString } from '../codeText/python';
 import { pyNumber, pyTuple } from './pythonLiterals';
-import { PAIR_SCORING, PAIRS_COMMENT, PAIRS_DOC, pairsEntry } from './pythonPairs';
+import { PAIR_SCORING, PAIRS_COMMENT, PAIRS_DOC, pairsEntry, pairsSpreadEntry } from './pythonPairs';
 import type { FeatureTable, Link, ScoringTables, Scorer } from './scoringTables';
 
 const pyLabel = (label: string | number): string => (typeof label === 'number' ? String(label) : pyString(label));
@@ -35,6 +35,7 @@ export function scorerEntry(key: string, scorer: Scorer, pairs: boolean, indent 
     `${indent}    },`,
     ...spreadEntry(scorer.features, `${indent}    `),
     ...(pairs ? pairsEntry(scorer.pairs, `${indent}    `) : []),
+    ...(pairs ? pairsSpreadEntry(scorer.pairs, `${indent}    `) : []),
     ...(scorer.calibration ? [`${indent}    "calibration": ${pyTuple(scorer.calibration.map(pyNumber))},`] : []),
     `${indent}    "prediction_range": (${range.join(', ')}),`,
     `${indent}},`,
@@ -114,7 +115,7 @@ export function pythonDocstring(summary: string, outputs: string, how: string[],
 /** What MODELS holds, as a comment above it; `pairs`: the model has pair terms. */
 export const modelsComment = (pairs: boolean): string[] => [
   '# numeric: (upper bounds, one score per bin, missing-value score); categorical: ({category: score}, missing-value score).',
-  '# score_std (a model fitted in bags): per feature, each score\'s standard deviation across the bags, in the same order.',
+  '# score_std and pairs_std (a model fitted in bags): each score\'s standard deviation across the bags, laid out as the scores.',
   ...(pairs ? PAIRS_COMMENT : []),
 ];
 

@@ -47,6 +47,8 @@ export interface PairTable {
   name: string;
   axes: [AxisTable, AxisTable];
   cells: number[][];
+  /** Each cell's standard deviation across the bags, laid out as cells (null: none kept). */
+  cellsStd: number[][] | null;
 }
 
 /**
@@ -113,12 +115,16 @@ function axisTable(axis: PairAxis): AxisTable {
   return { feature: axis.feature, kind: 'categorical', groups: (axis.categories ?? []).map((group) => [...group]) };
 }
 
+const tableRows = (cells: Float64Array, rows: number, width: number): number[][] =>
+  Array.from({ length: rows }, (_, a) => Array.from(cells.subarray(a * width, (a + 1) * width)));
+
 function pairTable(pair: PairTerm): PairTable {
   const [rows, width] = pair.axes.map(axisSize);
   return {
     name: pairName(pair),
     axes: [axisTable(pair.axes[0]), axisTable(pair.axes[1])],
-    cells: Array.from({ length: rows }, (_, a) => Array.from(pair.score.subarray(a * width, (a + 1) * width))),
+    cells: tableRows(pair.score, rows, width),
+    cellsStd: pair.std ? tableRows(pair.std, rows, width) : null,
   };
 }
 
