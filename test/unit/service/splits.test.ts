@@ -80,6 +80,16 @@ describe('service: time and group splits', function () {
     assert.deepEqual([parameters.split, split?.split, split?.test_size], ['random', 'random', 0.2]);
   });
 
+  it('fits the same model with split left out and given as "random"', async () => {
+    const payloads = [];
+    for (const extra of [{}, { split: 'random' }]) {
+      const res = await train({ ...extra, outer_bags: undefined });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      payloads.push(JSON.stringify((await env.call('GET', `/v1/models/versions/${res.body.version_id}/payload`)).body.partitions));
+    }
+    assert.equal(payloads[0], payloads[1]);
+  });
+
   it('answers 422 naming the field and the value for a split it cannot make', async () => {
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ split: { time_column: 'when' } }, 'split.time_column', /split\.time_column names no column when; the columns are: day, customer, x, y/],
