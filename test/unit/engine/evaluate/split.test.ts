@@ -4,6 +4,7 @@ import {
   DataFrame,
   EngineError,
   fitModel,
+  fitModelParallel,
   mulberry32,
   numberColumn,
   splitRows,
@@ -138,6 +139,16 @@ describe('train/test splits by time and by group', () => {
     assert.deepEqual(featuresOf({ target: 'y', modelType: 'regressor', split: { group_column: 'customer' } }), ['date', 'x', 'z']);
     const listed = thrown(() => fitModel(train, { target: 'y', modelType: 'regressor', split: { group_column: 'customer' }, features: ['customer', 'x'] }), EngineError);
     assert.equal(listed.field, 'split.group_column');
+  });
+
+  it('fits a time or group split in worker threads exactly as on one thread', async function () {
+    this.timeout(60_000);
+    const train = frame.take(splitRows(frame, 0.2, 42, { time_column: 'date' }, 'y').train);
+    for (const split of [{ time_column: 'date' }, { group_column: 'customer' }]) {
+      const options: FitOptions = { target: 'y', modelType: 'regressor', split, boost: { outer_bags: 3, interactions: 2 } };
+      const parallel = await fitModelParallel(train, options, { threads: 2, minCells: 0 });
+      assert.equal(JSON.stringify(toPayloads(parallel)), JSON.stringify(toPayloads(fitModel(train, options))), JSON.stringify(split));
+    }
   });
 
   it('says how the test rows were chosen', () => {
