@@ -12,7 +12,7 @@ import {
   type WireModelType,
 } from './common';
 import { AppliedEditSchema, EditSchema } from './edits';
-import { boostFeatureFields, boostFields, optionalTestSizeField, seedField, testSizeField, treeFields } from './params';
+import { boostFeatureFields, boostFields, optionalTestSizeField, seedField, SplitFactsSchema, SplitSchema, testSizeField, treeFields } from './params';
 import { ignoredFields } from './requestFields';
 
 export const AlgorithmSchema = z.enum(['XClassifier', 'XRegressor', 'PartitionedClassifier', 'PartitionedRegressor']);
@@ -243,6 +243,7 @@ export const TrainRequestSchema = z.strictObject({
   preprocessor_version_id: IdSchema.nullable().optional(),
   drop_columns: z.array(z.string()).optional(),
   test_size: testSizeField,
+  split: SplitSchema.default('random'),
   method: FitMethodSchema.optional().describe(
     `default ${DEFAULT_FIT_METHOD}; xplainable when only xplainable parameters (max_depth … tail_sensitivity) are given`,
   ),
@@ -277,6 +278,7 @@ export function trainFitOptions(body: TrainRequestParsed, method: FitMethod): Tr
     method,
     ...paramGroups(body),
     seed: body.seed,
+    split: body.split,
   };
 }
 
@@ -349,6 +351,7 @@ export const NumericBinSchema = z.object({
   lower: z.number().nullable().optional().describe('null for −∞; absent on the missing-value bin'),
   upper: z.number().nullable().optional().describe('null for +∞; absent on the missing-value bin'),
   score: z.number(),
+  score_std: z.number().optional().describe("the standard deviation of the bin's score across the bags; 0 for a model fitted without bags"),
   mean: NullableNumberSchema,
   freq: z.number(),
   missing: z.boolean().optional(),
@@ -358,6 +361,7 @@ export type NumericBin = z.infer<typeof NumericBinSchema>;
 export const CategoricalBinSchema = z.object({
   category: z.string().nullable(),
   score: z.number(),
+  score_std: z.number().optional().describe("the standard deviation of the bin's score across the bags; 0 for a model fitted without bags"),
   mean: NullableNumberSchema,
   freq: z.number(),
   missing: z.boolean().optional(),
@@ -378,6 +382,7 @@ export const InteractionSchema = z.object({
     .tuple([z.array(AxisBinSchema), z.array(AxisBinSchema)])
     .describe("each feature's coarse bins: intervals (lower, upper] or groups of categories, the missing-value bin last"),
   scores: z.array(z.array(z.number())).describe('scores[a][b]: the contribution of a row in bin a of the first feature and bin b of the second'),
+  scores_std: z.array(z.array(z.number())).optional().describe("scores_std[a][b]: the standard deviation of that cell's score across the bags"),
   freq: z.array(z.array(z.number())).describe("the share of training rows in each cell"),
 });
 export type Interaction = z.infer<typeof InteractionSchema>;
@@ -517,8 +522,13 @@ export const EvaluationSchema = z.object({
   test: EvaluationMetricsSchema,
   baseline: BaselineSchema.nullable().optional(),
   warnings: z.array(z.string()).optional(),
+  split: SplitFactsSchema.nullable().optional().describe("how the version's test rows were chosen; null when tested on a test dataset"),
 });
 export type Evaluation = z.infer<typeof EvaluationSchema>;
+export { SplitFactsSchema, SplitSchema };
+export type SplitRecord = z.infer<typeof SplitFactsSchema>;
+/** The sentence a panel or report says of a version's split ("tested on the latest 20% by `date`, from 2024-03-02 …"). */
+export { splitSentence } from '../engine/params/split';
 
 export const FeatureKindSchema = z.enum(['numeric', 'categorical', 'date', 'text', 'id', 'empty']);
 export type FeatureKind = z.infer<typeof FeatureKindSchema>;

@@ -29,3 +29,20 @@ export const testSizeField = defaultedField('test_size');
 /** A refit's test_size: omitted, the version's own split. */
 export const optionalTestSizeField = optionalFields(['test_size']).test_size;
 export const seedField = defaultedField('seed');
+
+/** How the train's rows are split into training and test rows (see SplitSpec). */
+export const SplitSchema = z
+  .union([
+    z.literal('random'),
+    z.strictObject({ time_column: z.string().min(1).describe('the latest test_size share of the rows by this numeric or date column are the test rows') }),
+    z.strictObject({ group_column: z.string().min(1).describe('every value of this column wholly in train or in test') }),
+  ])
+  .describe('random (default): a seeded shuffle; time_column: test on the latest rows; group_column: no group on both sides');
+
+/** What a version records of its split, as the evaluation route returns it. */
+export const SplitFactsSchema = z.object({
+  split: SplitSchema,
+  test_size: z.number(),
+  n_test: z.number().int().nonnegative(),
+  test_from: z.union([z.number(), z.string()]).nullable().optional().describe('a time split: the earliest time of the test rows (ISO for a date column)'),
+});

@@ -1,7 +1,7 @@
 import { commentText } from '../codeText/comment';
 import { pyString } from '../codeText/python';
 import { pyNumber, pyTuple } from './pythonLiterals';
-import { PAIR_SCORING, PAIRS_COMMENT, PAIRS_DOC, pairsEntry } from './pythonPairs';
+import { PAIR_SCORING, PAIRS_COMMENT, PAIRS_DOC, pairsEntry, pairsSpreadEntry } from './pythonPairs';
 import type { FeatureTable, Link, ScoringTables, Scorer } from './scoringTables';
 
 const pyLabel = (label: string | number): string => (typeof label === 'number' ? String(label) : pyString(label));
@@ -14,6 +14,16 @@ function featureEntry(f: FeatureTable, indent: string): string {
   return `${indent}${pyString(f.name)}: ("categorical", {${pairs.join(', ')}}, ${pyNumber(f.missing)}),`;
 }
 
+/** The features' standard deviations across the bags, as data beside their steps: (one per bin, missing-value bin's). */
+function spreadEntry(features: readonly FeatureTable[], indent: string): string[] {
+  if (features.every((f) => f.missingStd === 0 && f.stds.every((v) => v === 0))) return [];
+  return [
+    `${indent}"score_std": {`,
+    ...features.map((f) => `${indent}    ${pyString(f.name)}: (${pyTuple(f.stds.map(pyNumber))}, ${pyNumber(f.missingStd)}),`),
+    `${indent}},`,
+  ];
+}
+
 /** One partition's entry of MODELS, indented by `indent`; with `pairs` (the model has pair terms), its pair terms. */
 export function scorerEntry(key: string, scorer: Scorer, pairs: boolean, indent = '    '): string[] {
   const range = scorer.range.map((v) => (v === null ? 'None' : pyNumber(v)));
@@ -23,7 +33,9 @@ export function scorerEntry(key: string, scorer: Scorer, pairs: boolean, indent 
     `${indent}    "features": {`,
     ...scorer.features.map((f) => featureEntry(f, `${indent}        `)),
     `${indent}    },`,
+    ...spreadEntry(scorer.features, `${indent}    `),
     ...(pairs ? pairsEntry(scorer.pairs, `${indent}    `) : []),
+    ...(pairs ? pairsSpreadEntry(scorer.pairs, `${indent}    `) : []),
     ...(scorer.calibration ? [`${indent}    "calibration": ${pyTuple(scorer.calibration.map(pyNumber))},`] : []),
     `${indent}    "prediction_range": (${range.join(', ')}),`,
     `${indent}},`,
@@ -103,6 +115,7 @@ export function pythonDocstring(summary: string, outputs: string, how: string[],
 /** What MODELS holds, as a comment above it; `pairs`: the model has pair terms. */
 export const modelsComment = (pairs: boolean): string[] => [
   '# numeric: (upper bounds, one score per bin, missing-value score); categorical: ({category: score}, missing-value score).',
+  '# score_std and pairs_std (a model fitted in bags): each score\'s standard deviation across the bags, laid out as the scores.',
   ...(pairs ? PAIRS_COMMENT : []),
 ];
 

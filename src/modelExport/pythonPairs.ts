@@ -31,6 +31,14 @@ export function pairsEntry(pairs: readonly PairTable[], indent: string): string[
   return [`${indent}"pairs": {`, ...pairs.flatMap((pair) => pairEntry(pair, `${indent}    `)), `${indent}},`];
 }
 
+/** A partition's `"pairs_std"` entry: each pair's cells' standard deviations across the bags (none: no entry). */
+export function pairsSpreadEntry(pairs: readonly PairTable[], indent: string): string[] {
+  const kept = pairs.filter((pair) => pair.cellsStd?.some((row) => row.some((v) => v !== 0)));
+  if (!kept.length) return [];
+  const rows = (pair: PairTable) => (pair.cellsStd ?? []).map((row) => `${indent}        ${pyTuple(row.map(pyNumber))},`);
+  return [`${indent}"pairs_std": {`, ...kept.flatMap((pair) => [`${indent}    ${pyString(pair.name)}: (`, ...rows(pair), `${indent}    ),`]), `${indent}},`];
+}
+
 export const PAIRS_COMMENT = [
   "# pairs: {name: ((feature, bins), (feature, bins), cells)}, each axis' bins written as a feature's with each bin's",
   '# number for its score (the missing-value bin last); cells[i][j] is the contribution of a row in bin i of the first',

@@ -23,6 +23,9 @@ export interface NumericTable {
   uppers: number[];
   scores: number[];
   missing: number;
+  /** Each score's standard deviation across the bags, then the missing-value score's (all 0 without bags). */
+  stds: number[];
+  missingStd: number;
 }
 
 /** A categorical feature: one score per training category; a missing or unseen value scores `missing`. */
@@ -32,6 +35,8 @@ export interface CategoricalTable {
   categories: string[];
   scores: number[];
   missing: number;
+  stds: number[];
+  missingStd: number;
 }
 
 export type FeatureTable = NumericTable | CategoricalTable;
@@ -49,6 +54,8 @@ export interface PairTable {
   name: string;
   axes: [AxisTable, AxisTable];
   cells: number[][];
+  /** Each cell's standard deviation across the bags, laid out as cells (null: none kept). */
+  cellsStd: number[][] | null;
 }
 
 /**
@@ -103,9 +110,11 @@ function featureTable(f: PartitionModel['features'][number]): FeatureTable {
   const missingLeaf = f.leaves.score.length - 1;
   const scores = Array.from(f.leaves.score.subarray(0, missingLeaf));
   const missing = f.leaves.score[missingLeaf];
-  if (f.type === 'numeric') return { name: f.name, kind: 'numeric', uppers: Array.from(f.leaves.upper.subarray(0, missingLeaf)), scores, missing };
+  const std = f.leaves.std ?? new Float64Array(missingLeaf + 1);
+  const spread = { stds: Array.from(std.subarray(0, missingLeaf)), missingStd: std[missingLeaf] };
+  if (f.type === 'numeric') return { name: f.name, kind: 'numeric', uppers: Array.from(f.leaves.upper.subarray(0, missingLeaf)), scores, missing, ...spread };
   const categories = (f.categorical?.categories ?? []).slice(0, missingLeaf);
-  return { name: f.name, kind: 'categorical', categories, scores: scores.slice(0, categories.length), missing };
+  return { name: f.name, kind: 'categorical', categories, scores: scores.slice(0, categories.length), missing, ...spread, stds: spread.stds.slice(0, categories.length) };
 }
 
 function axisTable(axis: PairAxis): AxisTable {
@@ -113,12 +122,16 @@ function axisTable(axis: PairAxis): AxisTable {
   return { feature: axis.feature, kind: 'categorical', groups: (axis.categories ?? []).map((group) => [...group]) };
 }
 
+const tableRows = (cells: Float64Array, rows: number, width: number): number[][] =>
+  Array.from({ length: rows }, (_, a) => Array.from(cells.subarray(a * width, (a + 1) * width)));
+
 function pairTable(pair: PairTerm): PairTable {
   const [rows, width] = pair.axes.map(axisSize);
   return {
     name: pairName(pair),
     axes: [axisTable(pair.axes[0]), axisTable(pair.axes[1])],
-    cells: Array.from({ length: rows }, (_, a) => Array.from(pair.score.subarray(a * width, (a + 1) * width))),
+    cells: tableRows(pair.score, rows, width),
+    cellsStd: pair.std ? tableRows(pair.std, rows, width) : null,
   };
 }
 

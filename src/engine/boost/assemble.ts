@@ -15,6 +15,8 @@ export interface BoostedPartitionInput {
   featureParams: BoostFeatureParams;
   classifier: boolean;
   idColumns: string[];
+  /** The rows each bag boosts on (its inner training and validation rows). */
+  bagRows: number;
 }
 
 /**
@@ -39,7 +41,7 @@ export function assembleBoostedPartition(input: BoostedPartitionInput): Partitio
     const bins = bf.nBins;
     const avg = new Float64Array(bins);
     for (const bag of bags) for (let b = 0; b < bins; b++) avg[b] += bag.tables[j][b] / bags.length;
-    const { feature, shift } = featureModel(bf, avg, y, ySum / n, input.featureParams);
+    const { feature, shift } = featureModel(bf, avg, y, ySum / n, input.featureParams, bags.map((bag) => bag.tables[j]), bagShare(input.bagRows, n, input.params.validation_size));
     intercept += shift;
     return feature;
   });
@@ -71,6 +73,30 @@ export function centre(steps: Float64Array, count: Float64Array): number {
   return mean;
 }
 
+/** The share of a partition's n rows each bag learns from: of its `rows`, those not held out to stop early. */
+export function bagShare(rows: number, n: number, validationSize: number): number {
+  return ((rows >= 20 ? 1 - validationSize : 1) * rows) / n;
+}
+
+/**
+ * The standard error of each entry of the bags' average table, from the bags' spread: each bag learns from a share
+ * `share` of the rows, so the bags differ less than fits on fresh data would, by √((1 − share)/share) (the
+ * delete-d jackknife); their standard deviation is scaled back up by its inverse. 0 with one bag.
+ */
+export function spread(tables: readonly Float64Array[], share: number): Float64Array {
+  const scale = share < 1 ? Math.sqrt(share / (1 - share)) : 1;
+  const n = tables.length;
+  const out = new Float64Array(n ? tables[0].length : 0);
+  for (let k = 0; k < out.length; k++) {
+    let mean = 0;
+    for (const t of tables) mean += t[k] / n;
+    let sq = 0;
+    for (const t of tables) sq += (t[k] - mean) ** 2;
+    out[k] = scale * Math.sqrt(sq / n);
+  }
+  return out;
+}
+
 /** Leaves are the bins (numeric) or the categories (categorical), then the missing-value bin. */
 function featureModel(
   bf: BinnedFeature,
@@ -78,6 +104,8 @@ function featureModel(
   y: Float64Array,
   base: number,
   params: BoostFeatureParams,
+  bagSteps: Float64Array[],
+  share: number,
 ): { feature: FeatureModel; shift: number } {
   const n = y.length;
   const leafBins = bf.categoryBin ? Int32Array.from([...bf.categoryBin, bf.nBins - 1]) : Int32Array.from({ length: bf.nBins }, (_, b) => b);
@@ -93,6 +121,12 @@ function featureModel(
   let shift = centre(steps, count);
   const score = shapeSteps(steps, count, bf.type === 'numeric', params);
   shift += centre(score, count);
+  // Each bag's steps shaped and centred as the average's, so their spread is that of comparable scores.
+  const bagScores = bagSteps.map((t) => {
+    const bag = shapeSteps(Float64Array.from(leafBins, (b) => t[b]), count, bf.type === 'numeric', params);
+    centre(bag, count);
+    return bag;
+  });
   const lower = new Float64Array(L).fill(NaN);
   const upper = new Float64Array(L).fill(NaN);
   if (bf.cuts) {
@@ -110,6 +144,7 @@ function featureModel(
     freq: Float64Array.from(count, (c) => c / n),
     raw: steps,
     score,
+    std: spread(bagScores, share),
   };
   const feature: FeatureModel = {
     name: bf.name,

@@ -3,6 +3,7 @@ import { SMALL_DATA_ROWS } from '../plan/sizeDefaults';
 import { mulberry32 } from '../prng';
 import { LogisticRows, SquaredRows, type GradientState } from './rowState';
 import { SquaredHistograms, useHistograms } from './histogramState';
+import { innerSplitBy, type InnerSplitBy } from './splitKeys';
 
 /** A hessian floor that keeps Newton steps finite where probabilities saturate. */
 export const MIN_HESSIAN = 1e-6;
@@ -29,6 +30,8 @@ export interface BoostData {
   ordered: boolean[];
   /** Steps to start from instead of none (a linear model's, on small data), with their intercept. */
   start?: { intercept: number; tables: Float64Array[] } | null;
+  /** A time or group split's keys for the early-stopping rows (absent: rows at random). */
+  inner?: InnerSplitBy | null;
 }
 
 export interface BagResult {
@@ -48,7 +51,7 @@ export interface BagResult {
  */
 export function boostBag(data: BoostData, params: BoostParams, seed: number, rows?: Int32Array): BagResult {
   const small = (rows?.length ?? data.y.length) <= SMALL_DATA_ROWS;
-  const { train, valid } = innerSplit(rows ?? Int32Array.from({ length: data.y.length }, (_, i) => i), params.validation_size, seed);
+  const { train, valid } = innerSplit(rows ?? Int32Array.from({ length: data.y.length }, (_, i) => i), params.validation_size, seed, data.inner);
   const nT = train.length;
   const order = concat(train, valid);
   const n = order.length;
@@ -236,7 +239,10 @@ function fitStep(
   }
 }
 
-export function innerSplit(rows: Int32Array, validationSize: number, seed: number): { train: Int32Array; valid: Int32Array } {
+export function innerSplit(rows: Int32Array, validationSize: number, seed: number, by?: InnerSplitBy | null): { train: Int32Array; valid: Int32Array } {
+  const nValid = rows.length >= 20 ? Math.max(1, Math.round(rows.length * validationSize)) : 0;
+  const keyed = by && nValid > 0 ? innerSplitBy(by, rows, nValid, seed) : null;
+  if (keyed) return keyed;
   const shuffled = rows.slice();
   const random = mulberry32(seed);
   for (let i = shuffled.length - 1; i > 0; i--) {
@@ -245,7 +251,6 @@ export function innerSplit(rows: Int32Array, validationSize: number, seed: numbe
     shuffled[i] = shuffled[j];
     shuffled[j] = t;
   }
-  const nValid = shuffled.length >= 20 ? Math.max(1, Math.round(shuffled.length * validationSize)) : 0;
   return { valid: shuffled.subarray(0, nValid).slice().sort(), train: shuffled.subarray(nValid).slice().sort() };
 }
 

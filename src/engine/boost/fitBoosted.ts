@@ -6,6 +6,7 @@ import type { PartitionModel, TransparentModel } from '../model/types';
 import { assembleBoostedPartition } from './assemble';
 import { binColumn, type BinnedFeature } from './binning';
 import { boostBag, type BagResult, type BoostData } from './booster';
+import { innerSplitKeys } from './splitKeys';
 
 /** One bag of one partition: plain data that can be sent to a worker thread. */
 export interface BagTask {
@@ -91,6 +92,7 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
       nBins: binned[part].map((b) => b.nBins),
       ordered: binned[part].map((b) => b.type === 'numeric'),
       start: classifier && y.length <= LINEAR_START_ROWS ? linearStart(plan, part, binned[part]) : null,
+      inner: innerSplitKeys(plan, part),
     };
     return Array.from({ length: params[part].outer_bags }, (_, bag) => ({
       part,
@@ -131,6 +133,7 @@ export function assembleBoosted(bp: BoostedPlan, results: BagResult[]): Transpar
         featureParams: bp.featureParams,
         classifier: plan.modelType === 'classifier',
         idColumns: plan.idColumns,
+        bagRows: Math.min(part.y.length, BAG_ROW_LIMIT[plan.modelType]),
       }),
     );
   });

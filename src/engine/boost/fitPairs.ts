@@ -2,12 +2,13 @@ import type { BoostParams } from '../params/boosted';
 import { mulberry32, sampleRows } from '../prng';
 import { featureImportances } from '../model/profile';
 import type { FeatureModel, PairTerm, PartitionModel, TransparentModel } from '../model/types';
-import { centre } from './assemble';
+import { bagShare, centre, spread } from './assemble';
 import type { BinnedFeature } from './binning';
 import type { BoostedPlan } from './fitBoosted';
 import { coarseAxis, type CoarseAxis } from './pairAxes';
 import { boostPairBag, type PairBagResult, type PairData } from './pairBooster';
 import { cellSums, crossTreeGain } from './pairTree';
+import { innerSplitKeys } from './splitKeys';
 
 /** Each bag boosts pairs on at most about this many rows: their few cells need fewer rows than the main effects. */
 const PAIR_ROW_LIMIT = Number(process.env.PRL ?? 10_000);
@@ -50,7 +51,8 @@ export function planPairs(bp: BoostedPlan, model: TransparentModel): PairPlan | 
     const params = bp.params[i];
     const fitted = model.partitions.get(part.key) as PartitionModel;
     if (params.interactions === 0 || fitted.features.length < 2) return null;
-    return partPairs(bp.binned[i], fitted, part.y, params, bp.plan.modelType === 'classifier', bp.plan.seed + 104729 * i);
+    const pairs = partPairs(bp.binned[i], fitted, part.y, params, bp.plan.modelType === 'classifier', bp.plan.seed + 104729 * i);
+    return pairs && { ...pairs, data: { ...pairs.data, inner: innerSplitKeys(bp.plan, i) } };
   });
   if (parts.every((p) => p === null)) return null;
   const tasks = parts.flatMap((p, part): PairTask[] => {
@@ -206,9 +208,19 @@ export function assemblePairs(bp: BoostedPlan, pp: PairPlan, model: TransparentM
       const count = new Float64Array(score.length);
       for (const c of p.data.cells[q]) count[c]++;
       const { rows, columns } = purify(score, count, a.size, b.size);
+      const n = p.data.y.length;
+      const share = bagShare(Math.min(n, PAIR_ROW_LIMIT), n, bp.params[i].validation_size);
+      const std = spread(
+        bags.map((bag) => {
+          const table = bag.tables[q].slice();
+          purify(table, count, a.size, b.size);
+          return table;
+        }),
+        share,
+      );
       addToFeature(part.features[j], bp.binned[i][j], a, rows);
       addToFeature(part.features[k], bp.binned[i][k], b, columns);
-      if (score.some((v) => v !== 0)) pairs.push({ axes: [a.axis, b.axis], score, count });
+      if (score.some((v) => v !== 0)) pairs.push({ axes: [a.axis, b.axis], score, count, std });
     });
     let baseValue = part.baseValue;
     for (const f of part.features) {

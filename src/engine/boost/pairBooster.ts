@@ -1,6 +1,7 @@
 import type { BoostParams } from '../params/boosted';
 import { BestRound, binCounts, gather, gradientState, innerSplit, MIN_HESSIAN, MIN_LEAF_HESSIAN } from './booster';
 import { crossTree, type CellSums } from './pairTree';
+import type { InnerSplitBy } from './splitKeys';
 
 /** What one bag of pair boosting needs, for every row of a partition: plain data that can go to a worker thread. */
 export interface PairData {
@@ -14,6 +15,8 @@ export interface PairData {
   shapes: [number, number][];
   /** Per pair, whether each axis' bins are ordered (numeric). */
   ordered: [boolean, boolean][];
+  /** A time or group split's keys for the early-stopping rows (absent: rows at random). */
+  inner?: InnerSplitBy | null;
 }
 
 export interface PairBagResult {
@@ -29,7 +32,7 @@ export interface PairBagResult {
  * validation rows decide when to stop, so pairs that do not help stay at 0.
  */
 export function boostPairBag(data: PairData, params: BoostParams, seed: number, rows?: Int32Array): PairBagResult {
-  const { train, valid } = innerSplit(rows ?? Int32Array.from({ length: data.y.length }, (_, i) => i), params.validation_size, seed);
+  const { train, valid } = innerSplit(rows ?? Int32Array.from({ length: data.y.length }, (_, i) => i), params.validation_size, seed, data.inner);
   const tables = data.shapes.map(([a, b]) => new Float64Array(a * b));
   if (valid.length === 0 || tables.length === 0) return { tables, rounds: 0 };
   const order = new Int32Array(train.length + valid.length);

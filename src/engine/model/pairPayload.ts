@@ -9,6 +9,8 @@ export interface PairPayload {
   features: [string, string];
   bins: [ProfileAxisBin[], ProfileAxisBin[]];
   scores: number[][];
+  /** The cells' standard deviations across the bags; absent in a model JSON written before them (read as none). */
+  scores_std?: number[][];
   counts: number[][];
 }
 
@@ -22,6 +24,7 @@ export function pairsPayload(part: PartitionModel): { interactions?: PairPayload
         features: [pair.axes[0].feature, pair.axes[1].feature],
         bins: [axisBins(pair.axes[0]), axisBins(pair.axes[1])],
         scores: cellRows(pair, pair.score),
+        ...(pair.std ? { scores_std: cellRows(pair, pair.std) } : {}),
         counts: cellRows(pair, pair.count),
       };
     }),
@@ -49,7 +52,8 @@ function pairFromPayload(raw: unknown, featureTypes: ReadonlyMap<string, Feature
     return axisFromPayload(feature, type, bins[k], `${path}.bins[${k}]`);
   }) as [PairAxis, PairAxis];
   const shape = [axisSize(axes[0]), axisSize(axes[1])] as const;
-  return { axes, score: cells(raw.scores, shape, `${path}.scores`), count: cells(raw.counts, shape, `${path}.counts`) };
+  const std = raw.scores_std === undefined ? {} : { std: cells(raw.scores_std, shape, `${path}.scores_std`) };
+  return { axes, score: cells(raw.scores, shape, `${path}.scores`), count: cells(raw.counts, shape, `${path}.counts`), ...std };
 }
 
 function axisFromPayload(feature: string, type: FeatureType, v: unknown, path: string): PairAxis {

@@ -88,8 +88,9 @@ export function toPayloads(model: TransparentModel): PartitionPayload[] {
 
 function partitionPayload(model: TransparentModel, p: PartitionModel): PartitionPayload {
   const profile = partitionProfile(p);
-  const withRaw = (bins: { score: number }[], f: FeatureModel): Record<string, unknown>[] =>
-    bins.map((b, i) => ({ ...b, raw: f.leaves.raw[i] }));
+  // A model without the bags' spread (xplainable, or read from a JSON without it) writes none, so its JSON reads back as it was.
+  const withRaw = (bins: { score: number; score_std?: number }[], f: FeatureModel): Record<string, unknown>[] =>
+    bins.map(({ score_std: std, ...b }, i) => ({ ...b, raw: f.leaves.raw[i], ...(f.leaves.std ? { score_std: std } : {}) }));
   const categorical = p.features.filter((f) => f.type === 'categorical');
   return {
     partition: p.key,
@@ -330,6 +331,7 @@ interface ProfileLeaves {
   freq: Float64Array;
   raw: Float64Array;
   categories: string[];
+  std?: Float64Array | null;
 }
 
 function ourLeaves(profile: unknown, name: string, path: string): ProfileLeaves {
@@ -351,6 +353,7 @@ function ourLeaves(profile: unknown, name: string, path: string): ProfileLeaves 
     freq: field('freq'),
     raw: Float64Array.from(bins, (b: Json, i) => num(b.raw, `${path}[${i}].raw`, 0)),
     categories: type === 'categorical' ? bins.slice(0, -1).map((b: Json) => String(b.category)) : [],
+    std: bins.some((b: Json) => b.score_std !== undefined) ? Float64Array.from(bins, (b: Json, i) => num(b.score_std, `${path}[${i}].score_std`, 0)) : null,
   };
 }
 
@@ -390,7 +393,7 @@ function hostedLeaves(nodes: unknown, featureMap: Json | null, path: string): Pr
 
 /** The profile's leaves are what predictions use, exactly as exported; counts are recovered from the frequencies. */
 function leavesOf(p: ProfileLeaves, n: number): Leaves {
-  return { lower: p.lower, upper: p.upper, mean: p.mean, count: p.freq.map((f) => Math.round(f * n)), freq: p.freq, raw: p.raw, score: p.score };
+  return { lower: p.lower, upper: p.upper, mean: p.mean, count: p.freq.map((f) => Math.round(f * n)), freq: p.freq, raw: p.raw, score: p.score, ...(p.std ? { std: p.std } : {}) };
 }
 
 /** A feature without a refit cache: prediction works; refit then fails with a clear error. */

@@ -68,6 +68,7 @@ export function pairProfiles(part: PartitionModel): ProfileInteraction[] {
         importance: shares[k],
         bins: [axisBins(pair.axes[0]), axisBins(pair.axes[1])],
         scores: cellRows(pair, pair.score),
+        scores_std: cellRows(pair, pair.std ?? new Float64Array(pair.score.length)),
         freq: cellRows(pair, cellFreq(pair, part.nTrain)),
       };
     })
@@ -83,19 +84,20 @@ const finiteOrNull = (v: number): number | null => (Number.isFinite(v) ? v : nul
 /** A feature's bins as the profile lists them: its value bins (or categories), then the missing-value bin. */
 export function featureBins(f: FeatureModel): ProfileNumericBin[] | ProfileCategoryBin[] {
   const { lower, upper, score, mean, freq } = f.leaves;
+  const std = (i: number) => f.leaves.std?.[i] ?? 0;
   const last = score.length - 1;
   if (f.type === 'numeric') {
     return Array.from(score, (_, i) =>
       i === last
-        ? { score: score[i], mean: mean[i], freq: freq[i], missing: true as const }
-        : { lower: finiteOrNull(lower[i]), upper: finiteOrNull(upper[i]), score: score[i], mean: mean[i], freq: freq[i] },
+        ? { score: score[i], score_std: std(i), mean: mean[i], freq: freq[i], missing: true as const }
+        : { lower: finiteOrNull(lower[i]), upper: finiteOrNull(upper[i]), score: score[i], score_std: std(i), mean: mean[i], freq: freq[i] },
     );
   }
   const cats = f.categorical?.categories ?? [];
   return Array.from(score, (_, i) =>
     i === last
-      ? { category: null, score: score[i], mean: mean[i], freq: freq[i], missing: true as const }
-      : { category: cats[i], score: score[i], mean: mean[i], freq: freq[i] },
+      ? { category: null, score: score[i], score_std: std(i), mean: mean[i], freq: freq[i], missing: true as const }
+      : { category: cats[i], score: score[i], score_std: std(i), mean: mean[i], freq: freq[i] },
   );
 }
 

@@ -1,6 +1,7 @@
 /** Public data types of the engine. Wire-facing objects use the contract's snake_case names. */
 import type { BoostFeatureParams, BoostParams } from '../params/boosted';
 import type { ParamGroups } from '../params/groups';
+import type { SplitSpec } from '../params/split';
 import type { FitMethod } from '../params/table';
 import type { ModelParams, ParamName } from '../params/xplainable';
 
@@ -31,6 +32,8 @@ export interface FitOptions extends Partial<ParamGroups> {
   method?: FitMethod;
   /** Seed of the `boosted` method's bags and inner splits (default 42). */
   seed?: number;
+  /** How the caller split the rows; a time or group split also chooses each bag's early-stopping rows (default random). */
+  split?: SplitSpec;
 }
 
 /** Refit cache of one feature (§13 step 4): enough to rebuild its leaves without the data. */
@@ -61,6 +64,8 @@ export interface Leaves {
   raw: Float64Array;
   /** Normalised contribution (classifier) or raw × Ridge coefficient (regressor). */
   score: Float64Array;
+  /** `boosted` only: the standard deviation of each leaf's score across the bags (absent: 0, as for `xplainable`). */
+  std?: Float64Array | null;
 }
 
 export interface FeatureModel {
@@ -110,6 +115,8 @@ export interface PairTerm {
   score: Float64Array;
   /** Training rows per cell, laid out as score. */
   count: Float64Array;
+  /** The standard deviation of each cell's score across the bags, laid out as score (absent: 0). */
+  std?: Float64Array | null;
 }
 
 export interface PartitionModel {
@@ -202,6 +209,8 @@ export interface ProfileNumericBin {
   lower?: number | null;
   upper?: number | null;
   score: number;
+  /** The standard deviation of the score across the bags (0 without bags). */
+  score_std?: number;
   mean: number;
   freq: number;
   missing?: true;
@@ -209,6 +218,7 @@ export interface ProfileNumericBin {
 export interface ProfileCategoryBin {
   category: string | null;
   score: number;
+  score_std?: number;
   mean: number;
   freq: number;
   missing?: true;
@@ -224,6 +234,8 @@ export interface ProfileInteraction {
   bins: [ProfileAxisBin[], ProfileAxisBin[]];
   /** scores[a][b]: the contribution of a row in bin a of the first feature and bin b of the second. */
   scores: number[][];
+  /** scores_std[a][b]: the standard deviation of that cell's score across the bags (0 without bags). */
+  scores_std?: number[][];
   /** The share of training rows in each cell. */
   freq: number[][];
 }

@@ -10,6 +10,8 @@ import type { FitMethod } from '../params/table';
 import { EngineError } from '../errors';
 import { groupRows, type Column, type DataFrame } from '../data/frame';
 import { DATASET_PARTITION } from '../model/partitions';
+import { DEFAULT_SPLIT, type SplitSpec } from '../params/split';
+import { checkedSplitColumn } from './splitColumn';
 import { DEFAULT_PARAMS, validateAlpha, validateParams } from '../params/xplainable';
 import type { FitOptions, Label, ModelParams, ModelType } from '../model/types';
 
@@ -39,6 +41,7 @@ export interface FitPlan {
   method: FitMethod;
   boostFeature: BoostFeatureParams;
   seed: number;
+  split: SplitSpec;
   /** `__dataset__` first, then one entry per partition value. */
   parts: PlannedPart[];
 }
@@ -77,7 +80,8 @@ export function checkFit(
     frame.column(partitionOn);
     if (partitionOn === target) throw new EngineError(`partition_on cannot be the target column ${target}`, 'partition_on');
   }
-  const { features, idColumns } = resolveFeatures(frame, options, partitionOn);
+  const splitBy = checkedSplitColumn(frame, options.split, target);
+  const { features, idColumns } = resolveFeatures(frame, options, partitionOn, splitBy);
   const { y, keep, labels } = encodeTarget(targetCol, modelType);
   if (y.length === 0) throw new EngineError(`The target column ${target} has no values`, target);
   if (modelType === 'regressor' && y.every((v) => v === y[0])) {
@@ -98,6 +102,7 @@ export function checkFit(
     boost: checkedBoostParams(options.boost ?? {}),
     boostFeature: validateBoostFeatureParams(options.boostFeature ?? {}),
     seed: options.seed ?? DEFAULT_SEED,
+    split: options.split ?? DEFAULT_SPLIT,
     keep,
     y,
   };
@@ -107,13 +112,17 @@ function resolveFeatures(
   frame: DataFrame,
   options: FitOptions,
   partitionOn: string | null,
+  splitBy: ReturnType<typeof checkedSplitColumn>,
 ): { features: string[]; idColumns: string[] } {
   const dropped = new Set(options.dropColumns ?? []);
   for (const d of dropped) frame.column(d);
+  // A time column is a feature only when listed in `features`; a group column (an identifier) never.
+  if (splitBy && !(splitBy.kind === 'time' && options.features?.includes(splitBy.column.name))) dropped.add(splitBy.column.name);
   if (options.features) {
     for (const f of options.features) {
       frame.column(f);
       if (f === options.target) throw new EngineError(`The target column ${f} cannot also be a feature`, f);
+      if (splitBy?.kind === 'group' && f === splitBy.column.name) throw new EngineError(`The group column ${f} (${splitBy.field}) cannot also be a feature`, splitBy.field);
     }
     return { features: options.features.filter((f) => !dropped.has(f)), idColumns: [] };
   }

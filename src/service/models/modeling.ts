@@ -11,8 +11,8 @@ import type {
   VersionSource,
   WireModelType,
 } from '../../contract';
-import { TRAIN_SOURCES, algorithmFor, trainFitOptions } from '../../contract';
-import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramNames, perFeatureParams, type FitMethod } from '../../engine';
+import { SplitSchema, TRAIN_SOURCES, algorithmFor, trainFitOptions } from '../../contract';
+import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramNames, perFeatureParams, type FitMethod, type SplitSpec } from '../../engine';
 import type { ServiceContext, Session } from '../http/context';
 import { requireDataset } from '../datasets/register';
 import { pushdownFitFor, type PushdownFit, type TrainProgress } from '../pushdown/train';
@@ -183,6 +183,9 @@ async function fitAndStore(
     ? { source: pushdown.train, datasetId: body.dataset_id ?? null, datasetSource: pushdown.datasetSource }
     : await resolveTrainSource(ctx, teamId, body);
   const testDataset = body.test_dataset_id ? await requireDataset(ctx, teamId, body.test_dataset_id, 'test_dataset_id') : null;
+  if (testDataset && body.split !== 'random') {
+    throw invalid('split', `split ${JSON.stringify(body.split)} cannot be given with test_dataset_id: the test rows are that dataset's.`, 'Leave one of them out.');
+  }
   const pre = options.preprocessor ?? (await fittedPreprocessor(ctx, teamId, body.preprocessor_version_id, 'preprocessor_version_id'));
   const partitionOn = body.partition_on ?? null;
   const started = Date.now();
@@ -218,6 +221,7 @@ async function fitAndStore(
   const parameters = {
     ...fit.parameters,
     test_size: testDataset ? null : body.test_size,
+    ...(testDataset ? {} : splitParameters(body.split, inSource?.nTest ?? fit.nTest, pushdown?.testFrom ?? fit.testFrom)),
     seed: body.seed,
     partition_on: partitionOn,
     drop_columns: body.drop_columns ?? [],
@@ -284,6 +288,11 @@ async function fitAndStore(
   };
 }
 
+/** What a version records of its split: the split as asked, its test rows, and a time split's earliest test time. */
+function splitParameters(split: SplitSpec, nTest: number, testFrom: number | string | null | undefined): Record<string, unknown> {
+  return { split, n_test: nTest, ...(testFrom === null || testFrom === undefined ? {} : { test_from: testFrom }) };
+}
+
 /** What a refit or a preview of edits reads, with the dataset it reads it from. */
 export interface VersionRows {
   dataset: Dataset & { path: string };
@@ -322,6 +331,7 @@ export async function versionRows(ctx: ServiceContext, teamId: string, version: 
       target: version.target_name,
       testSize: size,
       seed: typeof parameters.seed === 'number' ? parameters.seed : 42,
+      split: SplitSchema.catch('random').parse(parameters.split),
       preprocessor: pre?.fitted ?? null,
     },
     testDatasetId,
@@ -400,7 +410,7 @@ async function storeRefit(
       ...parameters,
       ...(edits.length ? {} : fit.parameters),
       test_size: read.testDatasetId ? null : read.rows.testSize,
-      ...(read.testDatasetId ? { test_dataset_id: read.testDatasetId } : {}),
+      ...(read.testDatasetId ? { test_dataset_id: read.testDatasetId } : splitParameters(read.rows.split ?? 'random', fit.nTest, fit.testFrom)),
     },
     partition_on: parent.partition_on,
     trained_preprocessor_version_id: parent.trained_preprocessor_version_id,

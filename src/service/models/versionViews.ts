@@ -5,10 +5,12 @@ import {
   ModelPayloadSchema,
   ModelProfileSchema,
   ModelVersionSchema,
+  SplitSchema,
   type Evaluation,
   type FeatureInfo,
   type ModelPayload,
   type ModelProfile,
+  type SplitRecord,
 } from '../../contract';
 import { modelProfile, multiclassProfile, multiclassToPayloads, toPayloads } from '../../engine';
 import type { ModelReportInput } from '../../report';
@@ -55,8 +57,24 @@ export function versionPayload(version: VersionRecord): ModelPayload {
   };
 }
 
+/**
+ * How a version's test rows were chosen, with the partition's own test rows: null when they are a test dataset's (or
+ * the version was uploaded as fitted). A version trained before splits were recorded was split at random.
+ */
+export function versionSplit(parameters: Record<string, unknown>, nTest: number): SplitRecord | null {
+  if (typeof parameters.test_size !== 'number') return null;
+  const split = SplitSchema.safeParse(parameters.split);
+  const from = parameters.test_from;
+  return {
+    split: split.success ? split.data : 'random',
+    test_size: parameters.test_size,
+    n_test: nTest,
+    ...(typeof from === 'number' || typeof from === 'string' ? { test_from: from } : {}),
+  };
+}
+
 /** GET /v1/models/evaluation/{partition_id}; null when the partition has none (a model uploaded as fitted). */
-export function partitionEvaluation(partition: PartitionRecord): Evaluation | null {
+export function partitionEvaluation(partition: PartitionRecord, parameters: Record<string, unknown>): Evaluation | null {
   if (!partition.evaluation) return null;
   // Evaluations stored before baselines existed (or uploaded with a model) have none.
   const evaluation = partition.evaluation as { train: unknown; test: unknown; baseline?: unknown; warnings?: unknown };
@@ -68,6 +86,7 @@ export function partitionEvaluation(partition: PartitionRecord): Evaluation | nu
     test: evaluation.test as never,
     baseline: (evaluation.baseline ?? null) as never,
     warnings: (evaluation.warnings ?? []) as never,
+    split: versionSplit(parameters, partition.n_test),
   };
 }
 
@@ -84,7 +103,7 @@ export async function reportInput(ctx: ServiceContext, teamId: string, versionId
   const partitions = await Promise.all(
     (await listPartitions(ctx.store, version.version_id)).map(async (partition) => {
       const record = await findPartition(ctx.store, teamId, partition.partition_id);
-      const evaluation = record && partitionEvaluation(record);
+      const evaluation = record && partitionEvaluation(record, version.parameters);
       return { partition, evaluation: evaluation && EvaluationSchema.parse(evaluation) };
     }),
   );

@@ -1,5 +1,5 @@
 import type { Dataset, DatasetSource, Metrics, TrainRequestParsed } from '../../contract';
-import type { Label, MulticlassModel, TransparentModel } from '../../engine';
+import type { Label, MulticlassModel, SplitSpec, TransparentModel } from '../../engine';
 import { sqlName, sqlString } from '../../codeText/sql';
 import { exportTables, scoredColumn, SQL_DIALECTS, toSql, type SqlDialect as ScoringDialect } from '../../modelExport';
 import type { ServiceContext } from '../http/context';
@@ -12,11 +12,12 @@ import { partPath } from '../base/scratchFiles';
 import { findDataset } from '../store/datasets';
 import { sourceApiError } from '../sources/apiErrors';
 import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
-import { subquery } from '../sources/relation';
+import { countSql, subquery } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import type { CsvSource } from '../training/tasks';
 import { classifierMetricsInSql, multiclassMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
 import { splitRelation, type RowSplit } from '../sources/rowSplit';
+import { sqlSplitBy } from './splitBy';
 
 /**
  * The rows a pushdown fit reads: a share of the in-memory budget for the training rows it learns from and the test
@@ -39,6 +40,8 @@ export interface PushdownFit {
   test: CsvSource;
   /** The dataset's source as the version records it; null for an uploaded file. */
   datasetSource: DatasetSource | null;
+  /** A time split: the earliest time of the test rows, as the source writes it. */
+  testFrom: number | string | null;
   /** The model's test metrics over every test row in the source. */
   testMetrics(model: TransparentModel | MulticlassModel, signal?: AbortSignal): Promise<{ metrics: Metrics; nTest: number }>;
   /** Removes the samples' files. */
@@ -55,7 +58,7 @@ export async function preparePushdownFit(
   ctx: ServiceContext,
   dataset: Dataset,
   located: DatasetRelation,
-  options: { testSize: number; seed: number; field: string; signal?: AbortSignal; progress?: TrainProgress },
+  options: { testSize: number; seed: number; split?: SplitSpec; field: string; signal?: AbortSignal; progress?: TrainProgress },
 ): Promise<PushdownFit> {
   const { source, relation } = located;
   // The samples are stored as datasets are (their frames beside a CSV path), under scratch names no dataset has, which
@@ -71,11 +74,15 @@ export async function preparePushdownFit(
     const columns = await sourceColumns(source, relation, dataset, options.field, options.signal);
     const names = columns.map((c) => c.name);
     const limitOf = (part: keyof typeof SAMPLES) => Math.min(Math.ceil(SAMPLES[part].share * ctx.maxRowsInMemory), SAMPLES[part].most);
-    const trainRows = Math.max(1, dataset.rows * (1 - options.testSize));
-    const testRows = Math.max(1, dataset.rows * options.testSize);
+    const by = await sqlSplitBy(source, relation, columns, options.split, options.testSize, options.signal);
+    // A time or group split's share of test rows is known only once counted (ties, groups of any size).
+    const counted = by ? await countTestRows(source, splitRelation(source.dialect, relation, names, { testSize: options.testSize, seed: options.seed, trainSample: 1, testSample: 1, by: by.by }, 'test'), options.signal) : null;
+    const trainRows = Math.max(1, counted === null ? dataset.rows * (1 - options.testSize) : dataset.rows - counted);
+    const testRows = Math.max(1, counted ?? dataset.rows * options.testSize);
     const split: RowSplit = {
       testSize: options.testSize,
       seed: options.seed,
+      by: by?.by,
       trainSample: Math.min(1, (SAMPLE_MARGIN * limitOf('train-sample')) / trainRows),
       testSample: Math.min(1, (SAMPLE_MARGIN * limitOf('test-sample')) / testRows),
     };
@@ -104,6 +111,7 @@ export async function preparePushdownFit(
       train,
       test,
       datasetSource: located.datasetSource,
+      testFrom: by?.testFrom ?? null,
       testMetrics: (model, signal) => testMetricsInSource(source, splitRelation(source.dialect, relation, names, split, 'test'), columns, model, signal),
       discard,
     };
@@ -111,6 +119,10 @@ export async function preparePushdownFit(
     await discard();
     throw sourceApiError(error, options.field, located.where);
   }
+}
+
+async function countTestRows(source: SqlSource, testRows: string, signal?: AbortSignal): Promise<number> {
+  return Number((await source.query(countSql(testRows), [], { signal }))[0]?.n);
 }
 
 async function testMetricsInSource(
@@ -156,7 +168,7 @@ function labelTest(scoring: ScoringDialect, target: string, numeric: boolean, la
 export async function pushdownFitFor(
   ctx: ServiceContext,
   teamId: string,
-  body: Pick<TrainRequestParsed, 'execution' | 'dataset_id' | 'preprocessor_version_id' | 'test_dataset_id' | 'test_size' | 'seed'>,
+  body: Pick<TrainRequestParsed, 'execution' | 'dataset_id' | 'preprocessor_version_id' | 'test_dataset_id' | 'test_size' | 'seed' | 'split'>,
   signal?: AbortSignal,
   progress?: TrainProgress,
 ): Promise<PushdownFit | null> {
@@ -175,5 +187,5 @@ export async function pushdownFitFor(
   if (inMemoryOnly) {
     throw invalid(inMemoryOnly, `${inMemoryOnly} is not available with execution "pushdown": the model is scored in the source, on its own columns.`, 'Leave it out, or train with execution "in_memory".');
   }
-  return preparePushdownFit(ctx, dataset, rows, { testSize: body.test_size, seed: body.seed, field: 'dataset_id', signal, progress });
+  return preparePushdownFit(ctx, dataset, rows, { testSize: body.test_size, seed: body.seed, split: body.split, field: 'dataset_id', signal, progress });
 }

@@ -182,7 +182,8 @@ export function mountModelRoutes(app: App, ctx: ServiceContext): void {
     const partitionId = c.req.param('partition_id');
     const partition = await findPartition(ctx.store, c.get('session').teamId, partitionId);
     if (!partition) throw notFound('Partition', partitionId);
-    const evaluation = partitionEvaluation(partition);
+    const version = await requireVersion(ctx, c.get('session').teamId, partition.version_id);
+    const evaluation = partitionEvaluation(partition, version.parameters);
     if (!evaluation) throw notFound('Evaluation of partition', partitionId);
     return sendJson(c, EvaluationSchema, evaluation);
   });

@@ -9,6 +9,7 @@ import { subquery } from './relation';
 const TEST_MODULUS = 1_000_003;
 const SAMPLE_MODULUS = 999_983;
 const HASH = 'xm_row_hash';
+const GROUP_HASH = 'xm_group_hash';
 
 export interface RowSplit {
   /** Fraction of rows held out for testing. */
@@ -18,7 +19,16 @@ export interface RowSplit {
   /** Fraction of the test rows read into memory for the charts and yardsticks (the metrics use every test row). */
   testSample: number;
   seed: number;
+  /** A time or group split (absent: by the row hash); see splitBy. */
+  by?: SqlSplitBy | null;
 }
+
+/**
+ * A split by a column in SQL: by time, the test rows are those at or after `from`, a scalar SQL expression (the
+ * earliest time of the latest rows); by group, a seeded hash of the group value chooses whole groups. Rows without a
+ * time or group value are training rows, as in memory.
+ */
+export type SqlSplitBy = { time: string; from: string } | { group: string };
 
 const below = (fraction: number, modulus: number) => Math.round(Math.min(1, Math.max(0, fraction)) * modulus);
 
@@ -30,14 +40,21 @@ export function splitRelation(
   split: RowSplit,
   part: 'test' | 'train' | 'test-sample' | 'train-sample',
 ): string {
-  const isTest = `${HASH} % ${TEST_MODULUS} < ${below(split.testSize, TEST_MODULUS)}`;
+  const by = split.by;
+  const isTest = !by
+    ? `${HASH} % ${TEST_MODULUS} < ${below(split.testSize, TEST_MODULUS)}`
+    : 'time' in by
+      ? `COALESCE(h.${dialect.quoteIdentifier(by.time)} >= ${by.from}, FALSE)`
+      : `COALESCE(${GROUP_HASH} % ${TEST_MODULUS} < ${below(split.testSize, TEST_MODULUS)}, FALSE)`;
   const where = {
     test: isTest,
     train: `NOT (${isTest})`,
     'test-sample': `${isTest} AND ${HASH} % ${SAMPLE_MODULUS} < ${below(split.testSample, SAMPLE_MODULUS)}`,
     'train-sample': `NOT (${isTest}) AND ${HASH} % ${SAMPLE_MODULUS} < ${below(split.trainSample, SAMPLE_MODULUS)}`,
   }[part];
-  const hashed = `SELECT q.*, ${dialect.hash('q', split.seed)} AS ${HASH} FROM ${subquery(relation)}`;
+  const group = by && 'group' in by ? `q.${dialect.quoteIdentifier(by.group)}` : null;
+  const groupHash = group ? `, CASE WHEN ${group} IS NOT NULL THEN ${dialect.hash(group, split.seed)} END AS ${GROUP_HASH}` : '';
+  const hashed = `SELECT q.*, ${dialect.hash('q', split.seed)} AS ${HASH}${groupHash} FROM ${subquery(relation)}`;
   // Only the relation's own columns leave: the hash chooses rows and is no feature.
   return `SELECT ${columns.map((c) => `h.${dialect.quoteIdentifier(c)}`).join(', ')} FROM (${hashed}) AS h WHERE ${where}`;
 }

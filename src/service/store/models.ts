@@ -236,6 +236,7 @@ export async function partitionBaselines(db: Queryable, versionId: string): Prom
 }
 
 export interface PartitionRecord extends Partition {
+  version_id: string;
   model_type: WireModelType;
   evaluation: unknown;
 }
@@ -250,6 +251,7 @@ export async function findPartition(db: Queryable, teamId: string, partitionId: 
   if (!row) return null;
   return {
     partition_id: String(row.partition_id),
+    version_id: String(row.version_id),
     partition: String(row.partition),
     n_train: Number(row.n_train),
     n_test: Number(row.n_test),

@@ -22,7 +22,7 @@ import {
   scanHealth,
   singlePartitionModel,
   targetClassCounts,
-  trainTestSplit,
+  splitRows,
   withoutClasses,
   type BaselineSubject,
   type ColumnHealth,
@@ -30,6 +30,7 @@ import {
   type FittedPreprocessor,
   type MulticlassModel,
   type PartitionModel,
+  type SplitSpec,
   type TransparentModel,
 } from '../../engine';
 import { scarceClassesText, scarceRowsText } from '../../autotrain';
@@ -173,8 +174,14 @@ function checkColumns(frame: Pick<DataFrame, 'has' | 'names'>, names: string[], 
   }
 }
 
-export function splitFrame(frame: DataFrame | StoredFrame, target: string, testSize: number, seed: number): { train: DataFrame; test: DataFrame } {
-  const split = trainTestSplit(frame.nRows, testSize, seed);
+export function splitFrame(
+  frame: DataFrame | StoredFrame,
+  target: string,
+  testSize: number,
+  seed: number,
+  by?: SplitSpec,
+): { train: DataFrame; test: DataFrame; testFrom: number | string | null } {
+  const split = splitRows(frame, testSize, seed, by, target);
   const train = frame.take(split.train);
   const test = frame.take(split.test);
   const nonMissing = (f: DataFrame) => {
@@ -188,7 +195,7 @@ export function splitFrame(frame: DataFrame | StoredFrame, target: string, testS
       'test_size',
     );
   }
-  return { train, test };
+  return { train, test, testFrom: split.testFrom };
 }
 
 function outcome(
@@ -245,6 +252,7 @@ interface TrainingRows {
   classes: string[];
   /** The classes whose rows were left out, too rare among the training rows to train (`rare_classes: "drop"`). */
   dropped: DroppedClass[];
+  testFrom: number | string | null;
 }
 
 const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
@@ -299,16 +307,16 @@ function trainingRows(task: TrainTask): TrainingRows {
   const health = cachedHealth(task.source, task.preprocessor, () => (source instanceof StoredFrame ? source.select(source.names) : source));
   const classes = modelType === 'classifier' ? targetClassCounts(source.select([target]), target).map((c) => c.value) : [];
   const split = task.testSource
-    ? { train: source as DataFrame, test: applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor) }
-    : splitFrame(source, target, task.testSize, seed);
+    ? { train: source as DataFrame, test: applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor), testFrom: null }
+    : splitFrame(source, target, task.testSize, seed, task.fit.split);
   if (modelType !== 'classifier') return { ...split, health, classes, dropped: [] };
   const { train, test, dropped } = leaveOutRareClasses(split, target, task.rareClasses);
   const left = new Set(dropped.map((c) => c.class));
-  return { train, test, health, classes: classes.filter((c) => !left.has(c)), dropped };
+  return { train, test, health, classes: classes.filter((c) => !left.has(c)), dropped, testFrom: split.testFrom };
 }
 
 export async function runTrain(task: TrainTask): Promise<FitOutcome> {
-  const { train, test, health, classes, dropped } = trainingRows(task);
+  const { train, test, health, classes, dropped, testFrom } = trainingRows(task);
   // Large fits spread their bags (or features, and every class model's) over threads of their own, within the
   // pool's budget; small ones stay here.
   const multiclass = classes.length >= 3;
@@ -320,7 +328,7 @@ export async function runTrain(task: TrainTask): Promise<FitOutcome> {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
   const known = early && early.features.join('\n') === featureNames(model).join('\n') ? { [DATASET_PARTITION]: early.baseline } : null;
-  const fitted = outcome(model, train, test, health, known);
+  const fitted = { ...outcome(model, train, test, health, known), testFrom };
   return dropped.length ? { ...fitted, droppedClasses: dropped, warnings: [droppedWarning(task.fit.target, dropped), ...fitted.warnings] } : fitted;
 }
 
@@ -351,13 +359,13 @@ function baselineWhileFitting(
  * The training and test rows of a refit or a preview of edits: the source split by the version's seed, or, for a
  * version trained with a test dataset, the whole source and that dataset's rows. `frame` is the whole source.
  */
-export function refitRows(task: RefitRows): { frame: DataFrame; train: DataFrame; test: DataFrame } {
+export function refitRows(task: RefitRows): { frame: DataFrame; train: DataFrame; test: DataFrame; testFrom: number | string | null } {
   const frame = applyPreprocessorIfAny(readFrame(task.source), task.preprocessor);
   checkColumns(frame, [task.target], task.source.label);
-  if (!task.testSource) return { frame, ...splitFrame(frame, task.target, task.testSize, task.seed) };
+  if (!task.testSource) return { frame, ...splitFrame(frame, task.target, task.testSize, task.seed, task.split) };
   const test = applyPreprocessorIfAny(readFrame(task.testSource), task.preprocessor);
   checkColumns(test, [task.target], task.testSource.label);
-  return { frame, train: frame, test };
+  return { frame, train: frame, test, testFrom: null };
 }
 
 export function runRefit(task: RefitTask): RefitOutcome {
@@ -370,10 +378,10 @@ export function runRefit(task: RefitTask): RefitOutcome {
     : current.modelType === 'multiclass'
       ? refitMulticlass(current, refitOptions)
       : refit(current, refitOptions);
-  const { frame, train, test } = refitRows(task);
+  const { frame, train, test, testFrom } = refitRows(task);
   const health = cachedHealth(task.source, task.preprocessor, () => frame);
   const known = featureLayout(result.model) === featureLayout(current) ? task.parentBaselines : null;
-  return { ...outcome(result.model, train, test, health, known), parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
+  return { ...outcome(result.model, train, test, health, known), testFrom, parametersChanged: result.parametersChanged as RefitOutcome['parametersChanged'] };
 }
 
 /** Every partition's features in order (of every class model), as one text: the same when none gained or lost one. */

@@ -1,7 +1,7 @@
 import type { Column } from '../../engine';
 import type { MessagePort } from 'node:worker_threads';
 import type { Baseline, DroppedClass, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep, PreviewPart, RareClasses, SplitMetrics, TrainFitOptions } from '../../contract';
-import type { ModelType, RefitParams, StepEdit } from '../../engine';
+import type { ModelType, RefitParams, SplitSpec, StepEdit } from '../../engine';
 import type { RowRuleRequest } from '../../autotrain';
 import type { IngestOutcome } from '../datasetFiles/frameFile';
 
@@ -34,6 +34,8 @@ export interface RefitRows {
   /** Without a testSource: the source is split by testSize and seed. */
   testSize: number;
   seed: number;
+  /** The version's split (absent: at random). */
+  split?: SplitSpec;
   preprocessor: unknown;
 }
 
@@ -183,6 +185,8 @@ export interface FitOutcome {
   warnings: string[];
   /** Classes whose rows were left out of training and testing (`rare_classes: "drop"`); absent when none. */
   droppedClasses?: DroppedClass[];
+  /** A time split: the earliest time of the test rows (see RowsSplit). */
+  testFrom?: number | string | null;
 }
 
 export interface RefitOutcome extends FitOutcome {

@@ -75,7 +75,7 @@ describe('engine prediction and partitions', () => {
     const x = profile.partitions[1].numeric.x;
     assert.equal(x[0].lower, null);
     assert.equal(x[x.length - 2].upper, null);
-    assert.deepEqual(x[x.length - 1], { score: 0, mean: 0, freq: 0, missing: true });
+    assert.deepEqual(x[x.length - 1], { score: 0, score_std: 0, mean: 0, freq: 0, missing: true });
     const imp = profile.partitions[1].feature_importances;
     assert.equal(imp[0].feature, 'x');
     assert.ok(Math.abs(imp.reduce((s, i) => s + i.importance, 0) - 1) < 1e-12);

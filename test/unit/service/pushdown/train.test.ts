@@ -193,6 +193,49 @@ describe('pushdown: a model trained where its rows live', function () {
   }
 
   for (const index of [0, 1]) {
+    it(`splits by time and by group in the source: the latest rows by a column, whole groups (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
+      const database = databases[index];
+      // 40 shops by x2, and none where x2 is missing; x1 has about 30 rows per value, so the time boundary has ties.
+      const query = 'SELECT x1, x2, grade, spend, CAST(FLOOR(x2 * 10) AS INTEGER) AS shop FROM customers';
+      const columns = ['x1', 'x2', 'grade', 'spend', 'shop'];
+      const registered = await call('POST', '/v1/datasets', { json: { name: 'shops', source: { connection: database.what.toLowerCase(), query } } });
+      assert.equal(registered.status, 200, JSON.stringify(registered.body));
+      const train = (split: unknown) =>
+        call('POST', '/v1/models/train', { json: { dataset_id: registered.body.dataset_id, target_column: 'spend', model_type: 'regressor', model_name: `shops ${database.what}`, split, outer_bags: 2 } });
+      const versionOf = async (body: { model_id: string; version_id: string }) =>
+        ((await call('GET', `/v1/models/versions/${body.model_id}`)).body as { version_id: string; parameters: Record<string, unknown> }[]).find((v) => v.version_id === body.version_id);
+
+      const timed = await train({ time_column: 'x1' });
+      assert.equal(timed.status, 200, JSON.stringify(timed.body));
+      assert.equal(timed.body.execution, 'pushdown');
+      const latest = data.map((row) => row[0] as number).sort((a, b) => b - a);
+      const from = latest[Math.round(ROWS * 0.2) - 1];
+      assert.equal(timed.body.n_test, latest.filter((x) => x >= from).length, 'every row from the boundary time on, and no other, is a test row');
+      assert.ok(!timed.body.feature_importances.some((f: { feature: string }) => f.feature === 'x1'), 'the time column is no feature');
+      const timedVersion = await versionOf(timed.body);
+      assert.deepEqual([timedVersion?.parameters.split, timedVersion?.parameters.test_from, timedVersion?.parameters.n_test], [{ time_column: 'x1' }, from, timed.body.n_test]);
+
+      const grouped = await train({ group_column: 'shop' });
+      assert.equal(grouped.status, 200, JSON.stringify(grouped.body));
+      const side = async (part: 'test' | 'train') => {
+        const frame = await frameOf(database, splitRelation(database.dialect, query, columns, { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1, by: { group: 'shop' } }, part), columns);
+        return { rows: frame.nRows, shops: new Set(Array.from({ length: frame.nRows }, (_, r) => frame.value(r, 'shop'))) };
+      };
+      const [test, rest] = [await side('test'), await side('train')];
+      assert.equal(test.rows + rest.rows, ROWS);
+      assert.equal(grouped.body.n_test, test.rows, 'the metrics are over the test shops’ rows');
+      assert.deepEqual([...test.shops].filter((shop) => rest.shops.has(shop)), [], 'no shop on both sides');
+      assert.ok(rest.shops.has(null) && !test.shops.has(null), 'rows without a shop train');
+      assert.ok(test.shops.size >= 3 && test.shops.size <= 16, `${test.shops.size} of 40 shops tested`);
+
+      const refused = await train({ time_column: 'grade' });
+      assert.equal(refused.status, 422, JSON.stringify(refused.body));
+      assert.match(refused.body.error.message, /^split\.time_column grade is of type \w+; a time split needs a column of numbers, dates or timestamps\.$/i);
+      assert.deepEqual(refused.body.error.fields.map((f: { path: string }) => f.path), ['split.time_column']);
+    });
+  }
+
+  for (const index of [0, 1]) {
     it(`scores a multiclass model of a numeric target on every test row as the engine reads its classes (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
       const database = databases[index];
       // Decimals, which the drivers hand over as 1.0 or '1.0' and the engine reads as the numbers 1, 2, 3 and 4.5.
