@@ -2,6 +2,7 @@
 import type { BoostFeatureParams, BoostParams } from '../params/boosted';
 import type { ParamGroups } from '../params/groups';
 import type { FitMethod } from '../params/table';
+import type { FeaturePair, FeatureTypeSpec, InteractionsSpec } from '../params/terms';
 import type { ModelParams, ParamName } from '../params/xplainable';
 
 export type { ModelParams, ParamName };
@@ -31,6 +32,14 @@ export interface FitOptions extends Partial<ParamGroups> {
   method?: FitMethod;
   /** Seed of the `boosted` method's bags and inner splits (default 42). */
   seed?: number;
+  /** Columns read as another type than the reader inferred (an ordinal feature is binned in its categories' order). */
+  featureTypes?: Record<string, FeatureTypeSpec>;
+  /** Columns kept as features even when they look like identifiers (which are otherwise left out). */
+  keepColumns?: string[];
+  /** Pairs never fitted as pair terms. */
+  excludeInteractions?: FeaturePair[];
+  /** `boosted` only: how many pairs the screen keeps (as boost.interactions), or exactly which pairs are fitted. */
+  interactions?: InteractionsSpec;
 }
 
 /** Refit cache of one feature (§13 step 4): enough to rebuild its leaves without the data. */

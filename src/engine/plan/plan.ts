@@ -8,6 +8,9 @@ import {
 import type { FitMethod } from '../params/table';
 import { EngineError } from '../errors';
 import { groupRows, type Column, type DataFrame } from '../data/frame';
+import { identifierReason } from '../data/identifiers';
+import { checkedTerms, type TermChoices } from '../params/terms';
+import { withFeatureTypes } from './featureTypes';
 import { DATASET_PARTITION } from '../model/partitions';
 import { DEFAULT_PARAMS, validateAlpha, validateParams } from '../params/xplainable';
 import type { FitOptions, Label, ModelParams, ModelType } from '../model/types';
@@ -31,12 +34,24 @@ export interface FitPlan {
   boost: Partial<BoostParams>;
   boostFeature: BoostFeatureParams;
   seed: number;
+  /** The pair terms asked for and ruled out. */
+  terms: TermChoices;
+  /** Features binned in their categories' order (`ordinal` feature types). */
+  ordinal: string[];
+  /** Columns left out of the features because they look like identifiers, and why. */
+  leftOut: LeftOutColumn[];
   /** `__dataset__` first, then one entry per partition value. */
   parts: { key: string; frame: DataFrame; y: Float64Array }[];
 }
 
+export interface LeftOutColumn {
+  column: string;
+  reason: string;
+}
+
 /** Checks the options and splits the rows into partitions; rows whose target is missing are left out. */
-export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
+export function planFit(source: DataFrame, options: FitOptions): FitPlan {
+  const frame = withFeatureTypes(source, options.featureTypes);
   const { keep, y, ...settings } = checkFit(frame, options);
   const data = keep.length === frame.nRows ? frame : frame.take(keep);
   const parts = [{ key: DATASET_PARTITION, frame: data, y }];
@@ -65,12 +80,13 @@ export function checkFit(frame: DataFrame, options: FitOptions): Omit<FitPlan, '
     frame.column(partitionOn);
     if (partitionOn === target) throw new EngineError(`partition_on cannot be the target column ${target}`, 'partition_on');
   }
-  const { features, idColumns } = resolveFeatures(frame, options, partitionOn);
+  const { features, idColumns, leftOut } = resolveFeatures(frame, options, partitionOn);
   const { y, keep, labels } = encodeTarget(targetCol, modelType);
   if (y.length === 0) throw new EngineError(`The target column ${target} has no values`, target);
   if (modelType === 'regressor' && y.every((v) => v === y[0])) {
     throw new EngineError(`The target column ${target} has a single value (${y[0]}) in every row; a model needs a target that varies`, target);
   }
+  const interactions = typeof options.interactions === 'number' ? { interactions: options.interactions } : {};
   return {
     modelType,
     target,
@@ -82,9 +98,12 @@ export function checkFit(frame: DataFrame, options: FitOptions): Omit<FitPlan, '
     alpha,
     mapCalibration: options.mapCalibration ?? true,
     method: validateFitMethod(options.method),
-    boost: checkedBoostParams(options.boost ?? {}),
+    boost: checkedBoostParams({ ...options.boost, ...interactions }),
     boostFeature: validateBoostFeatureParams(options.boostFeature ?? {}),
     seed: options.seed ?? DEFAULT_SEED,
+    terms: checkedTerms(options.interactions, options.excludeInteractions, features),
+    ordinal: Object.entries(options.featureTypes ?? {}).flatMap(([name, spec]) => (typeof spec === 'object' && features.includes(name) ? [name] : [])),
+    leftOut,
     keep,
     y,
   };
@@ -94,22 +113,30 @@ function resolveFeatures(
   frame: DataFrame,
   options: FitOptions,
   partitionOn: string | null,
-): { features: string[]; idColumns: string[] } {
+): { features: string[]; idColumns: string[]; leftOut: LeftOutColumn[] } {
   const dropped = new Set(options.dropColumns ?? []);
   for (const d of dropped) frame.column(d);
+  for (const k of options.keepColumns ?? []) {
+    if (!frame.has(k)) throw new EngineError(`keep_columns names ${k}, which is not a column; columns are: ${frame.names.join(', ')}`, 'keep_columns');
+  }
   if (options.features) {
     for (const f of options.features) {
       frame.column(f);
       if (f === options.target) throw new EngineError(`The target column ${f} cannot also be a feature`, f);
     }
-    return { features: options.features.filter((f) => !dropped.has(f)), idColumns: [] };
+    return { features: options.features.filter((f) => !dropped.has(f)), idColumns: [], leftOut: [] };
   }
-  const idColumns = frame.columns.filter((c) => c.type === 'id').map((c) => c.name);
-  const features = frame.names.filter(
-    (n) => n !== options.target && n !== partitionOn && !dropped.has(n) && !idColumns.includes(n),
-  );
+  const kept = new Set([...(options.keepColumns ?? []), ...Object.keys(options.featureTypes ?? {})]);
+  const candidates = frame.columns.filter((c) => c.name !== options.target && c.name !== partitionOn && !dropped.has(c.name));
+  const leftOut = candidates.flatMap((c): LeftOutColumn[] => {
+    const reason = kept.has(c.name) ? null : identifierReason(c);
+    return reason === null ? [] : [{ column: c.name, reason }];
+  });
+  const out = new Set(leftOut.map((l) => l.column));
+  const idColumns = frame.columns.filter((c) => (c.type === 'id' && !kept.has(c.name)) || out.has(c.name)).map((c) => c.name);
+  const features = candidates.filter((c) => !idColumns.includes(c.name)).map((c) => c.name);
   if (features.length === 0) throw new EngineError('No feature columns are left to train on', 'features');
-  return { features, idColumns };
+  return { features, idColumns, leftOut };
 }
 
 /** Classifier: the two labels sorted (numbers numerically), the second is the positive class. */
