@@ -12,6 +12,7 @@ import {
 import { AppliedEditSchema, EditSchema } from './edits';
 import { boostFeatureFields, boostFields, optionalTestSizeField, seedField, testSizeField, treeFields } from './params';
 import { ignoredFields } from './requestFields';
+import { termFields } from './terms';
 
 export const AlgorithmSchema = z.enum(['XClassifier', 'XRegressor', 'PartitionedClassifier', 'PartitionedRegressor']);
 export type Algorithm = z.infer<typeof AlgorithmSchema>;
@@ -241,6 +242,7 @@ export const TrainRequestSchema = z.strictObject({
   ...boostFields,
   ...boostFeatureFields,
   ...treeFields,
+  ...termFields,
   seed: seedField,
   test_dataset_id: IdSchema.nullable().optional(),
   model_id: IdSchema.nullable().optional(),

@@ -23,6 +23,7 @@ import type { Queryable } from './store/sql';
 import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from './store/models';
 import { findPreprocessorVersion } from './store/preprocessors';
 import type { CsvSource, FitOutcome, RefitRows } from './training/tasks';
+import { termOptions, termParameters } from './training/terms';
 
 const WIRE_TYPE: Record<RequestModelType, WireModelType> = { classifier: 'binary_classification', regressor: 'regression' };
 const REQUEST_TYPE: Record<WireModelType, RequestModelType> = {
@@ -207,6 +208,7 @@ async function fitAndStore(
       seed: body.seed,
       preprocessor: pre?.fitted ?? null,
       rareClasses: body.rare_classes,
+      terms: termOptions(body),
     },
     options.signal,
   );
@@ -236,6 +238,7 @@ async function fitAndStore(
     features: fit.features,
     ...(testDataset ? { test_dataset_id: testDataset.dataset_id } : {}),
     ...(body.rare_classes === 'drop' ? { rare_classes: body.rare_classes, dropped_classes: fit.droppedClasses ?? [] } : {}),
+    ...termParameters(body),
     ...options.extraParameters,
   };
   const partitions = newPartitions(fit);

@@ -109,6 +109,11 @@ export function checkFit(frame: DataFrame, options: FitOptions): Omit<FitPlan, '
   };
 }
 
+/** The columns a fit with these options leaves out because they look like identifiers, and why. */
+export function leftOutColumns(frame: DataFrame, options: FitOptions): LeftOutColumn[] {
+  return resolveFeatures(withFeatureTypes(frame, options.featureTypes), options, options.partitionOn ?? null).leftOut;
+}
+
 function resolveFeatures(
   frame: DataFrame,
   options: FitOptions,

@@ -9,6 +9,7 @@ import {
   evaluateBaselines,
   evaluateModel,
   fittedSubject,
+  leftOutColumns,
   plannedMulticlassSubject,
   plannedSubject,
   featureImportances,
@@ -318,6 +319,7 @@ export async function runTrain(task: TrainTask): Promise<FitOutcome> {
     boost: task.boost,
     boostFeature: task.boostFeature,
     seed: task.seed,
+    ...task.terms,
   };
   // Large fits spread their bags (or features, and every class model's) over threads of their own; small ones stay here.
   const multiclass = classes.length >= 3;
@@ -328,8 +330,18 @@ export async function runTrain(task: TrainTask): Promise<FitOutcome> {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
   const known = early && early.features.join('\n') === featureNames(model).join('\n') ? { [DATASET_PARTITION]: early.baseline } : null;
-  const fitted = outcome(model, train, test, health, known);
+  const fitted = withLeftOutWarnings(outcome(model, train, test, health, known), train, options);
   return dropped.length ? { ...fitted, droppedClasses: dropped, warnings: [droppedWarning(task.target, dropped), ...fitted.warnings] } : fitted;
+}
+
+/** The outcome with a warning for each column left out as an identifier, on the train and on its whole-data partition. */
+function withLeftOutWarnings(fitted: FitOutcome, train: DataFrame, options: FitOptions): FitOutcome {
+  const left = leftOutColumns(train, options).map(
+    (l) => `Left out ${l.column}: it looks like an identifier, not a feature (${l.reason}). Name it in keep_columns to train on it.`,
+  );
+  if (!left.length) return fitted;
+  const partitions = fitted.partitions.map((p, i) => (i === 0 ? { ...p, evaluation: { ...p.evaluation, warnings: [...left, ...p.evaluation.warnings] } } : p));
+  return { ...fitted, partitions, warnings: [...left, ...fitted.warnings] };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Column } from '../../engine';
 import type { MessagePort } from 'node:worker_threads';
 import type { Baseline, DroppedClass, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep, PreviewPart, RareClasses, SplitMetrics } from '../../contract';
-import type { FitMethod, ModelType, ParamGroups, RefitParams, StepEdit } from '../../engine';
+import type { FitMethod, FitOptions, ModelType, ParamGroups, RefitParams, StepEdit } from '../../engine';
 import type { RowRuleRequest } from '../../autotrain';
 
 /** Where a task reads its CSV: a file the worker reads itself, or text sent with the task. */
@@ -22,7 +22,11 @@ export interface TrainTask extends ParamGroups {
   /** Fitted preprocessor state applied to every frame before training. */
   preprocessor: unknown;
   rareClasses: RareClasses;
+  /** The terms and column types the user chose (absent: the defaults). */
+  terms?: TermOptions;
 }
+
+export type TermOptions = Pick<FitOptions, 'interactions' | 'excludeInteractions' | 'featureTypes' | 'keepColumns'>;
 
 /** The rows a refit or a preview of edits computes metrics on. */
 export interface RefitRows {

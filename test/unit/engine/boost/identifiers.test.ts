@@ -28,7 +28,7 @@ function testR2(frame: DataFrame, options: FitOptions, seed: number): { r2: numb
   const kept = test.take(rows);
   const predicted = predict(model, kept).predictions as number[];
   const actual = rows.map((r) => test.value(r, options.target) as number);
-  return { r2: evaluateRegressor(actual, predicted).r2, importance: new Map(featureImportances(model).map((f) => [f.feature, f.importance])) };
+  return { r2: evaluateRegressor(actual, predicted).r2 as number, importance: new Map(featureImportances(model).map((f) => [f.feature, f.importance])) };
 }
 
 describe('identifier-like columns and rare categories', () => {
