@@ -37,7 +37,12 @@ function checkedPair(pair: unknown, field: string, features: ReadonlySet<string>
 /** The pairs asked for and ruled out, each checked to name two different features; a 422-worthy error otherwise. */
 export function checkedTerms(interactions: InteractionsSpec | undefined, exclude: readonly FeaturePair[] | undefined, features: readonly string[]): TermChoices {
   const known = new Set(features);
-  const excluded = new Set((exclude ?? []).map((p, i) => pairKey(...checkedPair(p, `exclude_interactions[${i}]`, known))));
+  const excluded = new Set(
+    (exclude ?? []).map((p, i) => {
+      const [a, b] = checkedPair(p, `exclude_interactions[${i}]`, known);
+      return pairKey(a, b);
+    }),
+  );
   if (!Array.isArray(interactions)) return { pairs: null, excluded };
   const seen = new Set<string>();
   const pairs: FeaturePair[] = [];
