@@ -367,6 +367,7 @@ export const PartitionProfileSchema = z.object({
     .array(InteractionSchema)
     .optional()
     .describe('pair terms, most important first; absent when the model has none. Their row and column means (weighted by freq) are 0'),
+  ordinal: z.array(z.string()).optional().describe('ordinal features (feature_types): their categorical bins are listed in the given order; absent when none'),
 });
 export type PartitionProfile = z.infer<typeof PartitionProfileSchema>;
 

@@ -125,6 +125,7 @@ function featureModel(
     leaves,
     coef: null,
     boost: { params: { ...params }, steps },
+    ...(bf.ordinal ? { ordinal: true as const } : {}),
   };
   return { feature, shift };
 }

@@ -96,6 +96,8 @@ export interface FeatureModel {
    * it as it is, unless the refit changes this feature's parameters and so rebuilds its leaves.
    */
   edited?: boolean;
+  /** Categorical: its categories are in their given order and were binned as ordered values (an ordinal feature). */
+  ordinal?: true;
 }
 
 /**
@@ -245,6 +247,8 @@ export interface ProfilePartition {
   categorical: Record<string, ProfileCategoryBin[]>;
   /** Pair terms, most important first; absent when the model has none. */
   interactions?: ProfileInteraction[];
+  /** Ordinal features, whose categorical bins are listed in their given order; absent when none. */
+  ordinal?: string[];
 }
 export interface Profile {
   model_type: Exclude<WireModelType, 'multiclass_classification'>;
