@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { termFields } from './terms';
 import { pyString } from '../codeText/python';
 import { MAX_COLUMN_NAME, MAX_COLUMNS } from '../engine/model';
 import { RareClassesSchema, RequestModelTypeSchema } from './common';
@@ -320,6 +321,7 @@ export const TrainManualBodySchema = z.strictObject({
   drop_columns: z.array(z.string()).optional(),
   model_type: RequestModelTypeSchema.optional(),
   rare_classes: RareClassesSchema.default('error'),
+  ...termFields,
 });
 /** "Fix this chart": the code on screen and what to change ("log scale", "only 2020", "colour by species"). */
 export const ChartEditSchema = z.strictObject({

@@ -8,3 +8,4 @@ export * from './autotrain';
 export * from './openapi';
 export * from './requestFields';
 export * from './versionImport';
+export { termOptions, termParameters } from './terms';

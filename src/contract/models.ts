@@ -14,6 +14,7 @@ import {
 import { AppliedEditSchema, EditSchema } from './edits';
 import { boostFeatureFields, boostFields, optionalTestSizeField, seedField, SplitFactsSchema, SplitSchema, testSizeField, treeFields } from './params';
 import { ignoredFields } from './requestFields';
+import { termFields, termOptions } from './terms';
 
 export const AlgorithmSchema = z.enum(['XClassifier', 'XRegressor', 'PartitionedClassifier', 'PartitionedRegressor']);
 export type Algorithm = z.infer<typeof AlgorithmSchema>;
@@ -250,6 +251,7 @@ export const TrainRequestSchema = z.strictObject({
   ...boostFields,
   ...boostFeatureFields,
   ...treeFields,
+  ...termFields,
   seed: seedField,
   test_dataset_id: IdSchema.nullable().optional(),
   model_id: IdSchema.nullable().optional(),
@@ -279,6 +281,7 @@ export function trainFitOptions(body: TrainRequestParsed, method: FitMethod): Tr
     ...paramGroups(body),
     seed: body.seed,
     split: body.split,
+    ...termOptions(body),
   };
 }
 
@@ -397,6 +400,7 @@ export const PartitionProfileSchema = z.object({
     .array(InteractionSchema)
     .optional()
     .describe('pair terms, most important first; absent when the model has none. Their row and column means (weighted by freq) are 0'),
+  ordinal: z.array(z.string()).optional().describe('ordinal features (feature_types): their categorical bins are listed in the given order; absent when none'),
 });
 export type PartitionProfile = z.infer<typeof PartitionProfileSchema>;
 

@@ -18,6 +18,8 @@ export { describeRange, rangeProblem, type ParamRange } from './params/range';
 export * from './params/boosted';
 export * from './params/table';
 export { paramGroups, perFeatureParams, type ParamGroups } from './params/groups';
+export type { FeaturePair, FeatureTypeSpec, InteractionsSpec } from './params/terms';
+export { leftOutColumns, type LeftOutColumn } from './plan/plan';
 export { resolveBoostParams, SMALL_DATA_ROWS, LARGE_DATA_ROWS } from './plan/sizeDefaults';
 export { fitLinearBaseline } from './evaluate/linearBaseline';
 export type { LinearBaseline } from './evaluate/linearBaseline';

@@ -2,7 +2,7 @@ import type { BoostFeatureParams, BoostParams } from '../params/boosted';
 import { emptyNumericStats } from '../model/featureStats';
 import { DEFAULT_PARAMS } from '../params/xplainable';
 import type { FeatureModel, Leaves, PartitionModel } from '../model/types';
-import type { BinnedFeature } from './binning';
+import { orderedBins, type BinnedFeature } from './binning';
 import type { BagResult } from './booster';
 import { shapeSteps } from './shape';
 
@@ -119,7 +119,7 @@ function featureModel(
   }
   const steps = Float64Array.from(leafBins, (b) => binSteps[b]);
   let shift = centre(steps, count);
-  const score = shapeSteps(steps, count, bf.type === 'numeric', params);
+  const score = shapeSteps(steps, count, orderedBins(bf), params);
   shift += centre(score, count);
   // Each bag's steps shaped and centred as the average's, so their spread is that of comparable scores.
   const bagScores = bagSteps.map((t) => {
@@ -160,6 +160,7 @@ function featureModel(
     leaves,
     coef: null,
     boost: { params: { ...params }, steps },
+    ...(bf.ordinal ? { ordinal: true as const } : {}),
   };
   return { feature, shift };
 }

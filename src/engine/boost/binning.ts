@@ -7,6 +7,12 @@ const MAX_CATEGORY_BINS = 255;
 const CUT_SAMPLE = 50_000;
 /** Bins hold about this many rows at least, so small data gets few, well-filled bins. */
 const MIN_ROWS_PER_BIN = 10;
+/**
+ * A category seen on fewer training rows than this is rare: the rare ones share one bin (as LightGBM's
+ * `min_data_per_group`, whose default of 100 rows would leave a table of a few hundred rows no categories). One step
+ * per rare category would let a name or a code learn its few rows' targets.
+ */
+export const MIN_CATEGORY_ROWS = MIN_ROWS_PER_BIN;
 
 /**
  * One feature's rows as bin codes. Bins 0..nBins−2 hold values; bin nBins−1 is the missing-value bin (also unseen
@@ -24,10 +30,20 @@ export interface BinnedFeature {
   categories: string[] | null;
   categoryBin: Int32Array | null;
   categoryOfRow: Int32Array | null;
+  /** Categorical: its value bins are ordered (an ordinal feature: the categories in their given order, one bin each). */
+  ordinal?: true;
+  /** Categorical: some of its categories are rare and share a bin. */
+  rare?: true;
 }
 
-export function binColumn(col: Column, maxBins: number): BinnedFeature {
-  return col.storage === 'number' ? binNumeric(col.name, col.values, maxBins) : binCategorical(col.name, col.codes, col.levels);
+/** Whether a feature's value bins are ordered: numeric and ordinal features. */
+export function orderedBins(bf: BinnedFeature): boolean {
+  return bf.type === 'numeric' || bf.ordinal === true;
+}
+
+export function binColumn(col: Column, maxBins: number, ordinal = false): BinnedFeature {
+  if (col.storage === 'number') return binNumeric(col.name, col.values, maxBins);
+  return ordinal ? binOrdinal(col.name, col.codes, col.levels) : binCategorical(col.name, col.codes, col.levels);
 }
 
 function binNumeric(name: string, x: Float64Array, maxBins: number): BinnedFeature {
@@ -92,7 +108,9 @@ function binCategorical(name: string, codes: Int32Array, levels: readonly string
   for (let i = 0; i < codes.length; i++) if (codes[i] >= 0) counts[codes[i]]++;
   const present = [...counts.keys()].filter((c) => counts[c] > 0);
   const byCount = present.slice().sort((a, b) => counts[b] - counts[a] || a - b);
-  const own = new Set(byCount.slice(0, present.length > MAX_CATEGORY_BINS ? MAX_CATEGORY_BINS - 1 : present.length));
+  const frequent = byCount.filter((c) => counts[c] >= MIN_CATEGORY_ROWS);
+  const rare = frequent.length < present.length;
+  const own = new Set(rare ? frequent.slice(0, MAX_CATEGORY_BINS - 1) : byCount.slice(0, present.length > MAX_CATEGORY_BINS ? MAX_CATEGORY_BINS - 1 : present.length));
   const binOfLevel = new Int32Array(levels.length).fill(-1);
   let next = 0;
   for (const c of present) if (own.has(c)) binOfLevel[c] = next++;
@@ -116,5 +134,25 @@ function binCategorical(name: string, codes: Int32Array, levels: readonly string
     categories: present.map((c) => levels[c]),
     categoryBin: Int32Array.from(present, (c) => binOfLevel[c]),
     categoryOfRow,
+    ...(rare ? { rare: true as const } : {}),
+  };
+}
+
+/** An ordinal feature's categories in their given order (its levels), one bin each; the missing-value bin last. */
+function binOrdinal(name: string, codes: Int32Array, levels: readonly string[]): BinnedFeature {
+  const bins = levels.length + 1;
+  const out = new Uint16Array(codes.length);
+  const categoryOfRow = new Int32Array(codes.length);
+  for (let i = 0; i < codes.length; i++) out[i] = categoryOfRow[i] = codes[i] < 0 ? levels.length : codes[i];
+  return {
+    name,
+    type: 'categorical',
+    nBins: bins,
+    codes: out,
+    cuts: null,
+    categories: [...levels],
+    categoryBin: Int32Array.from(levels, (_, c) => c),
+    categoryOfRow,
+    ordinal: true,
   };
 }

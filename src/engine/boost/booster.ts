@@ -19,6 +19,12 @@ const MIN_IMPROVEMENT = 1e-7;
 const UNVALIDATED_ROUNDS = 100;
 /** Rounds at the start whose numeric splits are drawn at random on small data (see SMALL_DATA_ROWS). */
 const SMOOTHING_ROUNDS = 25;
+/**
+ * A feature with rare categories orders its categories by their gradient ratio drawn towards their parent's, as if
+ * each had this many more rows at the parent's ratio (as LightGBM's `cat_smooth`): a category of few rows no longer
+ * sorts to an end, and grouped with others, by chance.
+ */
+export const CATEGORY_SMOOTHING_ROWS = 10;
 
 /** What one bag needs: binned features (last bin = missing) and the target, all for the same rows. */
 export interface BoostData {
@@ -28,6 +34,8 @@ export interface BoostData {
   nBins: number[];
   /** Numeric features' value bins are ordered; categorical ones are re-ordered by gradient each step. */
   ordered: boolean[];
+  /** Features whose categories are ordered by smoothed gradient ratios (those with rare categories); absent: none. */
+  smoothed?: boolean[];
   /** Steps to start from instead of none (a linear model's, on small data), with their intercept. */
   start?: { intercept: number; tables: Float64Array[] } | null;
   /** A time or group split's keys for the early-stopping rows (absent: rows at random). */
@@ -79,7 +87,7 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   for (let round = 1; round <= rounds; round++) {
     for (let j = 0; j < k; j++) {
       const bins = data.nBins[j];
-      fitStep(gSum, hSum, counts[j], bins, data.ordered[j], params, step, round <= smoothingRounds && data.ordered[j] ? random : null);
+      fitStep(gSum, hSum, counts[j], bins, data.ordered[j], params, step, round <= smoothingRounds && data.ordered[j] ? random : null, data.smoothed?.[j] === true);
       const t = tables[j];
       for (let b = 0; b < bins; b++) t[b] += step[b];
       state.apply(j, step, j + 1 < k ? j + 1 : 0, gSum, hSum);
@@ -165,6 +173,7 @@ function fitStep(
   params: BoostParams,
   step: Float64Array,
   random: (() => number) | null,
+  smoothed = false,
 ): void {
   const lr = params.learning_rate;
   const minLeaf = params.min_samples_leaf;
@@ -174,7 +183,8 @@ function fitStep(
   const idx: number[] = [];
   for (let b = 0; b < missing; b++) if (count[b] > 0) idx.push(b);
   if (idx.length === 0) return;
-  if (!ordered) idx.sort((a, b) => gSum[a] / hSum[a] - gSum[b] / hSum[b]);
+  if (!ordered && smoothed) sortSmoothed(idx, gSum, hSum, count);
+  else if (!ordered) idx.sort((a, b) => gSum[a] / hSum[a] - gSum[b] / hSum[b]);
   const m = idx.length;
   const pg = new Float64Array(m + 1);
   const ph = new Float64Array(m + 1);
@@ -237,6 +247,23 @@ function fitStep(
     const v = ph[e] - ph[s] >= MIN_LEAF_HESSIAN ? (lr * (pg[e] - pg[s])) / H : 0;
     for (let c = s; c < e; c++) step[idx[c]] = v;
   }
+}
+
+/** Sorts categories by gradient ratio, each drawn towards the ratio of all of them by CATEGORY_SMOOTHING_ROWS rows. */
+function sortSmoothed(idx: number[], gSum: Float64Array, hSum: Float64Array, count: Float64Array): void {
+  let g = 0;
+  let h = 0;
+  let c = 0;
+  for (const b of idx) {
+    g += gSum[b];
+    h += hSum[b];
+    c += count[b];
+  }
+  const priorG = (CATEGORY_SMOOTHING_ROWS * g) / c;
+  const priorH = (CATEGORY_SMOOTHING_ROWS * h) / c;
+  const key = new Float64Array(gSum.length);
+  for (const b of idx) key[b] = (gSum[b] + priorG) / (hSum[b] + priorH);
+  idx.sort((a, b) => key[a] - key[b]);
 }
 
 export function innerSplit(rows: Int32Array, validationSize: number, seed: number, by?: InnerSplitBy | null): { train: Int32Array; valid: Int32Array } {

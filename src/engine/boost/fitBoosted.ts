@@ -4,7 +4,7 @@ import type { FitPlan } from '../plan/plan';
 import { sampleRows } from '../prng';
 import type { PartitionModel, TransparentModel } from '../model/types';
 import { assembleBoostedPartition } from './assemble';
-import { binColumn, type BinnedFeature } from './binning';
+import { binColumn, orderedBins, type BinnedFeature } from './binning';
 import { boostBag, type BagResult, type BoostData } from './booster';
 import { innerSplitKeys } from './splitKeys';
 
@@ -43,7 +43,7 @@ export function bagRows(n: number, modelType: FitPlan['modelType'], seed: number
 export type Binner = (plan: FitPlan, params: readonly BoostParams[]) => BinnedFeature[][];
 
 export const binParts: Binner = (plan, params) =>
-  plan.parts.map(({ frame }, part) => plan.features.map((name) => binColumn(frame.column(name), params[part].max_bins)));
+  plan.parts.map(({ frame }, part) => plan.features.map((name) => binColumn(frame.column(name), params[part].max_bins, plan.ordinal.includes(name))));
 
 /**
  * A Binner that bins the first plan it is given and hands the same bins to every later one: for plans of the same
@@ -90,7 +90,8 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
       y,
       codes: binned[part].map((b) => b.codes),
       nBins: binned[part].map((b) => b.nBins),
-      ordered: binned[part].map((b) => b.type === 'numeric'),
+      ordered: binned[part].map(orderedBins),
+      ...(binned[part].some((b) => b.rare) ? { smoothed: binned[part].map((b) => b.rare === true) } : {}),
       start: classifier && y.length <= LINEAR_START_ROWS ? linearStart(plan, part, binned[part]) : null,
       inner: innerSplitKeys(plan, part),
     };

@@ -39,7 +39,7 @@ export function refitBoosted(model: TransparentModel, options: RefitOptions, kno
         continue;
       }
       parametersChanged[f.name] = { ...parametersChanged[f.name], ...changes };
-      const numeric = f.type === 'numeric';
+      const numeric = f.type === 'numeric' || f.ordinal === true;
       const before = shapeSteps(boost.steps, f.leaves.count, numeric, boost.params);
       const after = shapeSteps(boost.steps, f.leaves.count, numeric, params);
       baseValue += centre(after, f.leaves.count) - centre(before, f.leaves.count);

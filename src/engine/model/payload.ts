@@ -116,6 +116,7 @@ function partitionPayload(model: TransparentModel, p: PartitionModel): Partition
       numeric: Object.fromEntries(p.features.filter((f) => f.type === 'numeric').map((f) => [f.name, withRaw(profile.numeric[f.name], f)])),
       categorical: Object.fromEntries(categorical.map((f) => [f.name, withRaw(profile.categorical[f.name], f)])),
       ...pairsPayload(p),
+      ...(profile.ordinal ? { ordinal: profile.ordinal } : {}),
     },
     feature_importances: Object.fromEntries(featureImportances(p).map((fi) => [fi.feature, fi.importance])),
     calibration_map: p.calibration ? keyed(p.calibration) : null,
@@ -263,7 +264,8 @@ function partitionFromPayload(raw: Json, type: ModelType, path: string, only: bo
   const featureMap = isObject(raw.feature_map) ? raw.feature_map : {};
   const profile = parseMaybeString(raw.profile, `${path}.profile`);
   const constructs = Array.isArray(raw.constructs) ? raw.constructs : null;
-  const features = columns.map((name, fi) => {
+  const ordinal = new Set(isObject(profile) && Array.isArray(profile.ordinal) ? profile.ordinal.map(String) : []);
+  const fitted = columns.map((name, fi) => {
     const fpath = `${path}.profile.${name}`;
     const leaves = Array.isArray(profile)
       ? hostedLeaves(profile[fi], isObject(featureMap[name]) ? (featureMap[name] as Json) : null, fpath)
@@ -274,6 +276,7 @@ function partitionFromPayload(raw: Json, type: ModelType, path: string, only: bo
       ? featureFromConstruct(construct, name, params, leaves, `${path}.constructs[${fi}]`)
       : featureFromLeaves(name, leaves, params, num(raw.base_value, `${path}.base_value`));
   });
+  const features = fitted.map((f): FeatureModel => (ordinal.has(f.name) && f.type === 'categorical' ? { ...f, ordinal: true } : f));
   const calibration = type === 'classifier' ? keyedArray(raw.calibration_map, `${path}.calibration_map`) : null;
   const pairs = isObject(profile) ? pairsFromPayload(profile.interactions, new Map(features.map((f) => [f.name, f.type])), `${path}.profile.interactions`) : [];
   return {

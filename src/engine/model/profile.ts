@@ -109,6 +109,7 @@ export function partitionProfile(part: PartitionModel): ProfilePartition {
     else categorical[f.name] = featureBins(f) as ProfileCategoryBin[];
   }
   const interactions = pairProfiles(part);
+  const ordinal = ordinalFeatures(part);
   return {
     partition: part.key,
     base_value: part.baseValue,
@@ -116,7 +117,12 @@ export function partitionProfile(part: PartitionModel): ProfilePartition {
     numeric,
     categorical,
     ...(interactions.length ? { interactions } : {}),
+    ...(ordinal.length ? { ordinal } : {}),
   };
+}
+
+export function ordinalFeatures(part: PartitionModel): string[] {
+  return part.features.filter((f) => f.ordinal).map((f) => f.name);
 }
 
 /** The contract's Profile (without `version_id`, which the service adds). */

@@ -3,6 +3,7 @@ import type { BoostFeatureParams, BoostParams } from '../params/boosted';
 import type { ParamGroups } from '../params/groups';
 import type { SplitSpec } from '../params/split';
 import type { FitMethod } from '../params/table';
+import type { FeaturePair, FeatureTypeSpec, InteractionsSpec } from '../params/terms';
 import type { ModelParams, ParamName } from '../params/xplainable';
 
 export type { ModelParams, ParamName };
@@ -34,6 +35,14 @@ export interface FitOptions extends Partial<ParamGroups> {
   seed?: number;
   /** How the caller split the rows; a time or group split also chooses each bag's early-stopping rows (default random). */
   split?: SplitSpec;
+  /** Columns read as another type than the reader inferred (an ordinal feature is binned in its categories' order). */
+  featureTypes?: Record<string, FeatureTypeSpec>;
+  /** Columns kept as features even when they look like identifiers (which are otherwise left out). */
+  keepColumns?: string[];
+  /** Pairs never fitted as pair terms. */
+  excludeInteractions?: FeaturePair[];
+  /** `boosted` only: how many pairs the screen keeps (as boost.interactions), or exactly which pairs are fitted. */
+  interactions?: InteractionsSpec;
 }
 
 /** Refit cache of one feature (§13 step 4): enough to rebuild its leaves without the data. */
@@ -92,6 +101,8 @@ export interface FeatureModel {
    * it as it is, unless the refit changes this feature's parameters and so rebuilds its leaves.
    */
   edited?: boolean;
+  /** Categorical: its categories are in their given order and were binned as ordered values (an ordinal feature). */
+  ordinal?: true;
 }
 
 /**
@@ -248,6 +259,8 @@ export interface ProfilePartition {
   categorical: Record<string, ProfileCategoryBin[]>;
   /** Pair terms, most important first; absent when the model has none. */
   interactions?: ProfileInteraction[];
+  /** Ordinal features, whose categorical bins are listed in their given order; absent when none. */
+  ordinal?: string[];
 }
 export interface Profile {
   model_type: Exclude<WireModelType, 'multiclass_classification'>;

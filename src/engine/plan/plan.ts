@@ -9,6 +9,9 @@ import { resolveBoostParams } from './sizeDefaults';
 import type { FitMethod } from '../params/table';
 import { EngineError } from '../errors';
 import { groupRows, type Column, type DataFrame } from '../data/frame';
+import { identifierReason } from '../data/identifiers';
+import { checkedTerms, type TermChoices } from '../params/terms';
+import { withFeatureTypes } from './featureTypes';
 import { DATASET_PARTITION } from '../model/partitions';
 import { DEFAULT_SPLIT, type SplitSpec } from '../params/split';
 import { checkedSplitColumn } from './splitColumn';
@@ -42,12 +45,24 @@ export interface FitPlan {
   boostFeature: BoostFeatureParams;
   seed: number;
   split: SplitSpec;
+  /** The pair terms asked for and ruled out. */
+  terms: TermChoices;
+  /** Features binned in their categories' order (`ordinal` feature types). */
+  ordinal: string[];
+  /** Columns left out of the features because they look like identifiers, and why. */
+  leftOut: LeftOutColumn[];
   /** `__dataset__` first, then one entry per partition value. */
   parts: PlannedPart[];
 }
 
+export interface LeftOutColumn {
+  column: string;
+  reason: string;
+}
+
 /** Checks the options and splits the rows into partitions; rows whose target is missing are left out. */
-export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
+export function planFit(source: DataFrame, options: FitOptions): FitPlan {
+  const frame = withFeatureTypes(source, options.featureTypes);
   const { keep, y, boost, ...settings } = checkFit(frame, options);
   const data = keep.length === frame.nRows ? frame : frame.take(keep);
   const part = (key: string, rows: DataFrame, target: Float64Array): PlannedPart => ({ key, frame: rows, y: target, boost: resolveBoostParams(boost, target.length) });
@@ -81,12 +96,13 @@ export function checkFit(
     if (partitionOn === target) throw new EngineError(`partition_on cannot be the target column ${target}`, 'partition_on');
   }
   const splitBy = checkedSplitColumn(frame, options.split, target);
-  const { features, idColumns } = resolveFeatures(frame, options, partitionOn, splitBy);
+  const { features, idColumns, leftOut } = resolveFeatures(frame, options, partitionOn, splitBy);
   const { y, keep, labels } = encodeTarget(targetCol, modelType);
   if (y.length === 0) throw new EngineError(`The target column ${target} has no values`, target);
   if (modelType === 'regressor' && y.every((v) => v === y[0])) {
     throw new EngineError(`The target column ${target} has a single value (${y[0]}) in every row; a model needs a target that varies`, target);
   }
+  const interactions = typeof options.interactions === 'number' ? { interactions: options.interactions } : {};
   return {
     modelType,
     target,
@@ -98,14 +114,23 @@ export function checkFit(
     alpha,
     mapCalibration: options.mapCalibration ?? true,
     method: validateFitMethod(options.method),
-    // The one check of the boosted parameters in the engine: each partition resolves its defaults from these.
-    boost: checkedBoostParams(options.boost ?? {}),
-    boostFeature: validateBoostFeatureParams(options.boostFeature ?? {}),
-    seed: options.seed ?? DEFAULT_SEED,
-    split: options.split ?? DEFAULT_SPLIT,
+      // The one check of the boosted parameters in the engine: each partition resolves its defaults from these.
+      boost: checkedBoostParams({ ...options.boost, ...interactions }),
+      boostFeature: validateBoostFeatureParams(options.boostFeature ?? {}),
+      seed: options.seed ?? DEFAULT_SEED,
+      split: options.split ?? DEFAULT_SPLIT,
+      terms: checkedTerms(options.interactions, options.excludeInteractions, features),
+      ordinal: Object.entries(options.featureTypes ?? {}).flatMap(([name, spec]) => (typeof spec === 'object' && features.includes(name) ? [name] : [])),
+      leftOut,
     keep,
     y,
   };
+}
+
+/** The columns a fit with these options leaves out because they look like identifiers, and why. */
+export function leftOutColumns(frame: DataFrame, options: FitOptions): LeftOutColumn[] {
+  const typed = withFeatureTypes(frame, options.featureTypes);
+  return resolveFeatures(typed, options, options.partitionOn ?? null, checkedSplitColumn(typed, options.split, options.target)).leftOut;
 }
 
 function resolveFeatures(
@@ -113,9 +138,12 @@ function resolveFeatures(
   options: FitOptions,
   partitionOn: string | null,
   splitBy: ReturnType<typeof checkedSplitColumn>,
-): { features: string[]; idColumns: string[] } {
+): { features: string[]; idColumns: string[]; leftOut: LeftOutColumn[] } {
   const dropped = new Set(options.dropColumns ?? []);
   for (const d of dropped) frame.column(d);
+  for (const k of options.keepColumns ?? []) {
+    if (!frame.has(k)) throw new EngineError(`keep_columns names ${k}, which is not a column; columns are: ${frame.names.join(', ')}`, 'keep_columns');
+  }
   // A time column is a feature only when listed in `features`; a group column (an identifier) never.
   if (splitBy && !(splitBy.kind === 'time' && options.features?.includes(splitBy.column.name))) dropped.add(splitBy.column.name);
   if (options.features) {
@@ -124,14 +152,19 @@ function resolveFeatures(
       if (f === options.target) throw new EngineError(`The target column ${f} cannot also be a feature`, f);
       if (splitBy?.kind === 'group' && f === splitBy.column.name) throw new EngineError(`The group column ${f} (${splitBy.field}) cannot also be a feature`, splitBy.field);
     }
-    return { features: options.features.filter((f) => !dropped.has(f)), idColumns: [] };
+    return { features: options.features.filter((f) => !dropped.has(f)), idColumns: [], leftOut: [] };
   }
-  const idColumns = frame.columns.filter((c) => c.type === 'id').map((c) => c.name);
-  const features = frame.names.filter(
-    (n) => n !== options.target && n !== partitionOn && !dropped.has(n) && !idColumns.includes(n),
-  );
+  const kept = new Set([...(options.keepColumns ?? []), ...Object.keys(options.featureTypes ?? {})]);
+  const candidates = frame.columns.filter((c) => c.name !== options.target && c.name !== partitionOn && !dropped.has(c.name));
+  const leftOut = candidates.flatMap((c): LeftOutColumn[] => {
+    const reason = kept.has(c.name) ? null : identifierReason(c);
+    return reason === null ? [] : [{ column: c.name, reason }];
+  });
+  const out = new Set(leftOut.map((l) => l.column));
+  const idColumns = frame.columns.filter((c) => (c.type === 'id' && !kept.has(c.name)) || out.has(c.name)).map((c) => c.name);
+  const features = candidates.filter((c) => !idColumns.includes(c.name)).map((c) => c.name);
   if (features.length === 0) throw new EngineError('No feature columns are left to train on', 'features');
-  return { features, idColumns };
+  return { features, idColumns, leftOut };
 }
 
 /** Classifier: the two labels sorted (numbers numerically), the second is the positive class. */

@@ -191,6 +191,10 @@ async function runManual(ctx: ServiceContext, job: JobRecord, controls: JobContr
     drop_columns: req.drop_columns,
     model_type: req.model_type ?? (await targetKind(ctx, dataset.path, req.label)),
     rare_classes: req.rare_classes,
+    interactions: req.interactions,
+    exclude_interactions: req.exclude_interactions,
+    feature_types: req.feature_types,
+    keep_columns: req.keep_columns,
   });
   const started = Date.now();
   await trainModel(ctx, jobSession(job, req.username), body, { source: 'train', signal: controls.signal, commit: controls.complete });

@@ -11,7 +11,7 @@ import type {
   VersionSource,
   WireModelType,
 } from '../../contract';
-import { SplitSchema, TRAIN_SOURCES, algorithmFor, trainFitOptions } from '../../contract';
+import { SplitSchema, TRAIN_SOURCES, algorithmFor, termParameters, trainFitOptions } from '../../contract';
 import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramNames, perFeatureParams, type FitMethod, type SplitSpec } from '../../engine';
 import type { ServiceContext, Session } from '../http/context';
 import { requireDataset } from '../datasets/register';
@@ -228,6 +228,7 @@ async function fitAndStore(
     features: fit.features,
     ...(testDataset ? { test_dataset_id: testDataset.dataset_id } : {}),
     ...(body.rare_classes === 'drop' ? { rare_classes: body.rare_classes, dropped_classes: fit.droppedClasses ?? [] } : {}),
+    ...termParameters(body),
     ...options.extraParameters,
   };
   const partitions = newPartitions(fit);

@@ -9,6 +9,7 @@ import {
   evaluateBaselines,
   evaluateModel,
   fittedSubject,
+  leftOutColumns,
   plannedMulticlassSubject,
   plannedSubject,
   featureImportances,
@@ -328,8 +329,18 @@ export async function runTrain(task: TrainTask): Promise<FitOutcome> {
     checkColumns(test, [model.target, ...featureNames(model)], task.testSource.label);
   }
   const known = early && early.features.join('\n') === featureNames(model).join('\n') ? { [DATASET_PARTITION]: early.baseline } : null;
-  const fitted = { ...outcome(model, train, test, health, known), testFrom };
+  const fitted = { ...withLeftOutWarnings(outcome(model, train, test, health, known), train, task.fit), testFrom };
   return dropped.length ? { ...fitted, droppedClasses: dropped, warnings: [droppedWarning(task.fit.target, dropped), ...fitted.warnings] } : fitted;
+}
+
+/** The outcome with a warning for each column left out as an identifier, on the train and on its whole-data partition. */
+function withLeftOutWarnings(fitted: FitOutcome, train: DataFrame, options: FitOptions): FitOutcome {
+  const left = leftOutColumns(train, options).map(
+    (l) => `Left out ${l.column}: it looks like an identifier, not a feature (${l.reason}). Name it in keep_columns to train on it.`,
+  );
+  if (!left.length) return fitted;
+  const partitions = fitted.partitions.map((p, i) => (i === 0 ? { ...p, evaluation: { ...p.evaluation, warnings: [...left, ...p.evaluation.warnings] } } : p));
+  return { ...fitted, partitions, warnings: [...left, ...fitted.warnings] };
 }
 
 /**

@@ -15,6 +15,8 @@ type Flat<T> = { [K in keyof T]: T[K] };
 /** Without the index signature of a zod `looseObject`. */
 type Known<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 
+type CountParam = Exclude<engine.TrainingParamName, 'interactions'>;
+
 export type Agreement = [
   Holds<Equals<engine.ModelType, wire.RequestModelType>>,
   Holds<Equals<engine.WireModelType, wire.WireModelType>>,
@@ -25,7 +27,11 @@ export type Agreement = [
   // Per-feature parameters: the refit fields are exactly the table's per-feature entries.
   Holds<Equals<Required<wire.FeatureParams>, Record<engine.PerFeatureParamName, number>>>,
   // Train requests: every training parameter, the split's with their defaults filled in.
-  Holds<Equals<Pick<wire.TrainRequestParsed, engine.TrainingParamName>, Flat<Partial<Record<engine.TrainingParamName, number>> & { test_size: number; seed: number }>>>,
+  Holds<Equals<Pick<wire.TrainRequestParsed, CountParam>, Flat<Partial<Record<CountParam, number>> & { test_size: number; seed: number }>>>,
+  // `interactions` is also a list of pairs; the terms and column types as the engine takes them.
+  Holds<Equals<wire.TrainRequestParsed['interactions'], engine.InteractionsSpec | undefined>>,
+  Holds<Equals<wire.TrainRequestParsed['feature_types'], Record<string, engine.FeatureTypeSpec> | undefined>>,
+  Holds<Equals<wire.TrainRequestParsed['exclude_interactions'], engine.FeaturePair[] | undefined>>,
   // The contract also accepts the hosted service's looser payloads (profile as a JSON string, importances as a list).
   Holds<Fits<engine.PartitionPayload, wire.PartitionPayload>>,
   Holds<Fits<engine.ClassPartitionPayload, wire.PartitionPayload>>,

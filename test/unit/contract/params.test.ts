@@ -22,7 +22,10 @@ describe('training parameters on the wire', () => {
     for (const [name, entry] of entries) {
       const field = TrainRequestSchema.shape[name];
       assert.ok(field, name);
-      assert.equal(field.unwrap().description, describeRange(entry.range), name);
+      // `interactions` is also a list of pairs: its count is the union's first option.
+      const wrapped = field.unwrap();
+      const count = 'options' in wrapped ? wrapped.options[0] : wrapped;
+      assert.equal(count.description, describeRange(entry.range), name);
       const issue = TrainRequestSchema.safeParse({ target_column: 'y', [name]: entry.range.min - 1 }).error?.issues[0];
       assert.deepEqual(issue?.path, [name]);
     }

@@ -1,8 +1,11 @@
 import { strict as assert } from 'node:assert';
 import {
   DataFrame,
+  axisIndices,
+  axisSize,
   categoryColumn,
   fitModel,
+  fitMulticlass,
   fitModelParallel,
   fromPayloads,
   modelProfile,
@@ -83,16 +86,56 @@ describe('engine: pairwise interaction terms (boosted)', () => {
     assert.deepEqual(pairNames(dataset(fitModel(frame(300, 5, additive), regressor))), []);
   });
 
-  it('purifies each pair: its count-weighted row and column means are 0, and every cell keeps its total', () => {
-    for (const pair of dataset(model).pairs ?? []) {
-      const height = pair.axes[0].upper?.length ?? 0;
-      const width = (pair.axes[1].upper?.length ?? 0) + 1;
+  it('keeps no pair on additive data of 50,000 rows, in a multiclass model, nor in any partition', function () {
+    this.timeout(120_000);
+    assert.deepEqual(pairNames(dataset(fitModel(frame(50_000, 6, additive), regressor))), []);
+    // Each class's one-vs-rest log-odds must be additive too: the class follows x0 alone (and noise).
+    const classes = frame(6000, 7, (x) => x[0]);
+    const y = (classes.column('y') as { values: Float64Array }).values;
+    const label = Int32Array.from(y, (v) => (v < -0.3 ? 0 : v < 0.3 ? 1 : 2));
+    const multiclass = fitMulticlass(classes.withColumns([categoryColumn('y', label, ['low', 'mid', 'high'])]), { target: 'y', modelType: 'classifier' });
+    assert.equal(multiclass.classModels.length, 3);
+    for (const classModel of multiclass.classModels) assert.deepEqual(pairNames(dataset(classModel)), [], classModel.target);
+    const partitioned = fitModel(frame(6000, 8, additive), { ...regressor, partitionOn: 'c' });
+    assert.equal(partitioned.partitions.size, 4);
+    for (const part of partitioned.partitions.values()) assert.deepEqual(pairNames(part), [], part.key);
+  });
+
+  it('keeps the XOR pair of a table with two features of pure noise, and no pair of noise beside it', function () {
+    this.timeout(60_000);
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const random = mulberry32(seed);
+      const n = 4000;
+      const columns = { north: new Float64Array(n), east: new Float64Array(n), noise_a: new Float64Array(n), noise_b: new Float64Array(n) };
+      const label = new Int32Array(n);
+      for (let i = 0; i < n; i++) {
+        for (const values of Object.values(columns)) values[i] = 2 * random() - 1;
+        label[i] = columns.north[i] > 0 !== columns.east[i] > 0 ? 1 : 0;
+      }
+      const table = new DataFrame([...Object.entries(columns).map(([name, values]) => numberColumn(name, values)), categoryColumn('label', label, ['no', 'yes'])]);
+      const pairs = pairNames(dataset(fitModel(table, { target: 'label', modelType: 'classifier', seed })));
+      assert.deepEqual(pairs, ['north × east'], `seed ${seed}`);
+    }
+  });
+
+  it('purifies each pair: its row and column means over the training rows are 0, and every cell keeps its total', () => {
+    const pairs = dataset(model).pairs;
+    assert.ok(pairs && pairs.length > 0, 'the model has pair terms');
+    for (const pair of pairs) {
+      const height = axisSize(pair.axes[0]) - 1;
+      const width = axisSize(pair.axes[1]);
+      // The training rows in each cell, counted again from the rows rather than read from the model.
+      const count = new Float64Array(pair.count.length);
+      const first = axisIndices(pair.axes[0], train.column(pair.axes[0].feature), train.nRows);
+      const second = axisIndices(pair.axes[1], train.column(pair.axes[1].feature), train.nRows);
+      for (let r = 0; r < train.nRows; r++) count[first[r] * width + second[r]]++;
+      assert.equal(count.reduce((s, c) => s + c, 0), train.nRows);
       for (let a = 0; a <= height; a++) {
         let w = 0;
         let s = 0;
         for (let b = 0; b < width; b++) {
-          w += pair.count[a * width + b];
-          s += pair.count[a * width + b] * pair.score[a * width + b];
+          w += count[a * width + b];
+          s += count[a * width + b] * pair.score[a * width + b];
         }
         if (w > 0) assert.ok(Math.abs(s / w) < 1e-9, `row ${a} mean ${s / w}`);
       }
@@ -100,8 +143,8 @@ describe('engine: pairwise interaction terms (boosted)', () => {
         let w = 0;
         let s = 0;
         for (let a = 0; a <= height; a++) {
-          w += pair.count[a * width + b];
-          s += pair.count[a * width + b] * pair.score[a * width + b];
+          w += count[a * width + b];
+          s += count[a * width + b] * pair.score[a * width + b];
         }
         if (w > 0) assert.ok(Math.abs(s / w) < 1e-9, `column ${b} mean ${s / w}`);
       }
