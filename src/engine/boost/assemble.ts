@@ -5,6 +5,7 @@ import type { FeatureModel, Leaves, PartitionModel } from '../model/types';
 import type { BinnedFeature } from './binning';
 import type { BagResult } from './booster';
 import { shapeSteps } from './shape';
+import type { Link } from '../params/objective';
 
 export interface BoostedPartitionInput {
   key: string;
@@ -15,6 +16,8 @@ export interface BoostedPartitionInput {
   featureParams: BoostFeatureParams;
   classifier: boolean;
   idColumns: string[];
+  /** A log link's predictions are not clipped: exp(score) × exposure exactly. */
+  link?: Link;
 }
 
 /**
@@ -53,7 +56,7 @@ export function assembleBoostedPartition(input: BoostedPartitionInput): Partitio
     idColumns: input.idColumns,
     calibration: null,
     support: null,
-    predictionRange: input.classifier ? [-Infinity, Infinity] : [yMin, yMax],
+    predictionRange: input.classifier || input.link === 'log' ? [-Infinity, Infinity] : [yMin, yMax],
     boost: { params: { ...input.params }, rounds: bags.map((b) => b.rounds) },
   };
 }

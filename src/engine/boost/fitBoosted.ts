@@ -7,6 +7,7 @@ import type { PartitionModel, TransparentModel } from '../model/types';
 import { assembleBoostedPartition } from './assemble';
 import { binColumn, type BinnedFeature } from './binning';
 import { boostBag, type BagResult, type BoostData } from './booster';
+import { isDefaultObjective, linkOf, objectiveOf } from '../params/objective';
 
 /** One bag of one partition: plain data that can be sent to a worker thread. */
 export interface BagTask {
@@ -84,7 +85,8 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
   const classifier = plan.modelType === 'classifier';
   const params = plan.parts.map(({ y }) => resolveBoostParams(plan.boost, y.length));
   const binned = bin(plan, params);
-  const tasks = plan.parts.flatMap(({ y }, part): BagTask[] => {
+  const custom = !isDefaultObjective(plan.objective) || plan.weightColumn !== null;
+  const tasks = plan.parts.flatMap(({ y, w, offset }, part): BagTask[] => {
     const data: BoostData = {
       classifier,
       y,
@@ -92,13 +94,14 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
       nBins: binned[part].map((b) => b.nBins),
       ordered: binned[part].map((b) => b.type === 'numeric'),
       start: classifier && y.length <= LINEAR_START_ROWS ? linearStart(plan, part, binned[part]) : null,
+      ...(custom ? { objective: plan.objective, weights: w ?? null, offset: offset ?? null } : {}),
     };
     return Array.from({ length: params[part].outer_bags }, (_, bag) => ({
       part,
       data,
       params: params[part],
       seed: plan.seed + 7919 * bag + 104729 * part,
-      rows: bagRows(y.length, plan.modelType, plan.seed + bag),
+      rows: bagRows(y.length, custom ? 'classifier' : plan.modelType, plan.seed + bag),
     }));
   });
   return { plan, params, featureParams: plan.boostFeature, binned, tasks };
@@ -132,8 +135,18 @@ export function assembleBoosted(bp: BoostedPlan, results: BagResult[]): Transpar
         featureParams: bp.featureParams,
         classifier: plan.modelType === 'classifier',
         idColumns: plan.idColumns,
+        link: linkOf(plan.objective.name),
       }),
     );
   });
-  return { modelType: plan.modelType, method: 'boosted', target: plan.target, partitionOn: plan.partitionOn, targetLabels: plan.labels, partitions };
+  return { modelType: plan.modelType, method: 'boosted', target: plan.target, partitionOn: plan.partitionOn, targetLabels: plan.labels, partitions, ...modelObjective(plan) };
+}
+
+/** What a model records of its plan's objective, weights and exposure: nothing for today's defaults. */
+export function modelObjective(plan: FitPlan): Pick<TransparentModel, 'objective' | 'weightColumn' | 'exposureColumn'> {
+  return {
+    ...(isDefaultObjective(plan.objective) ? {} : { objective: objectiveOf(plan.objective) }),
+    ...(plan.weightColumn === null ? {} : { weightColumn: plan.weightColumn }),
+    ...(plan.exposureColumn === null ? {} : { exposureColumn: plan.exposureColumn }),
+  };
 }

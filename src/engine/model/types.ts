@@ -3,6 +3,7 @@ import type { BoostFeatureParams, BoostParams } from '../params/boosted';
 import type { ParamGroups } from '../params/groups';
 import type { FitMethod } from '../params/table';
 import type { ModelParams, ParamName } from '../params/xplainable';
+import type { Link, Objective } from '../params/objective';
 
 export type { ModelParams, ParamName };
 
@@ -31,6 +32,12 @@ export interface FitOptions extends Partial<ParamGroups> {
   method?: FitMethod;
   /** Seed of the `boosted` method's bags and inner splits (default 42). */
   seed?: number;
+  /** The loss minimised (default squared error for a regressor, log loss for a classifier); `boosted` only. */
+  objective?: Objective;
+  /** A numeric column of positive row weights (never a feature). */
+  weightColumn?: string | null;
+  /** Log-link objectives: a column of positive exposures; log(exposure) is each row's offset (never a feature). */
+  exposureColumn?: string | null;
 }
 
 /** Refit cache of one feature (§13 step 4): enough to rebuild its leaves without the data. */
@@ -141,6 +148,12 @@ export interface TransparentModel {
   targetLabels: [Label, Label] | null;
   /** Always holds `__dataset__`; partitioned models add one entry per partition value. */
   partitions: Map<string, PartitionModel>;
+  /** The objective when not today's default (squared error, log loss); absent: the default. */
+  objective?: Objective;
+  /** The column of row weights the model was fitted with; absent: none. */
+  weightColumn?: string;
+  /** Log link: the column of exposures; a prediction is exposure × exp(score). Absent: none. */
+  exposureColumn?: string;
 }
 
 export interface PredictOptions {
@@ -202,6 +215,8 @@ export interface ProfileNumericBin {
   lower?: number | null;
   upper?: number | null;
   score: number;
+  /** Log link only: exp(score), the factor this bin multiplies the prediction by. */
+  factor?: number;
   mean: number;
   freq: number;
   missing?: true;
@@ -209,6 +224,8 @@ export interface ProfileNumericBin {
 export interface ProfileCategoryBin {
   category: string | null;
   score: number;
+  /** Log link only: exp(score), the factor this bin multiplies the prediction by. */
+  factor?: number;
   mean: number;
   freq: number;
   missing?: true;
@@ -231,6 +248,8 @@ export interface ProfileInteraction {
 export interface ProfilePartition {
   partition: string;
   base_value: number;
+  /** Log link only: exp(base_value), the base rate every factor multiplies. */
+  base_rate?: number;
   feature_importances: FeatureImportance[];
   numeric: Record<string, ProfileNumericBin[]>;
   categorical: Record<string, ProfileCategoryBin[]>;
@@ -239,6 +258,8 @@ export interface ProfilePartition {
 }
 export interface Profile {
   model_type: Exclude<WireModelType, 'multiclass_classification'>;
+  /** How the additive score maps to a prediction (absent in profiles of models saved before it was recorded). */
+  link?: Link;
   target_name: string;
   partitions: ProfilePartition[];
 }
@@ -282,6 +303,13 @@ export interface RegressorMetrics {
   /** null when any actual value is 0 (undefined there). */
   mape: number | null;
   explained_variance: number | null;
+  /** Mean deviance of the objective's family, for models fitted with that objective. */
+  poisson_deviance?: number | null;
+  gamma_deviance?: number | null;
+  tweedie_deviance?: number | null;
+  /** Quantile models: the mean pinball loss at their α and the share of rows at or below the prediction. */
+  pinball_loss?: number | null;
+  coverage?: number | null;
 }
 export interface RegressorEvaluation extends RegressorMetrics {
   charts: { true: number[]; prediction: number[] };

@@ -11,6 +11,7 @@ import { groupRows, type Column, type DataFrame } from '../data/frame';
 import { DATASET_PARTITION } from '../model/partitions';
 import { DEFAULT_PARAMS, validateAlpha, validateParams } from '../params/xplainable';
 import type { FitOptions, Label, ModelParams, ModelType } from '../model/types';
+import { isDefaultObjective, linkOf, resolveObjective, targetDomain, targetProblem, type ResolvedObjective } from '../params/objective';
 
 const DEFAULT_ALPHA = 0.1;
 const DEFAULT_SEED = 42;
@@ -31,18 +32,28 @@ export interface FitPlan {
   boost: Partial<BoostParams>;
   boostFeature: BoostFeatureParams;
   seed: number;
-  /** `__dataset__` first, then one entry per partition value. */
-  parts: { key: string; frame: DataFrame; y: Float64Array }[];
+  objective: ResolvedObjective;
+  weightColumn: string | null;
+  exposureColumn: string | null;
+  /**
+   * `__dataset__` first, then one entry per partition value. `w`: the rows' weights scaled to mean 1 over all rows
+   * (null: unweighted); `offset`: log exposure per row (null: none).
+   */
+  parts: { key: string; frame: DataFrame; y: Float64Array; w?: Float64Array | null; offset?: Float64Array | null }[];
 }
 
 /** Checks the options and splits the rows into partitions; rows whose target is missing are left out. */
 export function planFit(frame: DataFrame, options: FitOptions): FitPlan {
   const { keep, y, ...settings } = checkFit(frame, options);
   const data = keep.length === frame.nRows ? frame : frame.take(keep);
-  const parts = [{ key: DATASET_PARTITION, frame: data, y }];
+  const w = settings.weightColumn === null ? null : normalisedWeights(data.column(settings.weightColumn));
+  const offset = settings.exposureColumn === null ? null : Float64Array.from(numbersOf(data.column(settings.exposureColumn)), Math.log);
+  const rowData = w || offset ? { w, offset } : {};
+  const parts: FitPlan['parts'] = [{ key: DATASET_PARTITION, frame: data, y, ...rowData }];
   if (settings.partitionOn !== null) {
     for (const [key, rows] of groupRows(data.column(settings.partitionOn), data.nRows)) {
-      parts.push({ key, frame: data.take(rows), y: Float64Array.from(rows, (r) => y[r]) });
+      const take = (a: Float64Array | null) => (a ? Float64Array.from(rows, (r) => a[r]) : null);
+      parts.push({ key, frame: data.take(rows), y: Float64Array.from(rows, (r) => y[r]), ...(w || offset ? { w: take(w), offset: take(offset) } : {}) });
     }
   }
   return { ...settings, parts };
@@ -65,9 +76,16 @@ export function checkFit(frame: DataFrame, options: FitOptions): Omit<FitPlan, '
     frame.column(partitionOn);
     if (partitionOn === target) throw new EngineError(`partition_on cannot be the target column ${target}`, 'partition_on');
   }
-  const { features, idColumns } = resolveFeatures(frame, options, partitionOn);
+  const objective = resolveObjective(options.objective, modelType);
+  const weightColumn = options.weightColumn ?? null;
+  const exposureColumn = options.exposureColumn ?? null;
+  const method = validateFitMethod(options.method);
+  checkRowColumns(frame, objective, weightColumn, exposureColumn, target, method);
+  const { features, idColumns } = resolveFeatures(frame, options, partitionOn, [weightColumn, exposureColumn]);
   const { y, keep, labels } = encodeTarget(targetCol, modelType);
   if (y.length === 0) throw new EngineError(`The target column ${target} has no values`, target);
+  if (!isDefaultObjective(objective)) checkTargets(y, frame.nRows, objective, target);
+  for (const column of [weightColumn, exposureColumn]) if (column !== null) checkPositive(frame.column(column), keep, column === weightColumn ? 'weight_column' : 'exposure_column');
   if (modelType === 'regressor' && y.every((v) => v === y[0])) {
     throw new EngineError(`The target column ${target} has a single value (${y[0]}) in every row; a model needs a target that varies`, target);
   }
@@ -81,19 +99,90 @@ export function checkFit(frame: DataFrame, options: FitOptions): Omit<FitPlan, '
     params,
     alpha,
     mapCalibration: options.mapCalibration ?? true,
-    method: validateFitMethod(options.method),
+    method,
     boost: checkedBoostParams(options.boost ?? {}),
     boostFeature: validateBoostFeatureParams(options.boostFeature ?? {}),
     seed: options.seed ?? DEFAULT_SEED,
+    objective,
+    weightColumn,
+    exposureColumn,
     keep,
     y,
   };
+}
+
+/**
+ * The objective, weight and exposure columns fit together: the columns exist and are numeric, exposure goes with a
+ * log link, and the `xplainable` method fits only today's losses, unweighted.
+ */
+function checkRowColumns(
+  frame: DataFrame,
+  objective: ResolvedObjective,
+  weightColumn: string | null,
+  exposureColumn: string | null,
+  target: string,
+  method: FitMethod,
+): void {
+  for (const [column, field] of [
+    [weightColumn, 'weight_column'],
+    [exposureColumn, 'exposure_column'],
+  ] as const) {
+    if (column === null) continue;
+    if (!frame.has(column)) throw new EngineError(`${field} ${column} is not a column; the columns are: ${frame.names.join(', ')}`, field);
+    if (column === target) throw new EngineError(`${field} cannot be the target column ${target}`, field);
+    const col = frame.column(column);
+    if (col.storage !== 'number') throw new EngineError(`${field} ${column} must be numeric; it is ${col.type}`, field);
+  }
+  if (exposureColumn !== null && linkOf(objective.name) !== 'log') {
+    throw new EngineError(`exposure_column needs a log-link objective (poisson, tweedie or gamma); objective "${objective.name}" has none`, 'exposure_column');
+  }
+  if (method === 'xplainable') {
+    if (!isDefaultObjective(objective)) throw new EngineError(`The xplainable method fits squared error or log loss only; objective "${objective.name}" needs method "boosted"`, 'objective');
+    if (weightColumn !== null) throw new EngineError('The xplainable method fits unweighted rows only; weight_column needs method "boosted"', 'weight_column');
+  }
+}
+
+/** A target the objective cannot take is an error naming how many rows and the objective. */
+function checkTargets(y: Float64Array, nRows: number, objective: ResolvedObjective, target: string): void {
+  const missing = nRows - y.length;
+  if (missing > 0) throw new EngineError(`${missing} row(s) have no ${target} value; objective "${objective.name}" needs a target on every row`, target);
+  let bad = 0;
+  for (let i = 0; i < y.length; i++) if (targetProblem(objective.name, y[i])) bad++;
+  if (bad > 0) throw new EngineError(`${bad} row(s) of ${target} are not ${targetDomain(objective.name)}, which objective "${objective.name}" needs`, target);
+}
+
+/** Every kept row's weight or exposure is present and positive; otherwise an error naming the column and the count. */
+function checkPositive(col: Column, keep: Int32Array, field: string): void {
+  const values = numbersOf(col);
+  let missing = 0;
+  let bad = 0;
+  for (const r of keep) {
+    if (values[r] !== values[r]) missing++;
+    else if (!(values[r] > 0)) bad++;
+  }
+  if (missing) throw new EngineError(`${field} ${col.name} is missing on ${missing} row(s); every row needs one`, field);
+  if (bad) throw new EngineError(`${field} ${col.name} is zero or negative on ${bad} row(s); it must be positive`, field);
+}
+
+function numbersOf(col: Column): Float64Array {
+  if (col.storage !== 'number') throw new EngineError(`Column ${col.name} must be numeric; it is ${col.type}`, col.name);
+  return col.values;
+}
+
+/** A weight column's values scaled to mean 1, so that weighted counts read as rows (min_samples_leaf keeps its sense). */
+function normalisedWeights(col: Column): Float64Array {
+  const values = numbersOf(col);
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i];
+  const scale = values.length / sum;
+  return Float64Array.from(values, (v) => v * scale);
 }
 
 function resolveFeatures(
   frame: DataFrame,
   options: FitOptions,
   partitionOn: string | null,
+  rowColumns: (string | null)[],
 ): { features: string[]; idColumns: string[] } {
   const dropped = new Set(options.dropColumns ?? []);
   for (const d of dropped) frame.column(d);
@@ -101,12 +190,13 @@ function resolveFeatures(
     for (const f of options.features) {
       frame.column(f);
       if (f === options.target) throw new EngineError(`The target column ${f} cannot also be a feature`, f);
+      if (rowColumns.includes(f)) throw new EngineError(`Column ${f} weighs or exposes the rows; it cannot also be a feature`, f);
     }
     return { features: options.features.filter((f) => !dropped.has(f)), idColumns: [] };
   }
   const idColumns = frame.columns.filter((c) => c.type === 'id').map((c) => c.name);
   const features = frame.names.filter(
-    (n) => n !== options.target && n !== partitionOn && !dropped.has(n) && !idColumns.includes(n),
+    (n) => n !== options.target && n !== partitionOn && !dropped.has(n) && !idColumns.includes(n) && !rowColumns.includes(n),
   );
   if (features.length === 0) throw new EngineError('No feature columns are left to train on', 'features');
   return { features, idColumns };
