@@ -1,6 +1,9 @@
 import { strict as assert } from 'node:assert';
 import {
   DataFrame,
+  evaluateBaselines,
+  evaluateModel,
+  fittedSubject,
   fitModel,
   fromPayloads,
   inferColumn,
@@ -9,6 +12,7 @@ import {
   predict,
   toPayloads,
   type FitOptions,
+  type RegressorEvaluation,
   type TransparentModel,
 } from '../../../../src/engine';
 import { unitLoss } from '../../../../src/engine/model/objectiveLoss';
@@ -151,5 +155,23 @@ describe('boosted objectives', () => {
     assert.throws(fit({ objective: { name: 'gamma' }, method: 'xplainable' }), /xplainable method fits squared error or log loss only/);
     const zeros = new DataFrame(frame.columns.map((c) => (c.name === 'weight' ? numberColumn('weight', Float64Array.from({ length: frame.nRows }, (_, i) => (i < 5 ? 0 : 1))) : c)));
     assert.throws(() => fitModel(zeros, { target: 'y', modelType: 'regressor', weightColumn: 'weight' }), /weight_column weight is zero or negative on 5 row\(s\)/);
+  });
+
+  it('judges a Poisson model against a constant rate and a Poisson GLM fitted with the same exposure, every metric weighted', () => {
+    const train = objectiveFrame('frequency', 6000, 11);
+    const test = objectiveFrame('frequency', 4000, 12);
+    const model = fitModel(train, { target: 'y', modelType: 'regressor', features: FEATURES, objective: { name: 'poisson' }, exposureColumn: 'exposure', weightColumn: 'weight' });
+    const yardsticks = evaluateBaselines(fittedSubject(model), train, test);
+    const ours = evaluateModel(model, test) as RegressorEvaluation;
+    const constant = yardsticks?.constant as RegressorEvaluation;
+    const glm = yardsticks?.linear as RegressorEvaluation;
+    assert.ok(typeof ours.poisson_deviance === 'number' && typeof glm.poisson_deviance === 'number' && typeof constant.poisson_deviance === 'number');
+    assert.ok(glm.poisson_deviance < constant.poisson_deviance, `GLM ${glm.poisson_deviance} vs constant ${constant.poisson_deviance}`);
+    assert.ok(ours.poisson_deviance < glm.poisson_deviance, `model ${ours.poisson_deviance} vs GLM ${glm.poisson_deviance}: age's effect is curved`);
+    const [qTrain, qTest] = [objectiveFrame('quantile', 4000, 11), objectiveFrame('quantile', 4000, 12)];
+    const quantile = fitModel(qTrain, { target: 'y', modelType: 'regressor', features: FEATURES, objective: { name: 'quantile', quantileAlpha: 0.8 } });
+    const q = evaluateBaselines(fittedSubject(quantile), qTrain, qTest);
+    assert.ok(Math.abs(((q?.constant as RegressorEvaluation).coverage as number) - 0.8) < 0.03, 'the constant is the training rows’ 0.8 quantile');
+    assert.ok(Math.abs(((q?.linear as RegressorEvaluation).coverage as number) - 0.8) < 0.05, 'the linear quantile fit covers about 80%');
   });
 });
