@@ -16,6 +16,8 @@ export { parseJsonWithNonFinite } from './model/json';
 export { DEFAULT_PARAMS, PARAM_NAMES, PARAM_RANGES, validateParams } from './params/xplainable';
 export { describeRange, rangeProblem, type ParamRange } from './params/range';
 export * from './params/boosted';
+export { objectiveOf, resolveObjective, OBJECTIVE_PARAMS, type Link, type Objective, type ObjectiveName } from './params/objective';
+export { objectiveParameters } from './model/payload';
 export * from './params/table';
 export { paramGroups, perFeatureParams, type ParamGroups } from './params/groups';
 export { resolveBoostParams, SMALL_DATA_ROWS, LARGE_DATA_ROWS } from './boost/sizeDefaults';

@@ -22,7 +22,7 @@ import { ApiError, invalid, notFound } from './errors';
 import type { Queryable } from './store/sql';
 import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from './store/models';
 import { findPreprocessorVersion } from './store/preprocessors';
-import type { CsvSource, FitOutcome, RefitRows } from './training/tasks';
+import type { CsvSource, FitOutcome, RefitRows, TrainTask } from './training/tasks';
 
 const WIRE_TYPE: Record<RequestModelType, WireModelType> = { classifier: 'binary_classification', regressor: 'regression' };
 const REQUEST_TYPE: Record<WireModelType, RequestModelType> = {
@@ -164,6 +164,18 @@ export async function checkTrainTarget(ctx: ServiceContext, teamId: string, body
   return existing;
 }
 
+/** The objective, its parameter and the weight and exposure columns of a train request, as the engine takes them. */
+function trainObjective(body: TrainRequestParsed): Pick<TrainTask, 'objective' | 'weightColumn' | 'exposureColumn'> {
+  const params = { tweediePower: body.tweedie_power, huberDelta: body.huber_delta, quantileAlpha: body.quantile_alpha };
+  const given = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+  const objective = body.objective ?? (Object.keys(given).length ? (body.model_type === 'classifier' ? 'log_loss' : 'squared_error') : undefined);
+  return {
+    ...(objective ? { objective: { name: objective, ...given } } : {}),
+    weightColumn: body.weight_column ?? null,
+    exposureColumn: body.exposure_column ?? null,
+  };
+}
+
 /** Trains on a worker and stores the model (or a new version of `model_id`) in one transaction. */
 export async function trainModel(ctx: ServiceContext, session: Session, body: TrainRequestParsed, options: TrainOptions = {}): Promise<TrainResult> {
   const teamId = session.teamId;
@@ -207,6 +219,7 @@ async function fitAndStore(
       seed: body.seed,
       preprocessor: pre?.fitted ?? null,
       rareClasses: body.rare_classes,
+      ...trainObjective(body),
     },
     options.signal,
   );

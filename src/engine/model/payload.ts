@@ -111,7 +111,7 @@ function partitionPayload(model: TransparentModel, p: PartitionModel): Partition
       n_train: p.nTrain,
       target: model.target,
       partition_on: model.partitionOn,
-      ...objectivePayload(model),
+      ...objectiveParameters(model),
     },
     profile: {
       base_value: p.baseValue,
@@ -246,7 +246,7 @@ export function fromPayloads(
 }
 
 /** A model's objective, weight and exposure columns as its partitions' `parameters` record them (none: the defaults). */
-function objectivePayload(model: TransparentModel): Record<string, unknown> {
+export function objectiveParameters(model: TransparentModel): Record<string, unknown> {
   const o = model.objective;
   if (!o && !model.weightColumn && !model.exposureColumn) return {};
   return {

@@ -1,7 +1,7 @@
 import type { Column } from '../../engine';
 import type { MessagePort } from 'node:worker_threads';
 import type { Baseline, DroppedClass, EvaluationMetrics, FeatureImportance, FeatureInfoEntry, Metrics, PreprocessorStep, PreviewPart, RareClasses, SplitMetrics } from '../../contract';
-import type { FitMethod, ModelType, ParamGroups, RefitParams, StepEdit } from '../../engine';
+import type { FitMethod, ModelType, Objective, ParamGroups, RefitParams, StepEdit } from '../../engine';
 import type { RowRuleRequest } from '../../autotrain';
 
 /** Where a task reads its CSV: a file the worker reads itself, or text sent with the task. */
@@ -22,6 +22,9 @@ export interface TrainTask extends ParamGroups {
   /** Fitted preprocessor state applied to every frame before training. */
   preprocessor: unknown;
   rareClasses: RareClasses;
+  objective?: Objective;
+  weightColumn?: string | null;
+  exposureColumn?: string | null;
 }
 
 /** The rows a refit or a preview of edits computes metrics on. */
