@@ -154,17 +154,7 @@ function logistic(x: Float64Array, y: Float64Array, k: number): Float64Array {
       const d = y[i] - prob[i];
       for (let j = 0; j < p; j++) g[j] += x[i * p + j] * d;
     }
-    for (let j = 1; j < p; j++) {
-      h[j * p + j] += L2;
-      g[j] -= L2 * w[j];
-    }
-    const delta = solve(h, g, p);
-    let change = 0;
-    const next = new Float64Array(p);
-    for (let j = 0; j < p; j++) {
-      next[j] = w[j] + delta[j];
-      change = Math.max(change, Math.abs(delta[j]));
-    }
+    const { next, change } = penalisedStep(h, g, w, Infinity);
     w = next;
     if (change < 1e-8) break;
   }
@@ -215,23 +205,33 @@ function familyFit(x: Float64Array, y: Float64Array, k: number, family: LinearFa
       for (let j = 0; j < p; j++) g[j] += x[i * p + j] * gi;
     }
     accumulate(x, n, p, (i) => Math.max(hess[i], 1e-10), h);
-    for (let j = 1; j < p; j++) {
-      h[j * p + j] += L2;
-      g[j] -= L2 * w[j];
-    }
-    const delta = solve(h, g, p);
-    let change = 0;
-    const next = new Float64Array(p);
-    for (let j = 0; j < p; j++) {
-      // A log link's Newton step can overshoot far from the optimum: no coefficient moves by more than 1 a step.
-      const d = family.link === 'log' ? Math.max(-1, Math.min(1, delta[j])) : delta[j];
-      next[j] = w[j] + d;
-      change = Math.max(change, Math.abs(d));
-    }
+    // A log link's Newton step can overshoot far from the optimum: no coefficient moves by more than 1 a step.
+    const { next, change } = penalisedStep(h, g, w, family.link === 'log' ? 1 : Infinity);
     w = next;
     if (change < 1e-8) break;
   }
   return w;
+}
+
+/**
+ * One Newton step from the coefficients w with the L2 penalty (the intercept not penalised) added to the hessian h and
+ * gradient g in place; each coefficient moves by at most `limit`. Returns the new coefficients and the largest move.
+ */
+function penalisedStep(h: Float64Array, g: Float64Array, w: Float64Array, limit: number): { next: Float64Array<ArrayBuffer>; change: number } {
+  const p = w.length;
+  for (let j = 1; j < p; j++) {
+    h[j * p + j] += L2;
+    g[j] -= L2 * w[j];
+  }
+  const delta = solve(h, g, p);
+  let change = 0;
+  const next = new Float64Array(p);
+  for (let j = 0; j < p; j++) {
+    const d = Math.max(-limit, Math.min(limit, delta[j]));
+    next[j] = w[j] + d;
+    change = Math.max(change, Math.abs(d));
+  }
+  return { next, change };
 }
 
 /** a += Σᵢ weight(i) · xᵢ xᵢᵀ (upper triangle, then mirrored). */

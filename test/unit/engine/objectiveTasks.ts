@@ -88,3 +88,10 @@ export function objectiveFrame(task: ObjectiveTask, n: number, seed: number): Da
     numberColumn('y', cols.y),
   ]);
 }
+
+/** A frame as CSV text (a header, then one line per row; missing values empty), as an upload sends it. */
+export function frameCsv(frame: DataFrame, edit: (line: string[], row: number) => string[] = (line) => line): string {
+  const lines = [frame.names.join(',')];
+  for (let r = 0; r < frame.nRows; r++) lines.push(edit(frame.names.map((c) => String(frame.value(r, c) ?? '')), r).join(','));
+  return lines.join('\n');
+}

@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
 import { ModelPayloadSchema, PredictionsSchema } from '../../../src/contract';
 import { scoringTablesFromPayload, toPython } from '../../../src/modelExport';
-import { objectiveFrame, type ObjectiveTask } from '../engine/objectiveTasks';
+import { frameCsv, objectiveFrame, type ObjectiveTask } from '../engine/objectiveTasks';
 import { useService } from '../service/harness';
 import { assertMatches, runPython, runSql, sqlRuns, usePostgres } from './exportHarness';
 
-function taskCsv(task: ObjectiveTask, rows: number, seed: number): string {
-  const frame = objectiveFrame(task, rows, seed);
-  const lines = [frame.names.join(',')];
-  for (let r = 0; r < frame.nRows; r++) lines.push(frame.names.map((c) => String(frame.value(r, c) ?? '')).join(','));
-  return lines.join('\n');
+function taskCsv(task: ObjectiveTask, rows: number, seed: number, edit?: (line: string[], row: number) => string[]): string {
+  return frameCsv(objectiveFrame(task, rows, seed), edit);
 }
 
 describe('model export: objectives with a log link and an exposure', function () {

@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import { ModelProfileSchema, PredictionsSchema, RefitResultSchema, TrainResultSchema } from '../../../src/contract';
-import { objectiveFrame, type ObjectiveTask } from '../engine/objectiveTasks';
+import { frameCsv, objectiveFrame, type ObjectiveTask } from '../engine/objectiveTasks';
 import { useService } from './harness';
 import { uploadCsv } from './fixtures';
 
-function taskCsv(task: ObjectiveTask, rows: number, seed: number, edit: (line: string[], i: number) => string[] = (l) => l): string {
-  const frame = objectiveFrame(task, rows, seed);
-  const lines = [frame.names.join(',')];
-  for (let r = 0; r < frame.nRows; r++) lines.push(edit(frame.names.map((c) => String(frame.value(r, c) ?? '')), r).join(','));
-  return lines.join('\n');
+function taskCsv(task: ObjectiveTask, rows: number, seed: number, edit?: (line: string[], row: number) => string[]): string {
+  return frameCsv(objectiveFrame(task, rows, seed), edit);
 }
 
 describe('service: objectives, weights and exposure', function () {
