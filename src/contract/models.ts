@@ -1,6 +1,18 @@
 import * as z from 'zod';
 import type { FitOptions } from '../engine/model';
-import { DEFAULT_FIT_METHOD, FIT_METHODS, paramGroups, type FitMethod } from '../engine/params';
+import {
+  CLASSIFICATION_OBJECTIVES,
+  DEFAULT_FIT_METHOD,
+  EngineError,
+  FIT_METHODS,
+  OBJECTIVE_DEFAULTS,
+  OBJECTIVE_PARAMS,
+  REGRESSION_OBJECTIVES,
+  paramGroups,
+  resolveObjective,
+  type FitMethod,
+  type ObjectiveName,
+} from '../engine/params';
 import { DatasetSourceSchema } from './datasets';
 import {
   IdSchema,
@@ -52,6 +64,11 @@ export const RegressorMetricsSchema = z.object({
   mae: NullableNumberSchema,
   mape: NullableNumberSchema,
   explained_variance: NullableNumberSchema,
+  poisson_deviance: NullableNumberSchema.optional().describe('objective "poisson": the mean Poisson deviance'),
+  gamma_deviance: NullableNumberSchema.optional().describe('objective "gamma": the mean Gamma deviance'),
+  tweedie_deviance: NullableNumberSchema.optional().describe('objective "tweedie": the mean Tweedie deviance at its tweedie_power'),
+  pinball_loss: NullableNumberSchema.optional().describe('objective "quantile": the mean pinball loss at its quantile_alpha'),
+  coverage: NullableNumberSchema.optional().describe('objective "quantile": the share of rows whose target is at or below the prediction'),
 });
 export type RegressorMetrics = z.infer<typeof RegressorMetricsSchema>;
 
@@ -232,6 +249,40 @@ export type FeatureParams = z.infer<typeof FeatureParamsSchema>;
 /** Data sources of which a train request names exactly one. */
 export const TRAIN_SOURCES = ['dataset_id', 'dataset_name', 'csv_content'] as const;
 
+export const ObjectiveSchema = z
+  .enum([...REGRESSION_OBJECTIVES, ...CLASSIFICATION_OBJECTIVES])
+  .describe('the loss fitted (boosted method): regressors squared_error (default), poisson, tweedie, gamma (log link), huber, quantile; classifiers log_loss');
+
+/** A train's objective, its parameter, and the columns that weigh and expose the rows (kept by a refit). */
+export const objectiveFields = {
+  objective: ObjectiveSchema.optional(),
+  tweedie_power: z.number().optional().describe(`objective "tweedie": the variance power, 1 < p < 2 (default ${OBJECTIVE_DEFAULTS.tweediePower})`),
+  huber_delta: z.number().optional().describe(`objective "huber": residuals beyond ±huber_delta count linearly (> 0, default ${OBJECTIVE_DEFAULTS.huberDelta})`),
+  quantile_alpha: z.number().optional().describe(`objective "quantile": the quantile predicted, 0 < α < 1 (default ${OBJECTIVE_DEFAULTS.quantileAlpha})`),
+  weight_column: z.string().min(1).nullable().optional().describe('a numeric column of positive row weights, used in every fit step and every metric; never a feature'),
+  exposure_column: z
+    .string()
+    .min(1)
+    .nullable()
+    .optional()
+    .describe('log-link objectives: a column of positive exposures; prediction = exposure × exp(base_value + Σ contributions); never a feature'),
+};
+
+/** The objective fits the model type and takes only its own parameter, in range (the engine's rule, as a 422 on the field). */
+function checkObjective(
+  body: { model_type: 'classifier' | 'regressor'; objective?: ObjectiveName; tweedie_power?: number; huber_delta?: number; quantile_alpha?: number },
+  ctx: z.RefinementCtx,
+): void {
+  const given = Object.fromEntries(Object.entries(OBJECTIVE_PARAMS).map(([key, spec]) => [key, body[spec.wire]]));
+  const name = body.objective ?? Object.values(OBJECTIVE_PARAMS).find((spec) => body[spec.wire] !== undefined)?.objective;
+  try {
+    resolveObjective(name ? { name, ...given } : null, body.model_type);
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    ctx.addIssue({ code: 'custom', path: [error.field ?? 'objective'], message: error.message });
+  }
+}
+
 export const TrainRequestSchema = z.strictObject({
   target_column: z.string().min(1),
   model_name: z.string().min(1).optional(),
@@ -259,8 +310,9 @@ export const TrainRequestSchema = z.strictObject({
     'in_memory: the rows are read into the service; pushdown: the fit runs as SQL in the source database; auto: pushdown only when a source dataset is over the in-memory budget',
   ),
   rare_classes: RareClassesSchema.default('error'),
+  ...objectiveFields,
   ...ignoredFields('team_id'),
-});
+}).superRefine(checkObjective);
 export type TrainRequest = z.input<typeof TrainRequestSchema>;
 export type TrainRequestParsed = z.output<typeof TrainRequestSchema>;
 
@@ -282,6 +334,19 @@ export function trainFitOptions(body: TrainRequestParsed, method: FitMethod): Tr
     seed: body.seed,
     split: body.split,
     ...termOptions(body),
+    ...objectiveOptions(body),
+  };
+}
+
+/** The objective, its parameter and the weight and exposure columns of a train request, as the engine takes them. */
+function objectiveOptions(body: TrainRequestParsed): Pick<FitOptions, 'objective' | 'weightColumn' | 'exposureColumn'> {
+  const params = { tweediePower: body.tweedie_power, huberDelta: body.huber_delta, quantileAlpha: body.quantile_alpha };
+  const given = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+  const objective = body.objective ?? (Object.keys(given).length ? (body.model_type === 'classifier' ? 'log_loss' : 'squared_error') : undefined);
+  return {
+    ...(objective ? { objective: { name: objective, ...given } } : {}),
+    weightColumn: body.weight_column ?? null,
+    exposureColumn: body.exposure_column ?? null,
   };
 }
 
@@ -355,6 +420,7 @@ export const NumericBinSchema = z.object({
   upper: z.number().nullable().optional().describe('null for +∞; absent on the missing-value bin'),
   score: z.number(),
   score_std: z.number().optional().describe("the standard deviation of the bin's score across the bags; 0 for a model fitted without bags"),
+  factor: z.number().optional().describe('log link: exp(score), the factor this bin multiplies the prediction by'),
   mean: NullableNumberSchema,
   freq: z.number(),
   missing: z.boolean().optional(),
@@ -365,6 +431,7 @@ export const CategoricalBinSchema = z.object({
   category: z.string().nullable(),
   score: z.number(),
   score_std: z.number().optional().describe("the standard deviation of the bin's score across the bags; 0 for a model fitted without bags"),
+  factor: z.number().optional().describe('log link: exp(score), the factor this bin multiplies the prediction by'),
   mean: NullableNumberSchema,
   freq: z.number(),
   missing: z.boolean().optional(),
@@ -393,6 +460,7 @@ export type Interaction = z.infer<typeof InteractionSchema>;
 export const PartitionProfileSchema = z.object({
   partition: z.string(),
   base_value: z.number(),
+  base_rate: z.number().optional().describe('log link: exp(base_value), the rate every factor multiplies'),
   feature_importances: z.array(FeatureImportanceSchema),
   numeric: z.record(z.string(), z.array(NumericBinSchema)),
   categorical: z.record(z.string(), z.array(CategoricalBinSchema)),
@@ -418,6 +486,7 @@ export type MulticlassPartitionProfile = z.infer<typeof MulticlassPartitionProfi
 export const ProfileSchema = z.object({
   version_id: IdSchema,
   model_type: z.enum(['binary_classification', 'regression']),
+  link: z.enum(['identity', 'log', 'logit']).optional().describe('how the additive score maps to the prediction: as it is, exp, or the logistic'),
   target_name: z.string(),
   partitions: z.array(PartitionProfileSchema),
 });

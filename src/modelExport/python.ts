@@ -42,7 +42,7 @@ export function scorerEntry(key: string, scorer: Scorer, pairs: boolean, indent 
   ];
 }
 
-type ProbabilityLink = Exclude<Link, 'range'>;
+type ProbabilityLink = Exclude<Link, 'range' | 'exp'>;
 const PROBABILITY_LINKS: readonly ProbabilityLink[] = ['logistic', 'calibration', 'clip01'];
 
 /** A classifier's probability from its score, by link: as a Python expression of `score` and `model`, and in words. */
@@ -60,10 +60,17 @@ const decidedBy = (link: ProbabilityLink): string => (link === 'logistic' ? 'pro
 
 function linkDoc(link: Link): string {
   if (link === 'range') return 'prediction = score clipped to the prediction range seen in training';
+  if (link === 'exp') return "prediction = exposure × exp(score), the exposure read from the row's EXPOSURE column (1 where it is missing, not positive, or EXPOSURE is None)";
   return `probability = ${PROBABILITY[link].doc}, the positive label when the ${decidedBy(link)} is above THRESHOLD`;
 }
 
 function linkCode(link: Link): string[] {
+  if (link === 'exp') {
+    return [
+      '    exposure = None if EXPOSURE is None else _number(row.get(EXPOSURE))',
+      '    prediction = (exposure if exposure is not None and exposure > 0 else 1.0) * math.exp(score)',
+    ];
+  }
   if (link === 'range') {
     return [
       '    low, high = model["prediction_range"]',
@@ -290,6 +297,7 @@ export function binaryPython(tables: ScoringTables): string {
     ...pythonConstants(tables.target, tables.partitionOn, tables.features, tables.partitions.map((p) => p.key)),
     ...(pairs ? [`PAIRS = ${pyTuple(tables.pairs.map(pyString))}`] : []),
     ...(classifier ? ['THRESHOLD = 0.5', `LABELS = (${pyLabel(labels[0])}, ${pyLabel(labels[1])})  # (negative, positive)`] : []),
+    ...(tables.link === 'exp' ? [`EXPOSURE = ${tables.exposure === null ? 'None' : pyString(tables.exposure)}`] : []),
     '',
     `# Per partition: the base value and every feature's bins${pairs ? ' and pair term\'s cells' : ''}.`,
     ...modelsComment(pairs),

@@ -1,6 +1,7 @@
 import {
   axisSize,
   fromPayloads,
+  modelLink,
   multiclassFromPayloads,
   pairName,
   partitionPairs,
@@ -61,9 +62,9 @@ export interface PairTable {
 /**
  * How a score becomes the output: `logistic` (a `boosted` classifier's log-odds), `calibration` (an `xplainable`
  * classifier's map at trunc(score × 100)), `clip01` (an `xplainable` classifier without a map) or `range` (a
- * regressor's prediction clipped to its training range).
+ * regressor's prediction clipped to its training range) or `exp` (a log-link regressor: exposure × exp(score)).
  */
-export type Link = 'logistic' | 'calibration' | 'clip01' | 'range';
+export type Link = 'logistic' | 'calibration' | 'clip01' | 'range' | 'exp';
 
 /**
  * One additive scorer: base value + Σ feature contributions + Σ pair contributions, then the link. A multiclass model
@@ -94,6 +95,8 @@ export interface ScoringTables {
   link: Link;
   target: string;
   partitionOn: string | null;
+  /** `exp` link: the column of each row's exposure (null: none, every row per unit of exposure). */
+  exposure: string | null;
   /** Classifier: [negative, positive] labels. */
   labels: [Label, Label] | null;
   /** Every feature of any partition, in the order the service sums them. */
@@ -136,7 +139,7 @@ function pairTable(pair: PairTerm): PairTable {
 }
 
 function linkOf(model: TransparentModel): Link {
-  if (model.modelType === 'regressor') return 'range';
+  if (model.modelType === 'regressor') return modelLink(model) === 'log' ? 'exp' : 'range';
   if (model.method === 'boosted') return 'logistic';
   return [...model.partitions.values()].every((p) => p.calibration) ? 'calibration' : 'clip01';
 }
@@ -155,6 +158,7 @@ export function scoringTables(model: TransparentModel, title: string): ScoringTa
     link,
     target: model.target,
     partitionOn: model.partitionOn,
+    exposure: model.exposureColumn ?? null,
     labels: model.targetLabels,
     features,
     pairs,

@@ -140,6 +140,13 @@ function outputs(target: SqlTarget, tables: ScoringTables): string[] {
     case 'calibration':
     case 'clip01':
       return [`${probabilitySql(target, tables, 'xm_score')} AS xm_probability`, label('xm_score')];
+    case 'exp': {
+      if (tables.exposure === null) return ['EXP(xm_score) AS xm_prediction'];
+      const column = sqlName(tables.exposure);
+      const numeric = target.numericColumns.has(tables.exposure);
+      const value = target.dialect.numberValue(column, numeric);
+      return [`EXP(xm_score) * CASE WHEN ${target.dialect.isNumber(column, numeric)} AND ${value} > 0 THEN ${value} ELSE 1.0 END AS xm_prediction`];
+    }
     case 'range': {
       const low = byPartition(tables.partitions, (s) => (s.range[0] === null ? undefined : sqlDouble(target, s.range[0])), 'NULL');
       const high = byPartition(tables.partitions, (s) => (s.range[1] === null ? undefined : sqlDouble(target, s.range[1])), 'NULL');
@@ -198,6 +205,7 @@ export function binarySql(tables: ScoringTables, target: SqlTarget = sqlTarget()
     calibration: `xm_probability = the calibration map at trunc(xm_score × 100); the positive label when xm_score > ${target.threshold}`,
     clip01: `xm_probability = xm_score clipped to [0, 1]; the positive label when xm_score > ${target.threshold}`,
     range: 'xm_prediction = xm_score clipped to the prediction range seen in training',
+    exp: `xm_prediction = EXP(xm_score) × the row's exposure${tables.exposure === null ? '' : ` (${commentText(tables.exposure)}; 1 where it is missing or not positive)`}`,
   };
   return [
     `-- ${commentText(tables.title)}: an XModels ${tables.modelType} (${tables.method} method) of ${commentText(tables.target)}, as one SQL query.`,

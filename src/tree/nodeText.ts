@@ -44,10 +44,15 @@ export function versionLabel(version: ModelVersion): string {
   return `v${version.version_number}`;
 }
 
-/** `AUC 0.912 · refit · 2026-11-22 01:05`, plus `· preprocessor` when one is linked: the metric first, so a narrow sidebar still shows it. */
+/**
+ * `AUC 0.912 · refit · 2026-11-22 01:05`, plus `· preprocessor` when one is linked: the metric first, so a narrow
+ * sidebar still shows it; an objective other than the default follows it (`R² 0.120 · poisson · train · …`).
+ */
 export function versionDescription(version: ModelVersion): string {
   const metric = headlineMetric(version.test_metrics);
-  const parts = [...(metric ? [metric] : []), version.source, shortDate(version.created)];
+  const objective = version.parameters.objective;
+  const shown = typeof objective === 'string' && objective !== 'squared_error' && objective !== 'log_loss' ? [objective] : [];
+  const parts = [...(metric ? [metric] : []), ...shown, version.source, shortDate(version.created)];
   if (version.linked_preprocessor) parts.push(l10n.t('preprocessor'));
   return parts.join(' · ');
 }

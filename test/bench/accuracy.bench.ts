@@ -3,6 +3,7 @@
 // method and the linear baseline (ridge / logistic regression) on the same rows — and the mean test AUC (classifiers)
 // or R² (regressors), with fit times.
 // `npm run bench -- accuracy`; `XMODELS_BENCH_PARAMS='{"learning_rate":0.1}'` tries other boosted parameters.
+// Then each objective against scikit-learn (objectivesAccuracy.ts); `XMODELS_BENCH_TASKS=objectives` runs only that.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -21,6 +22,7 @@ import {
   type ModelType,
 } from '../../src/engine';
 import { textValue } from '../../src/engine/data/frame';
+import { objectivesAccuracy } from './objectivesAccuracy';
 
 const DATA = join(__dirname, '../../media/datasets');
 const SPLITS = Number(process.env.XMODELS_BENCH_SPLITS ?? 3);
@@ -188,3 +190,9 @@ for (const [key, t] of Object.entries(totals)) {
 const gap = (type: string) => totals[`${type} boosted`] && (totals[`${type} boosted`].score - totals[`${type} linear`].score) / totals[`${type} linear`].n;
 console.log(`boosted − linear: classifier AUC ${gap('classifier')?.toFixed(4)}, regressor R² ${gap('regressor')?.toFixed(4)}`);
 console.log(`pairs − no pairs, the worst task: ${worstPairsLoss.task} ${worstPairsLoss.delta.toFixed(4)}`);
+if (!only || only.includes('objectives')) {
+  objectivesAccuracy().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -5,6 +5,7 @@ import type { FeatureModel, Leaves, PartitionModel } from '../model/types';
 import { orderedBins, type BinnedFeature } from './binning';
 import type { BagResult } from './booster';
 import { shapeSteps } from './shape';
+import type { Link } from '../params/objective';
 
 export interface BoostedPartitionInput {
   key: string;
@@ -17,6 +18,8 @@ export interface BoostedPartitionInput {
   idColumns: string[];
   /** The rows each bag boosts on (its inner training and validation rows). */
   bagRows: number;
+  /** A log link's predictions are not clipped: exp(score) × exposure exactly. */
+  link?: Link;
 }
 
 /**
@@ -55,7 +58,7 @@ export function assembleBoostedPartition(input: BoostedPartitionInput): Partitio
     idColumns: input.idColumns,
     calibration: null,
     support: null,
-    predictionRange: input.classifier ? [-Infinity, Infinity] : [yMin, yMax],
+    predictionRange: input.classifier || input.link === 'log' ? [-Infinity, Infinity] : [yMin, yMax],
     boost: { params: { ...input.params }, rounds: bags.map((b) => b.rounds) },
   };
 }
@@ -123,7 +126,7 @@ function featureModel(
   shift += centre(score, count);
   // Each bag's steps shaped and centred as the average's, so their spread is that of comparable scores.
   const bagScores = bagSteps.map((t) => {
-    const bag = shapeSteps(Float64Array.from(leafBins, (b) => t[b]), count, bf.type === 'numeric', params);
+    const bag = shapeSteps(Float64Array.from(leafBins, (b) => t[b]), count, orderedBins(bf), params);
     centre(bag, count);
     return bag;
   });

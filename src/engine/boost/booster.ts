@@ -4,6 +4,8 @@ import { mulberry32 } from '../prng';
 import { LogisticRows, SquaredRows, type GradientState } from './rowState';
 import { SquaredHistograms, useHistograms } from './histogramState';
 import { innerSplitBy, type InnerSplitBy } from './splitKeys';
+import { ObjectiveRows, baseScore } from './objectiveRows';
+import type { ResolvedObjective } from '../params/objective';
 
 /** A hessian floor that keeps Newton steps finite where probabilities saturate. */
 export const MIN_HESSIAN = 1e-6;
@@ -40,6 +42,12 @@ export interface BoostData {
   start?: { intercept: number; tables: Float64Array[] } | null;
   /** A time or group split's keys for the early-stopping rows (absent: rows at random). */
   inner?: InnerSplitBy | null;
+  /** Boosts this objective, weighted, on the rows (ObjectiveRows); absent: today's squared error or log loss. */
+  objective?: ResolvedObjective | null;
+  /** Per row, its weight (mean 1). */
+  weights?: Float64Array | null;
+  /** Per row, a fixed part of its score: log exposure. */
+  offset?: Float64Array | null;
 }
 
 export interface BagResult {
@@ -55,7 +63,8 @@ export interface BagResult {
  * Cyclic gradient boosting of one bag: each round visits every feature in turn and adds, with shrinkage, a small
  * tree over that feature's bins fitted (Newton steps) to what the current model leaves unexplained. Rows are
  * split into an inner training part and a validation part that decides when to stop.
- * Classifier scores are log-odds (logistic loss); regressor scores are on the target's scale (squared loss).
+ * Classifier scores are log-odds (logistic loss); regressor scores are on the target's scale (squared loss), or on
+ * the link scale of `data.objective`.
  */
 export function boostBag(data: BoostData, params: BoostParams, seed: number, rows?: Int32Array): BagResult {
   const small = (rows?.length ?? data.y.length) <= SMALL_DATA_ROWS;
@@ -65,12 +74,16 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   const n = order.length;
   const y = Float64Array.from(order, (r) => data.y[r]);
   const codes = data.codes.map((c) => gather(c, order));
-  const intercept = data.start?.intercept ?? meanScore(y, nT, data.classifier);
+  const w = data.weights ? Float64Array.from(order, (r) => (data.weights as Float64Array)[r]) : null;
+  const offset = data.offset ? Float64Array.from(order, (r) => (data.offset as Float64Array)[r]) : null;
+  const objective = data.objective ?? null;
+  const intercept = data.start?.intercept ?? (objective ? baseScore(objective, y, w, offset && offset.map(Math.exp), nT) : meanScore(y, nT, data.classifier));
   const tables = data.start?.tables.map((t) => t.slice()) ?? data.nBins.map((b) => new Float64Array(b));
   const start = new Float64Array(n).fill(intercept);
+  if (offset) for (let i = 0; i < n; i++) start[i] += offset[i];
   if (data.start) tables.forEach((t, j) => codes[j].forEach((code, i) => (start[i] += t[code])));
-  const counts = data.nBins.map((b, j) => binCounts(codes[j], 0, nT, b));
-  const state = gradientState(data.classifier, y, codes, data.nBins, nT, start, counts);
+  const counts = data.nBins.map((b, j) => binCounts(codes[j], 0, nT, b, w));
+  const state = objective ? new ObjectiveRows(objective, y, w, codes, nT, start) : gradientState(data.classifier, y, codes, data.nBins, nT, start, counts);
 
   const k = codes.length;
   const maxBins = data.nBins.reduce((m, b) => Math.max(m, b), 2);
@@ -153,9 +166,11 @@ export function gather(codes: Uint16Array, order: Int32Array): Uint16Array {
   return out;
 }
 
-export function binCounts(codes: Uint16Array, from: number, to: number, bins: number): Float64Array {
+/** Rows per bin over [from, to), or their summed weights. */
+export function binCounts(codes: Uint16Array, from: number, to: number, bins: number, w: Float64Array | null = null): Float64Array {
   const c = new Float64Array(bins);
-  for (let i = from; i < to; i++) c[codes[i]]++;
+  if (w) for (let i = from; i < to; i++) c[codes[i]] += w[i];
+  else for (let i = from; i < to; i++) c[codes[i]]++;
   return c;
 }
 

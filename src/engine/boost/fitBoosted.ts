@@ -7,6 +7,7 @@ import { assembleBoostedPartition } from './assemble';
 import { binColumn, orderedBins, type BinnedFeature } from './binning';
 import { boostBag, type BagResult, type BoostData } from './booster';
 import { innerSplitKeys } from './splitKeys';
+import { isDefaultObjective, linkOf, objectiveOf } from '../params/objective';
 
 /** One bag of one partition: plain data that can be sent to a worker thread. */
 export interface BagTask {
@@ -84,7 +85,8 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
   const classifier = plan.modelType === 'classifier';
   const params = plan.parts.map((part) => part.boost);
   const binned = bin(plan, params);
-  const tasks = plan.parts.flatMap(({ y }, part): BagTask[] => {
+  const custom = customLoss(plan);
+  const tasks = plan.parts.flatMap(({ y, w, offset }, part): BagTask[] => {
     const data: BoostData = {
       classifier,
       y,
@@ -94,13 +96,14 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
       ...(binned[part].some((b) => b.rare) ? { smoothed: binned[part].map((b) => b.rare === true) } : {}),
       start: classifier && y.length <= LINEAR_START_ROWS ? linearStart(plan, part, binned[part]) : null,
       inner: innerSplitKeys(plan, part),
+      ...(custom ? { objective: plan.objective, weights: w ?? null, offset: offset ?? null } : {}),
     };
     return Array.from({ length: params[part].outer_bags }, (_, bag) => ({
       part,
       data,
       params: params[part],
       seed: plan.seed + 7919 * bag + 104729 * part,
-      rows: bagRows(y.length, plan.modelType, plan.seed + bag),
+      rows: bagRows(y.length, custom ? 'classifier' : plan.modelType, plan.seed + bag),
     }));
   });
   return { plan, params, featureParams: plan.boostFeature, binned, tasks };
@@ -115,6 +118,11 @@ export function runBag(task: BagTask): BagResult {
   if (!task.data.start) return fromNothing;
   const fromLinear = boostBag(task.data, task.params, task.seed, task.rows ?? undefined);
   return fromLinear.loss < fromNothing.loss ? fromLinear : fromNothing;
+}
+
+/** A plan whose bags boost a new objective or weighted rows (ObjectiveRows), on at most a classifier's bag rows. */
+function customLoss(plan: FitPlan): boolean {
+  return !isDefaultObjective(plan.objective) || plan.weightColumn !== null;
 }
 
 /** The model from every bag's result (`results` in task order). */
@@ -134,9 +142,19 @@ export function assembleBoosted(bp: BoostedPlan, results: BagResult[]): Transpar
         featureParams: bp.featureParams,
         classifier: plan.modelType === 'classifier',
         idColumns: plan.idColumns,
-        bagRows: Math.min(part.y.length, BAG_ROW_LIMIT[plan.modelType]),
+        bagRows: Math.min(part.y.length, BAG_ROW_LIMIT[customLoss(plan) ? 'classifier' : plan.modelType]),
+        link: linkOf(plan.objective.name),
       }),
     );
   });
-  return { modelType: plan.modelType, method: 'boosted', target: plan.target, partitionOn: plan.partitionOn, targetLabels: plan.labels, partitions };
+  return { modelType: plan.modelType, method: 'boosted', target: plan.target, partitionOn: plan.partitionOn, targetLabels: plan.labels, partitions, ...modelObjective(plan) };
+}
+
+/** What a model records of its plan's objective, weights and exposure: nothing for today's defaults. */
+export function modelObjective(plan: FitPlan): Pick<TransparentModel, 'objective' | 'weightColumn' | 'exposureColumn'> {
+  return {
+    ...(isDefaultObjective(plan.objective) ? {} : { objective: objectiveOf(plan.objective) }),
+    ...(plan.weightColumn === null ? {} : { weightColumn: plan.weightColumn }),
+    ...(plan.exposureColumn === null ? {} : { exposureColumn: plan.exposureColumn }),
+  };
 }

@@ -56,7 +56,8 @@ export function planPairs(bp: BoostedPlan, model: TransparentModel): PairPlan | 
   const parts = bp.plan.parts.map((part, i): PartPairs | null => {
     const params = bp.params[i];
     const fitted = model.partitions.get(part.key) as PartitionModel;
-    if ((params.interactions === 0 && !bp.plan.terms.pairs) || fitted.features.length < 2) return null;
+    // Pairs are boosted on today's squared error and log loss, unweighted (see docs/models.md).
+    if ((params.interactions === 0 && !bp.plan.terms.pairs) || fitted.features.length < 2 || bp.tasks[0]?.data.objective) return null;
     const pairs = partPairs(bp.binned[i], fitted, part.y, params, bp.plan.modelType === 'classifier', bp.plan.seed + 104729 * i, bp.plan.terms);
     return pairs && { ...pairs, data: { ...pairs.data, inner: innerSplitKeys(bp.plan, i) } };
   });

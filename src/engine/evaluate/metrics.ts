@@ -3,10 +3,13 @@ import { binaryLabels, type DataFrame } from '../data/frame';
 import { predict } from '../model/predict';
 import { histogram } from '../data/histogram';
 import { lowerBound } from '../search';
+import { meanLoss } from '../model/objectiveLoss';
+import { resolveObjective, type ResolvedObjective } from '../params/objective';
 import type {
   ClassifierEvaluation,
   Label,
   RegressorEvaluation,
+  RegressorMetrics,
   ThresholdScore,
   TransparentModel,
 } from '../model/types';
@@ -21,6 +24,8 @@ const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
 export interface ClassifierEvaluationOptions {
   threshold?: number;
+  /** Row weights: every metric weighted as scikit-learn weighs with `sample_weight`. */
+  weights?: ArrayLike<number> | null;
   /** Class names used in `probability_bins` (default "0" and "1"). */
   labels?: [Label, Label];
 }
@@ -37,6 +42,7 @@ export function evaluateClassifier(
   const n = y.length;
   if (p.length !== n) throw new EngineError(`Got ${n} targets but ${p.length} probabilities`, 'p');
   const threshold = options.threshold ?? 0.5;
+  const w = options.weights ?? null;
   const prob = new Float64Array(n);
   for (let i = 0; i < n; i++) prob[i] = p[i] > 1 ? 1 : p[i] > 0 ? p[i] : 0;
   let tp = 0;
@@ -45,32 +51,35 @@ export function evaluateClassifier(
   let fn = 0;
   let brier = 0;
   let logLoss = 0;
+  let total = 0;
   for (let i = 0; i < n; i++) {
+    const wi = w ? w[i] : 1;
     const pos = y[i] === 1;
     const pred = prob[i] > threshold;
-    if (pred && pos) tp++;
-    else if (pred) fp++;
-    else if (pos) fn++;
-    else tn++;
-    brier += (prob[i] - y[i]) ** 2;
+    if (pred && pos) tp += wi;
+    else if (pred) fp += wi;
+    else if (pos) fn += wi;
+    else tn += wi;
+    total += wi;
+    brier += wi * (prob[i] - y[i]) ** 2;
     const pc = Math.min(1 - LOG_CLIP, Math.max(LOG_CLIP, prob[i]));
-    logLoss -= pos ? Math.log(pc) : Math.log(1 - pc);
+    logLoss -= wi * (pos ? Math.log(pc) : Math.log(1 - pc));
   }
   const precision = tp + fp > 0 ? tp / (tp + fp) : 0;
   const recall = tp + fn > 0 ? tp / (tp + fn) : 0;
   const mccDen = Math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn));
-  const scores = thresholdScores(y, prob);
+  const scores = thresholdScores(y, prob, w);
   const roc = { fpr: scores.map((s) => s.fp / (s.fp + s.tn + EPS)), tpr: scores.map((s) => s.recall) };
   const precision_recall_curve = precisionRecallCurve(scores);
   const labels = options.labels ?? ['0', '1'];
   return {
-    accuracy: n ? (tp + tn) / n : 0,
-    roc_auc: rankAuc(y, prob),
+    accuracy: n ? (tp + tn) / total : 0,
+    roc_auc: w ? weightedAuc(y, prob, w) : rankAuc(y, prob),
     f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
     precision,
     recall,
-    log_loss: n ? finite(logLoss / n) : null,
-    brier: n ? brier / n : 0,
+    log_loss: n ? finite(logLoss / total) : null,
+    brier: n ? brier / total : 0,
     mcc: mccDen > 0 ? (tp * tn - fp * fn) / mccDen : null,
     confusion_matrix: [
       [tn, fp],
@@ -82,27 +91,30 @@ export function evaluateClassifier(
     auc_pr: n ? trapezoid(precision_recall_curve.recall, precision_recall_curve.precision) : null,
     probability_bins: [0, 1].map((cls) => {
       const values = new Array<number>(101).fill(0);
-      for (let i = 0; i < n; i++) if (y[i] === cls) values[Math.round(prob[i] * 100)]++;
+      for (let i = 0; i < n; i++) if (y[i] === cls) values[Math.round(prob[i] * 100)] += w ? w[i] : 1;
       return { class: String(labels[cls]), values };
     }),
   };
 }
 
 /** Confusion counts for p > t at t = 0.00, 0.01, …, 1.00 in one pass (each row binary-searched over the thresholds). */
-function thresholdScores(y: ArrayLike<number>, p: Float64Array): ThresholdScore[] {
+function thresholdScores(y: ArrayLike<number>, p: Float64Array, w: ArrayLike<number> | null): ThresholdScore[] {
   const T = THRESHOLDS.length;
   const posAbove = new Float64Array(T + 1);
   const negAbove = new Float64Array(T + 1);
   let positives = 0;
+  let total = 0;
   for (let i = 0; i < p.length; i++) {
+    const wi = w ? w[i] : 1;
     // Number of thresholds strictly below p[i].
     const lo = lowerBound(THRESHOLDS, p[i]);
+    total += wi;
     if (y[i] === 1) {
-      positives++;
-      posAbove[lo]++;
-    } else negAbove[lo]++;
+      positives += wi;
+      posAbove[lo] += wi;
+    } else negAbove[lo] += wi;
   }
-  const negatives = p.length - positives;
+  const negatives = total - positives;
   const out: ThresholdScore[] = [];
   // Rows counted at index j exceed thresholds 0..j-1, so the count above threshold k sums indices k+1..T.
   let tp = 0;
@@ -131,7 +143,7 @@ function thresholdScores(y: ArrayLike<number>, p: Float64Array): ThresholdScore[
       precision,
       recall,
       specificity: tn / (tn + f + EPS),
-      accuracy: p.length ? (t + tn) / p.length : 0,
+      accuracy: p.length ? (t + tn) / total : 0,
       f1: (2 * precision * recall) / (precision + recall + EPS),
     });
   }
@@ -179,6 +191,30 @@ function rankAuc(y: ArrayLike<number>, p: Float64Array): number | null {
   return u / (positives * negatives);
 }
 
+/**
+ * ROC AUC with row weights, as scikit-learn's `roc_auc_score(sample_weight=…)`: the weighted share of (positive,
+ * negative) pairs the positive scores higher, ties counting a half. Null when a class has no weight.
+ */
+function weightedAuc(y: ArrayLike<number>, p: Float64Array, w: ArrayLike<number>): number | null {
+  const order = Array.from({ length: p.length }, (_, i) => i).sort((a, b) => p[a] - p[b]);
+  let negBelow = 0;
+  let u = 0;
+  let positives = 0;
+  for (let k = 0; k < order.length; ) {
+    let pos = 0;
+    let neg = 0;
+    const score = p[order[k]];
+    for (; k < order.length && p[order[k]] === score; k++) {
+      if (y[order[k]] === 1) pos += w[order[k]];
+      else neg += w[order[k]];
+    }
+    u += pos * (negBelow + neg / 2);
+    negBelow += neg;
+    positives += pos;
+  }
+  return positives > 0 && negBelow > 0 ? u / (positives * negBelow) : null;
+}
+
 function trapezoid(x: number[], y: number[]): number {
   const idx = x.map((_, i) => i).sort((a, b) => x[a] - x[b] || y[b] - y[a]);
   let area = 0;
@@ -188,18 +224,32 @@ function trapezoid(x: number[], y: number[]): number {
   return area;
 }
 
-/** Regression metrics (the contract's set), the first 10,000 (true, predicted) pairs and a residual histogram. */
-export function evaluateRegressor(y: ArrayLike<number>, yhat: ArrayLike<number>): RegressorEvaluation {
+export interface RegressorEvaluationOptions {
+  /** Row weights: every metric weighted as scikit-learn weighs with `sample_weight`. */
+  weights?: ArrayLike<number> | null;
+  /** A model's objective other than squared error adds its own metrics (mean deviance, pinball loss and coverage). */
+  objective?: ResolvedObjective | null;
+}
+
+/**
+ * Regression metrics (the contract's set, and the objective's), the first 10,000 (true, predicted) pairs and a
+ * residual histogram.
+ */
+export function evaluateRegressor(y: ArrayLike<number>, yhat: ArrayLike<number>, options: RegressorEvaluationOptions = {}): RegressorEvaluation {
   const n = y.length;
   if (yhat.length !== n) throw new EngineError(`Got ${n} targets but ${yhat.length} predictions`, 'yhat');
+  const w = options.weights ?? null;
   let yMean = 0;
   let eMean = 0;
+  let total = 0;
   for (let i = 0; i < n; i++) {
-    yMean += y[i];
-    eMean += y[i] - yhat[i];
+    const wi = w ? w[i] : 1;
+    yMean += wi * y[i];
+    eMean += wi * (y[i] - yhat[i]);
+    total += wi;
   }
-  yMean /= n;
-  eMean /= n;
+  yMean /= total;
+  eMean /= total;
   let ssRes = 0;
   let ssTot = 0;
   let ssE = 0;
@@ -208,26 +258,53 @@ export function evaluateRegressor(y: ArrayLike<number>, yhat: ArrayLike<number>)
   let zeroActual = false;
   const residuals = new Float64Array(n);
   for (let i = 0; i < n; i++) {
+    const wi = w ? w[i] : 1;
     const e = y[i] - yhat[i];
     residuals[i] = e;
-    ssRes += e * e;
-    ssTot += (y[i] - yMean) ** 2;
-    ssE += (e - eMean) ** 2;
-    abs += Math.abs(e);
+    ssRes += wi * e * e;
+    ssTot += wi * (y[i] - yMean) ** 2;
+    ssE += wi * (e - eMean) ** 2;
+    abs += wi * Math.abs(e);
     if (y[i] === 0) zeroActual = true;
-    else ape += Math.abs(e) / Math.abs(y[i]);
+    else ape += (wi * Math.abs(e)) / Math.abs(y[i]);
   }
   const limit = Math.min(n, CHART_POINTS);
   return {
     r2: ssTot > 0 ? 1 - ssRes / ssTot : null,
-    rmse: Math.sqrt(ssRes / n),
-    mae: abs / n,
+    rmse: Math.sqrt(ssRes / total),
+    mae: abs / total,
     // Undefined where an actual value is 0: null, never a huge finite number.
-    mape: zeroActual ? null : ape / n,
+    mape: zeroActual ? null : ape / total,
     explained_variance: ssTot > 0 ? 1 - ssE / ssTot : null,
+    ...(options.objective ? objectiveMetrics(options.objective, y, yhat, w) : {}),
     charts: { true: Array.from({ length: limit }, (_, i) => y[i]), prediction: Array.from({ length: limit }, (_, i) => yhat[i]) },
     residual_bins: histogram(residuals, RESIDUAL_BINS),
   };
+}
+
+/** The metrics of an objective other than squared error: its mean deviance, or the pinball loss and coverage. */
+export function objectiveMetrics(o: ResolvedObjective, y: ArrayLike<number>, yhat: ArrayLike<number>, w: ArrayLike<number> | null): Partial<RegressorMetrics> {
+  const mean = (loss: ResolvedObjective) => finite(meanLoss(loss, y, yhat, w));
+  switch (o.name) {
+    case 'poisson':
+      return { poisson_deviance: mean(o) };
+    case 'gamma':
+      return { gamma_deviance: mean(o) };
+    case 'tweedie':
+      return { tweedie_deviance: mean(o) };
+    case 'quantile': {
+      let below = 0;
+      let total = 0;
+      for (let i = 0; i < y.length; i++) {
+        const wi = w ? w[i] : 1;
+        if (y[i] <= yhat[i]) below += wi;
+        total += wi;
+      }
+      return { pinball_loss: mean(o), coverage: total > 0 ? below / total : null };
+    }
+    default:
+      return {};
+  }
 }
 
 /**
@@ -244,14 +321,30 @@ export function evaluateModel(
   const result = predict(model, frame, { threshold: options.threshold });
   if (model.modelType === 'regressor' && target.storage !== 'number') throw new EngineError(`The target column ${model.target} is not numeric`, model.target);
   const { rows, y } = usableTarget(model, frame);
-  if (model.modelType === 'regressor') return evaluateRegressor(y, Float64Array.from(rows, (r) => result.predictions[r] as number));
+  const weights = rowWeights(model, frame, rows);
+  if (model.modelType === 'regressor') {
+    const objective = model.objective ? resolveObjective(model.objective, 'regressor') : null;
+    return evaluateRegressor(y, Float64Array.from(rows, (r) => result.predictions[r] as number), { weights, objective });
+  }
   let usable = result.probabilities as Float64Array;
   if (rows.length < frame.nRows) {
     const p = usable;
     usable = new Float64Array(rows.length);
     for (let i = 0; i < rows.length; i++) usable[i] = p[rows[i]];
   }
-  return evaluateClassifier(y, usable, { threshold: options.threshold, labels: model.targetLabels ?? undefined });
+  return evaluateClassifier(y, usable, { threshold: options.threshold, labels: model.targetLabels ?? undefined, weights });
+}
+
+/**
+ * The weights of a weighted model's usable rows (null when unweighted, or when the frame lacks the column); a row
+ * whose weight is missing or not positive weighs 0.
+ */
+export function rowWeights(model: Pick<TransparentModel, 'weightColumn'>, frame: DataFrame, rows: Int32Array): Float64Array | null {
+  const name = model.weightColumn;
+  if (!name || !frame.has(name)) return null;
+  const col = frame.column(name);
+  if (col.storage !== 'number') return null;
+  return Float64Array.from(rows, (r) => (col.values[r] > 0 ? col.values[r] : 0));
 }
 
 /** The rows with a usable target, and the target as numbers (classifier: 1 for the positive label). */

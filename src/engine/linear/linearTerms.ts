@@ -27,13 +27,29 @@ export interface LinearTerms {
   contributions(frame: DataFrame): Map<string, Float64Array>;
 }
 
-export function fitLinearTerms(frame: DataFrame, features: readonly string[], y: Float64Array, modelType: 'classifier' | 'regressor'): LinearTerms {
+/**
+ * A generalised linear fit: a log link with variance power `power` (Poisson 1, Tweedie 1–2, Gamma 2) by Fisher
+ * scoring, or, on the identity, the Huber (`delta`) or pinball (`alpha`) loss by iteratively reweighted least
+ * squares. `weights` weigh the rows, `offset` is added to every row's score (log exposure).
+ */
+export type LinearFamily = ({ link: 'log'; power: number } | { link: 'identity'; delta: number } | { link: 'identity'; alpha: number }) & {
+  weights: Float64Array | null;
+  offset: Float64Array | null;
+};
+
+export function fitLinearTerms(
+  frame: DataFrame,
+  features: readonly string[],
+  y: Float64Array,
+  modelType: 'classifier' | 'regressor',
+  family: LinearFamily | null = null,
+): LinearTerms {
   if (y.length !== frame.nRows) throw new EngineError(`y has ${y.length} values for ${frame.nRows} rows`, 'y');
   const rows = sampleRows(frame.nRows, MAX_ROWS, 7);
   const encoders = features.flatMap((name) => encodersFor(frame.column(name), rows));
   const x = design(frame, encoders, rows);
   const ys = Float64Array.from(rows, (r) => y[r]);
-  const w = modelType === 'regressor' ? ridge(x, ys, encoders.length) : logistic(x, ys, encoders.length);
+  const w = family ? familyFit(x, ys, encoders.length, family, rows) : modelType === 'regressor' ? ridge(x, ys, encoders.length) : logistic(x, ys, encoders.length);
   return {
     intercept: w[0],
     contributions(target: DataFrame): Map<string, Float64Array> {
@@ -138,21 +154,84 @@ function logistic(x: Float64Array, y: Float64Array, k: number): Float64Array {
       const d = y[i] - prob[i];
       for (let j = 0; j < p; j++) g[j] += x[i * p + j] * d;
     }
-    for (let j = 1; j < p; j++) {
-      h[j * p + j] += L2;
-      g[j] -= L2 * w[j];
-    }
-    const delta = solve(h, g, p);
-    let change = 0;
-    const next = new Float64Array(p);
-    for (let j = 0; j < p; j++) {
-      next[j] = w[j] + delta[j];
-      change = Math.max(change, Math.abs(delta[j]));
-    }
+    const { next, change } = penalisedStep(h, g, w, Infinity);
     w = next;
     if (change < 1e-8) break;
   }
   return w;
+}
+
+const FAMILY_STEPS = 50;
+
+/** Newton (Fisher scoring) or reweighted least-squares steps of a LinearFamily on the sampled rows. */
+function familyFit(x: Float64Array, y: Float64Array, k: number, family: LinearFamily, rows: Int32Array): Float64Array {
+  const p = k + 1;
+  const n = y.length;
+  const sw = Float64Array.from(rows, (r) => (family.weights ? family.weights[r] : 1));
+  const offset = Float64Array.from(rows, (r) => (family.offset ? family.offset[r] : 0));
+  let sum = 0;
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    sum += sw[i] * y[i];
+    total += sw[i] * (family.link === 'log' ? Math.exp(offset[i]) : 1);
+  }
+  let w = new Float64Array(p);
+  w[0] = family.link === 'log' ? Math.log(Math.max(sum / total, 1e-12)) : sum / total;
+  const score = (i: number) => {
+    let s = offset[i];
+    for (let j = 0; j < p; j++) s += w[j] * x[i * p + j];
+    return s;
+  };
+  for (let step = 0; step < FAMILY_STEPS; step++) {
+    const h = new Float64Array(p * p);
+    const g = new Float64Array(p);
+    const hess = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const s = score(i);
+      let gi: number;
+      if (family.link === 'log') {
+        const mu = Math.exp(Math.min(s, 700));
+        const a = Math.pow(mu, 1 - family.power);
+        gi = sw[i] * (y[i] * a - mu * a);
+        hess[i] = sw[i] * mu * a;
+      } else {
+        // Reweighted least squares: the row's weight makes its squared residual stand for its Huber or pinball loss.
+        const r = y[i] - s;
+        const abs = Math.max(Math.abs(r), 1e-8);
+        const rw = 'delta' in family ? (abs <= family.delta ? 1 : family.delta / abs) : (r > 0 ? family.alpha : 1 - family.alpha) / abs;
+        hess[i] = sw[i] * rw;
+        gi = hess[i] * r;
+      }
+      for (let j = 0; j < p; j++) g[j] += x[i * p + j] * gi;
+    }
+    accumulate(x, n, p, (i) => Math.max(hess[i], 1e-10), h);
+    // A log link's Newton step can overshoot far from the optimum: no coefficient moves by more than 1 a step.
+    const { next, change } = penalisedStep(h, g, w, family.link === 'log' ? 1 : Infinity);
+    w = next;
+    if (change < 1e-8) break;
+  }
+  return w;
+}
+
+/**
+ * One Newton step from the coefficients w with the L2 penalty (the intercept not penalised) added to the hessian h and
+ * gradient g in place; each coefficient moves by at most `limit`. Returns the new coefficients and the largest move.
+ */
+function penalisedStep(h: Float64Array, g: Float64Array, w: Float64Array, limit: number): { next: Float64Array<ArrayBuffer>; change: number } {
+  const p = w.length;
+  for (let j = 1; j < p; j++) {
+    h[j * p + j] += L2;
+    g[j] -= L2 * w[j];
+  }
+  const delta = solve(h, g, p);
+  let change = 0;
+  const next = new Float64Array(p);
+  for (let j = 0; j < p; j++) {
+    const d = Math.max(-limit, Math.min(limit, delta[j]));
+    next[j] = w[j] + d;
+    change = Math.max(change, Math.abs(d));
+  }
+  return { next, change };
 }
 
 /** a += Σᵢ weight(i) · xᵢ xᵢᵀ (upper triangle, then mirrored). */

@@ -8,6 +8,8 @@ import { pairsFromPayload, pairsPayload } from './pairPayload';
 export { fail };
 import { DEFAULT_PARAMS, PARAM_NAMES, validateAlpha, validateParams } from '../params/xplainable';
 import { featureImportances, partitionProfile } from './profile';
+import { modelLink } from './predict';
+import { defaultObjective, OBJECTIVE_PARAMS, objectiveOf, resolveObjective, type ObjectiveName } from '../params/objective';
 import type {
   CategoryStats,
   FeatureModel,
@@ -110,6 +112,7 @@ function partitionPayload(model: TransparentModel, p: PartitionModel): Partition
       n_train: p.nTrain,
       target: model.target,
       partition_on: model.partitionOn,
+      ...objectiveParameters(model),
     },
     profile: {
       base_value: p.baseValue,
@@ -240,7 +243,40 @@ export function fromPayloads(
     partitionOn: partitionOn ?? null,
     targetLabels: type === 'classifier' ? (labels ?? [0, 1]) : null,
     partitions: ordered,
+    ...objectiveFromPayload(first, type),
   };
+}
+
+/** A model's objective, weight and exposure columns as its partitions' `parameters` record them (none: the defaults). */
+export function objectiveParameters(model: TransparentModel): Record<string, unknown> {
+  const o = model.objective;
+  if (!o && !model.weightColumn && !model.exposureColumn) return {};
+  return {
+    objective: o?.name ?? defaultObjective(model.modelType),
+    link: modelLink(model),
+    ...Object.fromEntries(
+      (Object.keys(OBJECTIVE_PARAMS) as (keyof typeof OBJECTIVE_PARAMS)[]).filter((k) => o?.[k] !== undefined).map((k) => [OBJECTIVE_PARAMS[k].wire, o?.[k]]),
+    ),
+    ...(model.weightColumn ? { weight_column: model.weightColumn } : {}),
+    ...(model.exposureColumn ? { exposure_column: model.exposureColumn } : {}),
+  };
+}
+
+function objectiveFromPayload(params: Json, type: ModelType): Pick<TransparentModel, 'objective' | 'weightColumn' | 'exposureColumn'> {
+  const out: Pick<TransparentModel, 'objective' | 'weightColumn' | 'exposureColumn'> = {};
+  if (typeof params.objective === 'string' && params.objective !== defaultObjective(type)) {
+    const given = Object.fromEntries(
+      (Object.keys(OBJECTIVE_PARAMS) as (keyof typeof OBJECTIVE_PARAMS)[]).filter((k) => params[OBJECTIVE_PARAMS[k].wire] !== undefined).map((k) => [k, params[OBJECTIVE_PARAMS[k].wire]]),
+    );
+    try {
+      out.objective = objectiveOf(resolveObjective({ name: params.objective as ObjectiveName, ...given }, type));
+    } catch (e) {
+      fail('parameters.objective', (e as Error).message);
+    }
+  }
+  if (typeof params.weight_column === 'string') out.weightColumn = params.weight_column;
+  if (typeof params.exposure_column === 'string') out.exposureColumn = params.exposure_column;
+  return out;
 }
 
 /** Code → label, or the reference's label → code. */

@@ -5,6 +5,7 @@ import { DATASET_PARTITION } from './partitions';
 import { axisIndices, axisSize, leafIndices } from './lookup';
 import { pairName, partitionPairs } from './pairs';
 import type { Label, PartitionModel, PredictionResult, PredictOptions, TransparentModel } from './types';
+import { linkOf, type Link } from '../params/objective';
 
 /** Every feature of any partition, `__dataset__`'s first, in training order. */
 export function modelFeatures(model: TransparentModel): string[] {
@@ -51,6 +52,8 @@ export function predict(model: TransparentModel, frame: DataFrame, options: Pred
   const predictions: Label[] = new Array(n);
   const [negative, positive] = model.targetLabels ?? [0, 1];
   const logOdds = model.method === 'boosted';
+  const logLink = modelLink(model) === 'log';
+  const exposure = logLink ? exposureOf(model, frame, warnings) : null;
 
   for (const [part, rows] of routeRows(model, frame, warnings)) {
     const sub = rows ? frame.take(rows) : frame;
@@ -89,10 +92,35 @@ export function predict(model: TransparentModel, frame: DataFrame, options: Pred
         probabilities[r] = probability(model, part, scores[r]);
         // The reference algorithm thresholds the score itself; a log-odds score is thresholded as a probability.
         predictions[r] = (logOdds ? probabilities[r] : scores[r]) > threshold ? positive : negative;
-      } else predictions[r] = Math.min(hi, Math.max(lo, scores[r]));
+      } else if (logLink) predictions[r] = (exposure ? exposure[r] : 1) * Math.exp(scores[r]);
+      else predictions[r] = Math.min(hi, Math.max(lo, scores[r]));
     }
   }
   return { n, baseValue: fallback.baseValue, baseValues, predictions, scores, probabilities, contributions, pairContributions, warnings };
+}
+
+/** How a model's additive score maps to its prediction. */
+export function modelLink(model: Pick<TransparentModel, 'modelType' | 'objective'>): Link {
+  return linkOf(model.objective?.name ?? (model.modelType === 'classifier' ? 'log_loss' : 'squared_error'));
+}
+
+/**
+ * Each row's exposure, for a model fitted with one: a row without it (or a frame without the column) is predicted
+ * per unit of exposure (1), with a warning.
+ */
+function exposureOf(model: TransparentModel, frame: DataFrame, warnings: string[]): Float64Array | null {
+  const name = model.exposureColumn;
+  if (!name) return null;
+  if (!frame.has(name)) {
+    warnings.push(`Exposure column ${name} is missing; every row is predicted per unit of exposure`);
+    return null;
+  }
+  const col = frame.column(name);
+  const values = col.storage === 'number' ? col.values : new Float64Array(frame.nRows).fill(NaN);
+  let missing = 0;
+  const out = Float64Array.from(values, (v) => (v > 0 ? v : (missing++, 1)));
+  if (missing) warnings.push(`Exposure column ${name} has no positive value on ${missing} row(s); they are predicted per unit of exposure`);
+  return out;
 }
 
 /** A classifier's probability of the positive label for an additive score. */

@@ -1,5 +1,6 @@
 import { cellRows, partitionPairs } from './pairs';
-import { datasetPartition } from './predict';
+import { datasetPartition, modelLink } from './predict';
+import type { Link } from '../params/objective';
 import type {
   FeatureImportance,
   FeatureModel,
@@ -101,18 +102,21 @@ export function featureBins(f: FeatureModel): ProfileNumericBin[] | ProfileCateg
   );
 }
 
-export function partitionProfile(part: PartitionModel): ProfilePartition {
+/** A partition's profile; with a log link, every bin also carries its factor and the base value its rate. */
+export function partitionProfile(part: PartitionModel, link: Link = 'identity'): ProfilePartition {
   const numeric: Record<string, ProfileNumericBin[]> = {};
   const categorical: Record<string, ProfileCategoryBin[]> = {};
+  const withFactor = <T extends { score: number }>(bins: T[]): T[] => (link === 'log' ? bins.map((b) => ({ ...b, factor: Math.exp(b.score) })) : bins);
   for (const f of part.features) {
-    if (f.type === 'numeric') numeric[f.name] = featureBins(f) as ProfileNumericBin[];
-    else categorical[f.name] = featureBins(f) as ProfileCategoryBin[];
+    if (f.type === 'numeric') numeric[f.name] = withFactor(featureBins(f) as ProfileNumericBin[]);
+    else categorical[f.name] = withFactor(featureBins(f) as ProfileCategoryBin[]);
   }
   const interactions = pairProfiles(part);
   const ordinal = ordinalFeatures(part);
   return {
     partition: part.key,
     base_value: part.baseValue,
+    ...(link === 'log' ? { base_rate: Math.exp(part.baseValue) } : {}),
     feature_importances: featureImportances(part),
     numeric,
     categorical,
@@ -127,9 +131,11 @@ export function ordinalFeatures(part: PartitionModel): string[] {
 
 /** The contract's Profile (without `version_id`, which the service adds). */
 export function modelProfile(model: TransparentModel): Profile {
+  const link = modelLink(model);
   return {
     model_type: wireModelType(model),
+    link,
     target_name: model.target,
-    partitions: [...model.partitions.values()].map(partitionProfile),
+    partitions: [...model.partitions.values()].map((part) => partitionProfile(part, link)),
   };
 }

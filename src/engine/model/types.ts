@@ -5,6 +5,7 @@ import type { SplitSpec } from '../params/split';
 import type { FitMethod } from '../params/table';
 import type { FeaturePair, FeatureTypeSpec, InteractionsSpec } from '../params/terms';
 import type { ModelParams, ParamName } from '../params/xplainable';
+import type { Link, Objective } from '../params/objective';
 
 export type { ModelParams, ParamName };
 
@@ -43,6 +44,12 @@ export interface FitOptions extends Partial<ParamGroups> {
   excludeInteractions?: FeaturePair[];
   /** `boosted` only: how many pairs the screen keeps (as boost.interactions), or exactly which pairs are fitted. */
   interactions?: InteractionsSpec;
+  /** The loss minimised (default squared error for a regressor, log loss for a classifier); `boosted` only. */
+  objective?: Objective;
+  /** A numeric column of positive row weights (never a feature). */
+  weightColumn?: string | null;
+  /** Log-link objectives: a column of positive exposures; log(exposure) is each row's offset (never a feature). */
+  exposureColumn?: string | null;
 }
 
 /** Refit cache of one feature (§13 step 4): enough to rebuild its leaves without the data. */
@@ -159,6 +166,12 @@ export interface TransparentModel {
   targetLabels: [Label, Label] | null;
   /** Always holds `__dataset__`; partitioned models add one entry per partition value. */
   partitions: Map<string, PartitionModel>;
+  /** The objective when not today's default (squared error, log loss); absent: the default. */
+  objective?: Objective;
+  /** The column of row weights the model was fitted with; absent: none. */
+  weightColumn?: string;
+  /** Log link: the column of exposures; a prediction is exposure × exp(score). Absent: none. */
+  exposureColumn?: string;
 }
 
 export interface PredictOptions {
@@ -222,6 +235,8 @@ export interface ProfileNumericBin {
   score: number;
   /** The standard deviation of the score across the bags (0 without bags). */
   score_std?: number;
+  /** Log link only: exp(score), the factor this bin multiplies the prediction by. */
+  factor?: number;
   mean: number;
   freq: number;
   missing?: true;
@@ -230,6 +245,8 @@ export interface ProfileCategoryBin {
   category: string | null;
   score: number;
   score_std?: number;
+  /** Log link only: exp(score), the factor this bin multiplies the prediction by. */
+  factor?: number;
   mean: number;
   freq: number;
   missing?: true;
@@ -254,6 +271,8 @@ export interface ProfileInteraction {
 export interface ProfilePartition {
   partition: string;
   base_value: number;
+  /** Log link only: exp(base_value), the base rate every factor multiplies. */
+  base_rate?: number;
   feature_importances: FeatureImportance[];
   numeric: Record<string, ProfileNumericBin[]>;
   categorical: Record<string, ProfileCategoryBin[]>;
@@ -264,6 +283,8 @@ export interface ProfilePartition {
 }
 export interface Profile {
   model_type: Exclude<WireModelType, 'multiclass_classification'>;
+  /** How the additive score maps to a prediction (absent in profiles of models saved before it was recorded). */
+  link?: Link;
   target_name: string;
   partitions: ProfilePartition[];
 }
@@ -307,6 +328,13 @@ export interface RegressorMetrics {
   /** null when any actual value is 0 (undefined there). */
   mape: number | null;
   explained_variance: number | null;
+  /** Mean deviance of the objective's family, for models fitted with that objective. */
+  poisson_deviance?: number | null;
+  gamma_deviance?: number | null;
+  tweedie_deviance?: number | null;
+  /** Quantile models: the mean pinball loss at their α and the share of rows at or below the prediction. */
+  pinball_loss?: number | null;
+  coverage?: number | null;
 }
 export interface RegressorEvaluation extends RegressorMetrics {
   charts: { true: number[]; prediction: number[] };

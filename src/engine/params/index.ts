@@ -3,3 +3,14 @@
 export * from './table';
 export { describeRange, rangeProblem, type ParamRange } from './range';
 export { paramGroups, perFeatureParams, type ParamGroups } from './groups';
+export {
+  CLASSIFICATION_OBJECTIVES,
+  OBJECTIVE_DEFAULTS,
+  OBJECTIVE_PARAMS,
+  REGRESSION_OBJECTIVES,
+  resolveObjective,
+  type Link,
+  type Objective,
+  type ObjectiveName,
+} from './objective';
+export { EngineError } from '../errors';

@@ -17,6 +17,7 @@ import { DEFAULT_SPLIT, type SplitSpec } from '../params/split';
 import { checkedSplitColumn } from './splitColumn';
 import { DEFAULT_PARAMS, validateAlpha, validateParams } from '../params/xplainable';
 import type { FitOptions, Label, ModelParams, ModelType } from '../model/types';
+import { isDefaultObjective, linkOf, resolveObjective, targetDomain, targetProblem, type ResolvedObjective } from '../params/objective';
 
 const DEFAULT_ALPHA = 0.1;
 const DEFAULT_SEED = 42;
@@ -28,6 +29,10 @@ export interface PlannedPart {
   y: Float64Array;
   /** The `boosted` parameters for this partition: the given ones, else the defaults for its size (resolved here once). */
   boost: BoostParams;
+  /** The rows' weights scaled to mean 1 over all rows (absent or null: unweighted). */
+  w?: Float64Array | null;
+  /** Log exposure per row (absent or null: none). */
+  offset?: Float64Array | null;
 }
 
 /** Everything a fit needs once the options are checked: the rows of each partition and the shared settings. */
@@ -51,6 +56,9 @@ export interface FitPlan {
   ordinal: string[];
   /** Columns left out of the features because they look like identifiers, and why. */
   leftOut: LeftOutColumn[];
+  objective: ResolvedObjective;
+  weightColumn: string | null;
+  exposureColumn: string | null;
   /** `__dataset__` first, then one entry per partition value. */
   parts: PlannedPart[];
 }
@@ -65,11 +73,20 @@ export function planFit(source: DataFrame, options: FitOptions): FitPlan {
   const frame = withFeatureTypes(source, options.featureTypes);
   const { keep, y, boost, ...settings } = checkFit(frame, options);
   const data = keep.length === frame.nRows ? frame : frame.take(keep);
-  const part = (key: string, rows: DataFrame, target: Float64Array): PlannedPart => ({ key, frame: rows, y: target, boost: resolveBoostParams(boost, target.length) });
-  const parts = [part(DATASET_PARTITION, data, y)];
+  const w = settings.weightColumn === null ? null : normalisedWeights(data.column(settings.weightColumn));
+  const offset = settings.exposureColumn === null ? null : Float64Array.from(numbersOf(data.column(settings.exposureColumn)), Math.log);
+  const part = (key: string, rows: DataFrame, target: Float64Array, rowW: Float64Array | null, rowOffset: Float64Array | null): PlannedPart => ({
+    key,
+    frame: rows,
+    y: target,
+    boost: resolveBoostParams(boost, target.length),
+    ...(w || offset ? { w: rowW, offset: rowOffset } : {}),
+  });
+  const parts = [part(DATASET_PARTITION, data, y, w, offset)];
   if (settings.partitionOn !== null) {
     for (const [key, rows] of groupRows(data.column(settings.partitionOn), data.nRows)) {
-      parts.push(part(key, data.take(rows), Float64Array.from(rows, (r) => y[r])));
+      const take = (a: Float64Array | null) => (a ? Float64Array.from(rows, (r) => a[r]) : null);
+      parts.push(part(key, data.take(rows), Float64Array.from(rows, (r) => y[r]), take(w), take(offset)));
     }
   }
   return { ...settings, parts };
@@ -95,10 +112,17 @@ export function checkFit(
     frame.column(partitionOn);
     if (partitionOn === target) throw new EngineError(`partition_on cannot be the target column ${target}`, 'partition_on');
   }
+  const objective = resolveObjective(options.objective, modelType);
+  const weightColumn = options.weightColumn ?? null;
+  const exposureColumn = options.exposureColumn ?? null;
+  const method = validateFitMethod(options.method);
+  checkRowColumns(frame, objective, weightColumn, exposureColumn, target, method);
   const splitBy = checkedSplitColumn(frame, options.split, target);
-  const { features, idColumns, leftOut } = resolveFeatures(frame, options, partitionOn, splitBy);
+  const { features, idColumns, leftOut } = resolveFeatures(frame, options, partitionOn, splitBy, [weightColumn, exposureColumn]);
   const { y, keep, labels } = encodeTarget(targetCol, modelType);
   if (y.length === 0) throw new EngineError(`The target column ${target} has no values`, target);
+  if (!isDefaultObjective(objective)) checkTargets(y, frame.nRows, objective, target);
+  for (const column of [weightColumn, exposureColumn]) if (column !== null) checkPositive(frame.column(column), keep, column === weightColumn ? 'weight_column' : 'exposure_column');
   if (modelType === 'regressor' && y.every((v) => v === y[0])) {
     throw new EngineError(`The target column ${target} has a single value (${y[0]}) in every row; a model needs a target that varies`, target);
   }
@@ -113,15 +137,18 @@ export function checkFit(
     params,
     alpha,
     mapCalibration: options.mapCalibration ?? true,
-    method: validateFitMethod(options.method),
-      // The one check of the boosted parameters in the engine: each partition resolves its defaults from these.
-      boost: checkedBoostParams({ ...options.boost, ...interactions }),
-      boostFeature: validateBoostFeatureParams(options.boostFeature ?? {}),
-      seed: options.seed ?? DEFAULT_SEED,
-      split: options.split ?? DEFAULT_SPLIT,
-      terms: checkedTerms(options.interactions, options.excludeInteractions, features),
-      ordinal: Object.entries(options.featureTypes ?? {}).flatMap(([name, spec]) => (typeof spec === 'object' && features.includes(name) ? [name] : [])),
-      leftOut,
+    method,
+    // The one check of the boosted parameters in the engine: each partition resolves its defaults from these.
+    boost: checkedBoostParams({ ...options.boost, ...interactions }),
+    boostFeature: validateBoostFeatureParams(options.boostFeature ?? {}),
+    seed: options.seed ?? DEFAULT_SEED,
+    split: options.split ?? DEFAULT_SPLIT,
+    terms: checkedTerms(options.interactions, options.excludeInteractions, features),
+    ordinal: Object.entries(options.featureTypes ?? {}).flatMap(([name, spec]) => (typeof spec === 'object' && features.includes(name) ? [name] : [])),
+    leftOut,
+    objective,
+    weightColumn,
+    exposureColumn,
     keep,
     y,
   };
@@ -130,7 +157,75 @@ export function checkFit(
 /** The columns a fit with these options leaves out because they look like identifiers, and why. */
 export function leftOutColumns(frame: DataFrame, options: FitOptions): LeftOutColumn[] {
   const typed = withFeatureTypes(frame, options.featureTypes);
-  return resolveFeatures(typed, options, options.partitionOn ?? null, checkedSplitColumn(typed, options.split, options.target)).leftOut;
+  const rowColumns = [options.weightColumn ?? null, options.exposureColumn ?? null];
+  return resolveFeatures(typed, options, options.partitionOn ?? null, checkedSplitColumn(typed, options.split, options.target), rowColumns).leftOut;
+}
+
+/**
+ * The objective, weight and exposure columns fit together: the columns exist and are numeric, exposure goes with a
+ * log link, and the `xplainable` method fits only today's losses, unweighted.
+ */
+function checkRowColumns(
+  frame: DataFrame,
+  objective: ResolvedObjective,
+  weightColumn: string | null,
+  exposureColumn: string | null,
+  target: string,
+  method: FitMethod,
+): void {
+  for (const [column, field] of [
+    [weightColumn, 'weight_column'],
+    [exposureColumn, 'exposure_column'],
+  ] as const) {
+    if (column === null) continue;
+    if (!frame.has(column)) throw new EngineError(`${field} ${column} is not a column; the columns are: ${frame.names.join(', ')}`, field);
+    if (column === target) throw new EngineError(`${field} cannot be the target column ${target}`, field);
+    const col = frame.column(column);
+    if (col.storage !== 'number') throw new EngineError(`${field} ${column} must be numeric; it is ${col.type}`, field);
+  }
+  if (exposureColumn !== null && linkOf(objective.name) !== 'log') {
+    throw new EngineError(`exposure_column needs a log-link objective (poisson, tweedie or gamma); objective "${objective.name}" has none`, 'exposure_column');
+  }
+  if (method === 'xplainable') {
+    if (!isDefaultObjective(objective)) throw new EngineError(`The xplainable method fits squared error or log loss only; objective "${objective.name}" needs method "boosted"`, 'objective');
+    if (weightColumn !== null) throw new EngineError('The xplainable method fits unweighted rows only; weight_column needs method "boosted"', 'weight_column');
+  }
+}
+
+/** A target the objective cannot take is an error naming how many rows and the objective. */
+function checkTargets(y: Float64Array, nRows: number, objective: ResolvedObjective, target: string): void {
+  const missing = nRows - y.length;
+  if (missing > 0) throw new EngineError(`${missing} row(s) have no ${target} value; objective "${objective.name}" needs a target on every row`, target);
+  let bad = 0;
+  for (let i = 0; i < y.length; i++) if (targetProblem(objective.name, y[i])) bad++;
+  if (bad > 0) throw new EngineError(`${bad} row(s) of ${target} are not ${targetDomain(objective.name)}, which objective "${objective.name}" needs`, target);
+}
+
+/** Every kept row's weight or exposure is present and positive; otherwise an error naming the column and the count. */
+function checkPositive(col: Column, keep: Int32Array, field: string): void {
+  const values = numbersOf(col);
+  let missing = 0;
+  let bad = 0;
+  for (const r of keep) {
+    if (values[r] !== values[r]) missing++;
+    else if (!(values[r] > 0)) bad++;
+  }
+  if (missing) throw new EngineError(`${field} ${col.name} is missing on ${missing} row(s); every row needs one`, field);
+  if (bad) throw new EngineError(`${field} ${col.name} is zero or negative on ${bad} row(s); it must be positive`, field);
+}
+
+function numbersOf(col: Column): Float64Array {
+  if (col.storage !== 'number') throw new EngineError(`Column ${col.name} must be numeric; it is ${col.type}`, col.name);
+  return col.values;
+}
+
+/** A weight column's values scaled to mean 1, so that weighted counts read as rows (min_samples_leaf keeps its sense). */
+function normalisedWeights(col: Column): Float64Array {
+  const values = numbersOf(col);
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i];
+  const scale = values.length / sum;
+  return Float64Array.from(values, (v) => v * scale);
 }
 
 function resolveFeatures(
@@ -138,6 +233,7 @@ function resolveFeatures(
   options: FitOptions,
   partitionOn: string | null,
   splitBy: ReturnType<typeof checkedSplitColumn>,
+  rowColumns: (string | null)[],
 ): { features: string[]; idColumns: string[]; leftOut: LeftOutColumn[] } {
   const dropped = new Set(options.dropColumns ?? []);
   for (const d of dropped) frame.column(d);
@@ -151,11 +247,12 @@ function resolveFeatures(
       frame.column(f);
       if (f === options.target) throw new EngineError(`The target column ${f} cannot also be a feature`, f);
       if (splitBy?.kind === 'group' && f === splitBy.column.name) throw new EngineError(`The group column ${f} (${splitBy.field}) cannot also be a feature`, splitBy.field);
+      if (rowColumns.includes(f)) throw new EngineError(`Column ${f} weighs or exposes the rows; it cannot also be a feature`, f);
     }
     return { features: options.features.filter((f) => !dropped.has(f)), idColumns: [], leftOut: [] };
   }
   const kept = new Set([...(options.keepColumns ?? []), ...Object.keys(options.featureTypes ?? {})]);
-  const candidates = frame.columns.filter((c) => c.name !== options.target && c.name !== partitionOn && !dropped.has(c.name));
+  const candidates = frame.columns.filter((c) => c.name !== options.target && c.name !== partitionOn && !dropped.has(c.name) && !rowColumns.includes(c.name));
   const leftOut = candidates.flatMap((c): LeftOutColumn[] => {
     const reason = kept.has(c.name) ? null : identifierReason(c);
     return reason === null ? [] : [{ column: c.name, reason }];

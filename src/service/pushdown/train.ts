@@ -168,7 +168,7 @@ function labelTest(scoring: ScoringDialect, target: string, numeric: boolean, la
 export async function pushdownFitFor(
   ctx: ServiceContext,
   teamId: string,
-  body: Pick<TrainRequestParsed, 'execution' | 'dataset_id' | 'preprocessor_version_id' | 'test_dataset_id' | 'test_size' | 'seed' | 'split'>,
+  body: Pick<TrainRequestParsed, 'execution' | 'dataset_id' | 'preprocessor_version_id' | 'test_dataset_id' | 'test_size' | 'seed' | 'split' | 'objective' | 'weight_column' | 'exposure_column'>,
   signal?: AbortSignal,
   progress?: TrainProgress,
 ): Promise<PushdownFit | null> {
@@ -183,7 +183,17 @@ export async function pushdownFitFor(
       'Register the data with POST /v1/datasets {source: {connection, table}}, or train with execution "in_memory".',
     );
   }
-  const inMemoryOnly = body.preprocessor_version_id ? 'preprocessor_version_id' : body.test_dataset_id ? 'test_dataset_id' : null;
+  const inMemoryOnly = body.preprocessor_version_id
+    ? 'preprocessor_version_id'
+    : body.test_dataset_id
+      ? 'test_dataset_id'
+      : body.weight_column
+        ? 'weight_column'
+        : body.exposure_column
+          ? 'exposure_column'
+          : body.objective && body.objective !== 'squared_error' && body.objective !== 'log_loss'
+            ? 'objective'
+            : null;
   if (inMemoryOnly) {
     throw invalid(inMemoryOnly, `${inMemoryOnly} is not available with execution "pushdown": the model is scored in the source, on its own columns.`, 'Leave it out, or train with execution "in_memory".');
   }

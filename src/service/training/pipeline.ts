@@ -16,6 +16,7 @@ import {
   fitModelParallel,
   fitMulticlassParallel,
   fitPreprocessor,
+  objectiveParameters,
   refitMulticlass,
   partitionFrames,
   rareClasses,
@@ -74,6 +75,8 @@ const METRIC_KEYS = {
   regressor: ['r2', 'rmse', 'mae', 'mape', 'explained_variance'],
 } as const;
 
+const OBJECTIVE_METRIC_KEYS = ['poisson_deviance', 'gamma_deviance', 'tweedie_deviance', 'pinball_loss', 'coverage'] as const;
+
 /** Every feature of any partition, in training order. */
 export function featureNames(model: TransparentModel | MulticlassModel): string[] {
   const first = model.modelType === 'multiclass' ? model.classModels[0] : model;
@@ -100,9 +103,10 @@ export function applyPreprocessorIfAny(frame: DataFrame, fitted: unknown): DataF
   return fitted ? applyPreprocessor(frame, fitted as FittedPreprocessor) : frame;
 }
 
+/** A model's metric set; a regressor's objective adds its own (its deviance, or the pinball loss and coverage). */
 function summaryMetrics(model: Pick<TransparentModel, 'modelType'>, full: EvaluationMetrics): Metrics {
-  const keys = METRIC_KEYS[model.modelType];
-  return Object.fromEntries(keys.map((k) => [k, (full as Record<string, unknown>)[k]])) as Metrics;
+  const keys: readonly string[] = model.modelType === 'regressor' ? [...METRIC_KEYS.regressor, ...OBJECTIVE_METRIC_KEYS] : METRIC_KEYS[model.modelType];
+  return Object.fromEntries(keys.filter((k) => k in full).map((k) => [k, (full as Record<string, unknown>)[k]])) as Metrics;
 }
 
 /** The constant and linear yardsticks of a model (or the model a fit will make) on the test rows. */
@@ -148,7 +152,7 @@ function partitionOutcomes(model: TransparentModel, train: DataFrame, test: Data
 function fittedParameters(model: TransparentModel): Record<string, unknown> {
   const whole = model.partitions.get(DATASET_PARTITION) ?? (model.partitions.values().next().value as PartitionModel);
   if (model.method === 'xplainable') return { method: model.method, ...whole.params };
-  return { method: model.method, ...whole.boost?.params, ...whole.features[0]?.boost?.params };
+  return { method: model.method, ...whole.boost?.params, ...whole.features[0]?.boost?.params, ...objectiveParameters(model) };
 }
 
 /**

@@ -71,6 +71,8 @@ describe('tree node text', () => {
       versionDescription(version({ source: 'train', linked_preprocessor: { preprocessor_id: 'p', version_id: 'pv' }, test_metrics: null })),
       'train · 2026-11-22 01:05 · preprocessor',
     );
+    assert.equal(versionDescription(version({ parameters: { objective: 'poisson' } })), 'AUC 0.912 · poisson · refit · 2026-11-22 01:05');
+    assert.equal(versionDescription(version({ parameters: { objective: 'squared_error' } })), 'AUC 0.912 · refit · 2026-11-22 01:05');
   });
 
   it('picks R² for regressors and accuracy when AUC is missing', () => {
