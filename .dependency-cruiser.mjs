@@ -41,7 +41,7 @@ export const parts = {
   // The HTTP service, bottom-up: each part a folder of src/service/.
   'service/base': { files: '^src/service/base/', may: ['autotrain', 'report'], uses: ['node', 'packages'] }, // errors, logger, JSON and scratch files
   'service/store': { files: '^src/service/store/', may: ['service/base'], uses: ['node', 'packages'] },
-  'service/sources': { files: '^src/service/sources/', may: ['service/store'], uses: ['node', 'packages'] },
+  'service/sources': { files: '^src/service/sources/', may: ['service/store', 'service/textgen'], uses: ['node', 'packages'] },
   'service/textgen': { files: '^src/service/textgen/', may: ['service/base'], uses: ['node', 'packages'] },
   'service/datasetFiles': { files: '^src/service/datasetFiles/', may: ['service/store'], uses: ['node', 'packages'] },
   'service/training': { files: '^src/service/training/', may: ['service/datasetFiles'], uses: ['node', 'packages'] },

@@ -16,7 +16,7 @@ import { llmEndpointsFrom } from './service/textgen/policy';
 const USAGE = `Usage:
   xmodels serve [--host 127.0.0.1] [--port 0] [--data-dir DIR] [--database postgres://…] [--allow-remote]
                 [--upload-limit-mb 512] [--max-pending-jobs 16] [--job-lease-s 30]
-                [--connection NAME=URL]… [--allow-connection-api] [--max-rows-in-memory 2000000]
+                [--connection NAME=URL]… [--allow-connection-api] [--connection-host HOST]… [--max-rows-in-memory 2000000]
                 [--llm-endpoint URL]…
   xmodels keys create (--data-dir DIR | --database postgres://…) --team NAME
   xmodels keys list (--data-dir DIR | --database postgres://…)
@@ -26,6 +26,8 @@ const USAGE = `Usage:
 --database (or XMODELS_DATABASE_URL) keeps everything in PostgreSQL, shared by any number of replicas.
 --connection (or XMODELS_CONNECTIONS, NAME=URL pairs separated by spaces) names a database whose tables can be
 datasets: URL postgres://user:password@host:5432/db, duckdb:///absolute/path.db or duckdb::memory:.
+--allow-connection-api lets callers of a service started with --allow-remote or --database add connections; those
+reach public addresses only, or a host named by --connection-host (or XMODELS_CONNECTION_HOSTS), whatever its address.
 --llm-endpoint (or XMODELS_LLM_ENDPOINTS, URLs separated by spaces) is a text-generation endpoint autotrain may call
 for callers of a service started with --allow-remote or --database, whatever its address.
 copy-model copies a model with every version (and, with --with-datasets, the uploaded datasets they were fitted
@@ -109,6 +111,7 @@ async function serveCommand(args: string[]): Promise<void> {
     'job-lease-s': 'value',
     connection: 'values',
     'allow-connection-api': 'flag',
+    'connection-host': 'values',
     'max-rows-in-memory': 'value',
     'llm-endpoint': 'values',
   });
@@ -146,6 +149,9 @@ async function serveCommand(args: string[]): Promise<void> {
     connections: await operatorConnections(flags),
     // Connections sent over HTTP carry credentials: only the local service's own caller may send them, unless allowed.
     connectionApi: Boolean(flags['allow-connection-api']) || !teamServer,
+    // On a team server they reach public addresses only, or the hosts the operator names.
+    callerConnectionAddresses: !teamServer,
+    connectionHosts: Array.isArray(flags['connection-host']) ? flags['connection-host'] : (process.env.XMODELS_CONNECTION_HOSTS ?? '').split(/[\s,]+/).filter(Boolean),
     maxRowsInMemory,
     llmEndpoints: llmEndpoints(flags),
     // A caller of the local service chooses its own text-generation endpoint; on a team server the operator does.

@@ -24,7 +24,7 @@ export class SaveEditsCommand {
       const result = await underProgress(title, (signal) =>
         this.services.whileModelsBusy(`${title}…`, async () => {
           const datasetId = 'datasetId' in rows ? rows.datasetId : (await client.datasets.upload({ file_path: rows.filePath }, { signal })).dataset_id;
-          return client.models.refitModel(versionId, { edits, ...(datasetId === version.dataset_id ? {} : { dataset_id: datasetId }) }, { signal });
+          return client.models.refitModel(versionId, { edits, dataset_id: datasetId, target_column: model.target_name }, { signal });
         }),
       );
       await this.services.revealModel(modelId, result.version_id);

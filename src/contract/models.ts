@@ -372,9 +372,17 @@ export const TrainResultSchema = z.object({
 });
 export type TrainResult = z.infer<typeof TrainResultSchema>;
 
+/** Which rows a refit, or a preview of hand edits, computes its metrics on: the same fields in both requests. */
+export const RefitDataSchema = z.strictObject({
+  dataset_id: IdSchema.describe('the rows the metrics are computed on: a dataset with the columns the version was trained on'),
+  target_column: z.string().min(1).describe("the version's target (a 422 names any other)"),
+  test_size: optionalTestSizeField.describe("default the version's own split"),
+});
+export type RefitData = z.input<typeof RefitDataSchema>;
+export type RefitDataParsed = z.output<typeof RefitDataSchema>;
+
 export const RefitRequestSchema = z.strictObject({
-  dataset_id: IdSchema.optional().describe("the rows the metrics are computed on; default the version's dataset"),
-  target_column: z.string().min(1).optional().describe("default the version's target"),
+  ...RefitDataSchema.shape,
   features: z.array(z.string()).optional(),
   feature_params: z.record(z.string(), FeatureParamsSchema).optional(),
   drop_columns: z.array(z.string()).optional(),
@@ -388,7 +396,6 @@ export const RefitRequestSchema = z.strictObject({
     .min(1)
     .optional()
     .describe('hand edits of the steps, applied in order; a refit with edits changes no parameter (a 422 names any given)'),
-  test_size: optionalTestSizeField.describe("default the version's own split"),
   ...boostFeatureFields,
   ...treeFields,
   ...ignoredFields('team_id'),
@@ -509,10 +516,11 @@ export type ModelProfile = z.infer<typeof ModelProfileSchema>;
 
 export const PreviewEditsRequestSchema = z.strictObject({
   edits: z.array(EditSchema).describe('applied in order to the version as it is'),
-  dataset_id: IdSchema.optional().describe("the rows the metrics are computed on; default the version's dataset (a 422 when it has none)"),
+  ...RefitDataSchema.shape,
   ...ignoredFields('team_id'),
 });
 export type PreviewEditsRequest = z.input<typeof PreviewEditsRequestSchema>;
+export type PreviewEditsRequestParsed = z.output<typeof PreviewEditsRequestSchema>;
 
 /** A feature's bins as the profile lists them (none for a removed feature). */
 // Categorical first: a categorical bin would also pass as a numeric one, without its category.

@@ -66,6 +66,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/autotrain/insights', operationId: 'generate_insights', summary: 'Computed insights for a goal', request: at.InsightsRequestSchema, response: at.InsightsSchema },
   { method: 'post', path: '/v1/datasets', operationId: 'upload_dataset', summary: 'Upload a CSV dataset, or register a table or query of a connection as JSON (local)', upload: 'multipart-or-csv', request: ds.UploadDatasetFormSchema, json: ds.RegisterSourceDatasetRequestSchema, response: ds.DatasetSchema },
   { method: 'get', path: '/v1/datasets', operationId: 'list_datasets', summary: 'Datasets of the team (local)', response: z.array(ds.DatasetSchema) },
+  { method: 'delete', path: '/v1/datasets/{dataset_id}', operationId: 'delete_dataset', summary: 'Delete a dataset and its stored file (local)', status: 204 },
   { method: 'get', path: '/v1/datasets/{dataset_id}/file', operationId: 'download_dataset', summary: 'The file of an uploaded dataset, as it was uploaded: CSV or Parquet (local)' },
   { method: 'get', path: '/v1/datasets/public', operationId: 'list_public_datasets', summary: 'Datasets that ship with the service (local)', response: z.array(ds.PublicDatasetSchema) },
   { method: 'get', path: '/v1/connections', operationId: 'list_connections', summary: 'Named database connections (local)', response: z.array(cn.ConnectionSchema) },

@@ -1,5 +1,4 @@
-import { XModelsApiError } from '../client/errors';
-import type { ModelVersion } from '../contract/models';
+import type { ModelVersion, RefitData } from '../contract/models';
 import { UserFacingError } from '../common/errors';
 import type { XModelsServices } from '../common/services';
 import { methodOfVersion } from '../views/trainingParams';
@@ -31,12 +30,9 @@ export interface EditsSaver {
   save(params: SaveEditsParams): Promise<SavedEdits>;
 }
 
-/** A preview that failed only because the version has no dataset to compute metrics on. */
-function isNoDataset(error: unknown): boolean {
-  return error instanceof XModelsApiError && error.status === 422 && error.fields.some((f) => f.path === 'dataset_id');
-}
-
 export function profilePanel(services: XModelsServices, edits: EditsSaver): PanelDefinition<'profile'> {
+  /** The rows each loaded version's edits are previewed on (its dataset and target), or null when it has no dataset. */
+  const previewRows = new Map<string, RefitData | null>();
   return {
     kind: 'profile',
     loadsArgsFirst: true,
@@ -59,6 +55,7 @@ export function profilePanel(services: XModelsServices, edits: EditsSaver): Pane
         const refitUnavailable = refitBlocker(params, version);
         const editUnavailable = editBlocker(params, version);
         const { scopes, ...shown } = panelProfile(profile);
+        if (version) previewRows.set(version.version_id, version.dataset_id ? { dataset_id: version.dataset_id, target_column: profile.target_name } : null);
         return {
           ...shown,
           partitions: partitionList.partitions,
@@ -69,12 +66,8 @@ export function profilePanel(services: XModelsServices, edits: EditsSaver): Pane
       },
 
       async previewEdits({ versionId, edits: list }, { signal }): Promise<EditsPreview> {
-        const client = await services.getClient();
-        try {
-          const { parts, before, after } = await client.models.previewEdits(versionId, { edits: list }, { signal });
-          return { kind: 'metrics', parts, before, after };
-        } catch (error) {
-          if (!isNoDataset(error)) throw error;
+        const rows = previewRows.get(versionId);
+        if (!rows) {
           return {
             kind: 'noMetrics',
             message: l10n.t(
@@ -82,6 +75,9 @@ export function profilePanel(services: XModelsServices, edits: EditsSaver): Pane
             ),
           };
         }
+        const client = await services.getClient();
+        const { parts, before, after } = await client.models.previewEdits(versionId, { edits: list, ...rows }, { signal });
+        return { kind: 'metrics', parts, before, after };
       },
 
       saveEdits(params) {

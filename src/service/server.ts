@@ -21,6 +21,7 @@ import { DuckDbSource } from './sources/duckdbSource';
 import type { ConnectionTarget } from './sources/connectionUrl';
 import type { Database, Queryable } from './store/sql';
 import { createKey, findOrCreateTeam, identifyKey } from './store/teams';
+import { publicOnlyLookup } from './textgen/addresses';
 import { environmentEndpoints, LlmEndpointPolicy } from './textgen/policy';
 import { Trainer } from './training/trainer';
 
@@ -48,6 +49,10 @@ export interface ServeOptions {
   connections?: ReadonlyMap<string, ConnectionTarget>;
   /** Answer POST and DELETE /v1/connections (default: no). */
   connectionApi?: boolean;
+  /** Connect a connection added through the API wherever it points (default: no; the local service's own caller only). */
+  callerConnectionAddresses?: boolean;
+  /** Hosts a connection added through the API may reach whatever their addresses (serve --connection-host). */
+  connectionHosts?: readonly string[];
   maxRowsInMemory?: number;
   /** Text-generation endpoints the operator allows (serve --llm-endpoint, XMODELS_LLM_ENDPOINTS). */
   llmEndpoints?: readonly string[];
@@ -127,7 +132,10 @@ export async function startService(options: ServeOptions): Promise<RunningServic
     publicDatasets: new PublicDatasets((path) => trainer.inspectCsv(path)),
     trainer,
     jobs,
-    connections: new Connections(options.connections ?? new Map()),
+    connections: new Connections(
+      options.connections ?? new Map(),
+      options.callerConnectionAddresses ? null : { lookup: publicOnlyLookup(), allowedHosts: options.connectionHosts ?? [] },
+    ),
     connectionApi: options.connectionApi ?? false,
     maxRowsInMemory: options.maxRowsInMemory ?? DEFAULT_MAX_ROWS_IN_MEMORY,
     uploadsEngine: new DuckDbSource(':memory:', { memoryLimit: UPLOADS_ENGINE_MEMORY, tempDirectory: partPath(join(options.dataDir, 'duckdb-spill')) }),

@@ -1,5 +1,5 @@
 import { XModelsApiError, type XModelsClient } from '../../client';
-import type { ModelInfo, PreviewEditsResult, RefitResult } from '../../contract';
+import type { ModelInfo, PreviewEditsResult, RefitData, RefitResult } from '../../contract';
 import { UserFacingError } from '../../common/errors';
 import { l10n } from '../../l10n/l10n';
 import type { Prompter } from '../../prompts/prompter';
@@ -46,9 +46,10 @@ export async function applyEditsFile(deps: ApplyEditsDeps, fileName: string, tex
     throw new UserFacingError(l10n.t('v{0} of {1} has no stored dataset, so edits cannot be checked or saved on it. Train a new version from a CSV instead.', version.version_number, model.model_name));
   }
   const targetName = `v${version.version_number}`;
+  const rows: RefitData = { dataset_id: version.dataset_id, target_column: model.target_name };
   const { mapped, preview } = await deps.underProgress(l10n.t('Previewing the edits of {0} on {1} v{2}', fileName, model.model_name, version.version_number), async (signal) => {
     const mapped = mapEdits(file, await deps.models.getModelProfile(version.version_id, { signal }), targetName);
-    return { mapped, preview: await previewFitting(deps, version.version_id, mapped, signal) };
+    return { mapped, preview: await previewFitting(deps, version.version_id, rows, mapped, signal) };
   });
   const application: EditsApplication = { fileName, file, model, version, mapped, preview };
   await deps.showReport(editsReportMarkdown(application));
@@ -67,7 +68,7 @@ export async function applyEditsFile(deps: ApplyEditsDeps, fileName: string, tex
   });
   if (!saveIt) return application;
   const saved = await deps.underProgress(l10n.t('Saving the edits of {0} on {1} v{2}', fileName, model.model_name, version.version_number), (signal) =>
-    deps.models.refitModel(version.version_id, { edits: editsToSend(mapped) }, { signal }),
+    deps.models.refitModel(version.version_id, { edits: editsToSend(mapped), ...rows }, { signal }),
   );
   return { ...application, saved };
 }
@@ -76,12 +77,12 @@ export async function applyEditsFile(deps: ApplyEditsDeps, fileName: string, tex
  * Previews the edits that fit; when the service refuses one (a 422 naming `edits.i`), that edit joins those that do
  * not fit, with the service's reason, and the rest are previewed again. Undefined when none is left.
  */
-async function previewFitting(deps: ApplyEditsDeps, versionId: string, mapped: MappedEdit[], signal: AbortSignal): Promise<PreviewEditsResult | undefined> {
+async function previewFitting(deps: ApplyEditsDeps, versionId: string, rows: RefitData, mapped: MappedEdit[], signal: AbortSignal): Promise<PreviewEditsResult | undefined> {
   for (;;) {
     const owners = fitting(mapped).flatMap((m) => m.edits.map(() => m));
     if (owners.length === 0) return undefined;
     try {
-      return await deps.models.previewEdits(versionId, { edits: editsToSend(mapped) }, { signal });
+      return await deps.models.previewEdits(versionId, { edits: editsToSend(mapped), ...rows }, { signal });
     } catch (error) {
       const refused = refusedEdit(error);
       const owner = refused === undefined ? undefined : owners[refused.index];

@@ -3,6 +3,7 @@ import type {
   AppliedEdit,
   Dataset,
   DatasetSource,
+  RefitDataParsed,
   RefitRequestParsed,
   RefitResult,
   RequestModelType,
@@ -11,7 +12,7 @@ import type {
   VersionSource,
   WireModelType,
 } from '../../contract';
-import { SplitSchema, TRAIN_SOURCES, algorithmFor, termParameters, trainFitOptions } from '../../contract';
+import { RefitDataSchema, SplitSchema, TRAIN_SOURCES, algorithmFor, termParameters, trainFitOptions } from '../../contract';
 import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramNames, perFeatureParams, type FitMethod, type SplitSpec } from '../../engine';
 import type { ServiceContext, Session } from '../http/context';
 import { requireDataset } from '../datasets/register';
@@ -305,19 +306,15 @@ export interface VersionRows {
 }
 
 /**
- * The rows a refit or a preview of edits computes metrics on: the dataset given, else the version's (422 when it has
- * none), split as the version was (its seed, and its test_size or test dataset) unless `testSize` is given.
+ * The rows a refit or a preview of edits computes metrics on: the dataset given, split as the version was (its seed,
+ * and its test_size or test dataset) unless `test_size` is given; the target given must be the version's.
  */
-export async function versionRows(ctx: ServiceContext, teamId: string, version: VersionRecord, datasetId: string | undefined, testSize: number | undefined): Promise<VersionRows> {
-  const id = datasetId ?? version.dataset_id;
-  if (!id) {
-    throw invalid(
-      'dataset_id',
-      `Version ${version.version_id} has no dataset to compute metrics on: it was trained on inline or public data, or uploaded as a fitted model.`,
-      'Give dataset_id, a dataset with the columns the version was trained on (upload one with POST /v1/datasets).',
-    );
+export async function versionRows(ctx: ServiceContext, teamId: string, version: VersionRecord, data: RefitDataParsed): Promise<VersionRows> {
+  if (version.target_name !== data.target_column) {
+    throw invalid('target_column', `Version ${version.version_id} predicts ${version.target_name}, not ${data.target_column}.`);
   }
-  const dataset = await requireDataset(ctx, teamId, id);
+  const { test_size: testSize } = data;
+  const dataset = await requireDataset(ctx, teamId, data.dataset_id);
   const own = dataset.dataset_id === version.dataset_id;
   const { parameters } = version;
   const testDatasetId = own && testSize === undefined && typeof parameters.test_dataset_id === 'string' ? parameters.test_dataset_id : null;
@@ -341,14 +338,11 @@ export async function versionRows(ctx: ServiceContext, teamId: string, version: 
 }
 
 /** What a refit with edits may carry besides them: where its metrics come from. */
-const EDIT_REFIT_FIELDS = new Set(['edits', 'dataset_id', 'target_column', 'test_size']);
+const EDIT_REFIT_FIELDS = new Set(['edits', ...Object.keys(RefitDataSchema.shape)]);
 
 /** Refits a version with new parameters or hand edits of its steps (no retraining) and stores the result as a new version. */
 export async function refitVersion(ctx: ServiceContext, session: Session, versionId: string, body: RefitRequestParsed): Promise<RefitResult> {
   const version = await requireVersion(ctx, session.teamId, versionId);
-  if (body.target_column !== undefined && version.target_name !== body.target_column) {
-    throw invalid('target_column', `Version ${versionId} predicts ${version.target_name}, not ${body.target_column}.`);
-  }
   const mixed = body.edits && Object.entries(body).find(([key, value]) => value !== undefined && !EDIT_REFIT_FIELDS.has(key))?.[0];
   if (mixed) {
     throw invalid(
@@ -357,7 +351,7 @@ export async function refitVersion(ctx: ServiceContext, session: Session, versio
       'Refit the parameters first, then apply the edits to the new version.',
     );
   }
-  const read = await versionRows(ctx, session.teamId, version, body.dataset_id, body.test_size);
+  const read = await versionRows(ctx, session.teamId, version, body);
   const started = Date.now();
   const fit = await ctx.trainer.refit({
     ...read.rows,

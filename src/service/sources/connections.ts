@@ -1,4 +1,6 @@
+import { isIP, type LookupFunction } from 'node:net';
 import type { ConnectionKind } from '../../contract';
+import { parseTarget } from '../store/postgresErrors';
 import { DuckDbSource } from './duckdbSource';
 import { PostgresSource } from './postgresSource';
 import type { ConnectionTarget } from './connectionUrl';
@@ -16,15 +18,35 @@ export interface NamedConnection {
   source: SqlSource;
 }
 
-export function openSource(target: ConnectionTarget): SqlSource {
-  return target.kind === 'postgres' ? new PostgresSource(target.url) : new DuckDbSource(target.duckdbPath as string);
+/** A connection opened with `lookup` reaches only the addresses it lets through. */
+export function openSource(target: ConnectionTarget, lookup?: LookupFunction): SqlSource {
+  return target.kind === 'postgres' ? new PostgresSource(target.url, lookup) : new DuckDbSource(target.duckdbPath as string);
+}
+
+/**
+ * Where a team server lets connections added through the API reach: public addresses (each checked by `lookup`,
+ * on every connection), and the hosts its operator allows, whatever their addresses.
+ */
+export interface ApiConnectionPolicy {
+  lookup: LookupFunction;
+  allowedHosts: readonly string[];
+}
+
+/** A host as `--connection-host` and a connection URL name it: lower case, an IPv6 literal in one spelling. */
+function hostKey(host: string): string {
+  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return isIP(bare) === 6 ? new URL(`http://[${bare}]`).hostname.slice(1, -1) : bare;
 }
 
 /** The service's named connections. Their URLs live only inside their sources, in memory. */
 export class Connections {
   private readonly named = new Map<string, NamedConnection>();
 
-  constructor(operator: ReadonlyMap<string, ConnectionTarget>) {
+  /** Without `apiPolicy` (the local service), a connection added through the API is connected wherever it points. */
+  constructor(
+    operator: ReadonlyMap<string, ConnectionTarget>,
+    private readonly apiPolicy: ApiConnectionPolicy | null = null,
+  ) {
     for (const [name, target] of operator) this.named.set(name, { name, kind: target.kind, origin: 'operator', source: openSource(target) });
   }
 
@@ -42,7 +64,7 @@ export class Connections {
    */
   async add(name: string, target: ConnectionTarget): Promise<NamedConnection | 'operator'> {
     if (this.named.get(name)?.origin === 'operator') return 'operator';
-    const source = openSource(target);
+    const source = openSource(target, this.lookupFor(target));
     try {
       await source.test({ signal: AbortSignal.timeout(TEST_TIMEOUT_MS) });
     } catch (error) {
@@ -54,6 +76,13 @@ export class Connections {
     this.named.set(name, added);
     await replaced?.source.close().catch(() => undefined);
     return added;
+  }
+
+  /** How a connection added through the API resolves and checks its host; undefined when it is not checked. */
+  private lookupFor(target: ConnectionTarget): LookupFunction | undefined {
+    if (!this.apiPolicy || target.kind !== 'postgres') return undefined;
+    const allowed = this.apiPolicy.allowedHosts.map(hostKey).includes(hostKey(parseTarget(target.url).host));
+    return allowed ? undefined : this.apiPolicy.lookup;
   }
 
   /** Removes a connection added through the API; an operator's stays. */

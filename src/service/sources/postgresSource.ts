@@ -1,5 +1,8 @@
+import type { LookupFunction } from 'node:net';
 import { Client, Pool, type PoolClient, type PoolConfig } from 'pg';
+import { ForbiddenAddressError } from '../textgen/addresses';
 import { parseTarget, startupError } from '../store/postgresErrors';
+import { checkedSockets } from './checkedSocket';
 import { postgresDialect } from './postgresDialect';
 import { subquery } from './relation';
 import { cancellable, SourceError, type QueryOptions, type SourceColumnInfo, type SourceTableInfo, type SqlSource } from './source';
@@ -34,8 +37,18 @@ export class PostgresSource implements SqlSource {
   private readonly config: PoolConfig;
   private readonly pool: Pool;
 
-  constructor(private readonly url: string) {
-    this.config = { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c TimeZone=UTC', application_name: 'xmodels-source' };
+  /** With `lookup`, every connection reaches only the addresses it lets through (see `checkedSockets`). */
+  constructor(
+    private readonly url: string,
+    lookup?: LookupFunction,
+  ) {
+    this.config = {
+      connectionString: url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      options: '-c TimeZone=UTC',
+      application_name: 'xmodels-source',
+      ...(lookup ? { stream: checkedSockets(lookup) } : {}),
+    };
     this.pool = new Pool({ ...this.config, max: POOL_SIZE, idleTimeoutMillis: 30_000 });
     // An idle pooled connection that the server drops is removed from the pool; the next query opens another.
     this.pool.on('error', () => undefined);
@@ -163,7 +176,9 @@ export class PostgresSource implements SqlSource {
   }
 
   private connectError(error: unknown): SourceError {
-    return new SourceError('connect', startupError(error, parseTarget(this.url)).message);
+    const target = parseTarget(this.url);
+    if (error instanceof ForbiddenAddressError) return new SourceError('forbidden', `the host ${target.host} ${error.problem}`);
+    return new SourceError('connect', startupError(error, target).message);
   }
 
   private queryError(error: unknown): unknown {

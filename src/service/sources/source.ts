@@ -22,8 +22,8 @@ export interface QueryOptions {
   signal?: AbortSignal;
 }
 
-/** Why a source failed; the service turns each into its HTTP answer. */
-export type SourceFailure = 'connect' | 'missing-package' | 'not-found' | 'query' | 'cancelled';
+/** Why a source failed (`forbidden`: an address the service does not connect to for its callers); the service turns each into its HTTP answer. */
+export type SourceFailure = 'connect' | 'forbidden' | 'missing-package' | 'not-found' | 'query' | 'cancelled';
 
 export class SourceError extends Error {
   constructor(

@@ -1,10 +1,9 @@
-import { lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import { ChatError, type Fetcher } from '../../autotrain';
-import { forbiddenAddressKind, forbiddenHost } from './addresses';
+import { ForbiddenAddressError, forbiddenHost } from './addresses';
 
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -17,41 +16,17 @@ export interface DestinationRule {
   restricts(url: URL): boolean;
 }
 
-/** A lookup answer with a forbidden address: raised by `publicOnlyLookup`, described by the fetch. */
-class ForbiddenAddressError extends Error {
-  constructor(readonly problem: string) {
-    super(problem);
-    this.name = 'ForbiddenAddressError';
-  }
-}
-
-/**
- * Resolves a host name and refuses it when any of its addresses is forbidden. The connection is made to the addresses
- * checked here, so a name that resolves differently a moment later (DNS rebinding) changes nothing.
- */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '');
-    for (const { address } of addresses) {
-      const kind = forbiddenAddressKind(address);
-      if (kind) return callback(new ForbiddenAddressError(`resolves to ${address}, ${kind}`), '');
-    }
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0].address, addresses[0].family);
-  });
-};
-
 function refusal(url: URL, first: URL, problem: string): ChatError {
   const subject = url === first ? `the text generation endpoint ${url.host}` : `the text generation endpoint ${first.host} redirected to ${url.host}, which`;
   return new ChatError(`${subject} ${problem}; ${HOW_TO_ALLOW}`);
 }
 
-function send(url: URL, init: Parameters<Fetcher>[1], headers: OutgoingHttpHeaders, restricted: boolean): Promise<IncomingMessage> {
+function send(url: URL, init: Parameters<Fetcher>[1], headers: OutgoingHttpHeaders, lookup: LookupFunction | null): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
       url,
       // A restricted call gets a connection of its own: never a pooled one opened without the lookup's check.
-      { method: init.method, headers, signal: init.signal, ...(restricted ? { lookup: publicOnlyLookup, agent: false } : {}) },
+      { method: init.method, headers, signal: init.signal, ...(lookup ? { lookup, agent: false } : {}) },
       resolve,
     );
     request.once('error', reject);
@@ -78,7 +53,7 @@ function toResponse(message: IncomingMessage, url: URL): Response {
  * every destination `rule` restricts (the first and each redirect's) is checked: an IP literal or metadata name before
  * connecting, a host name's addresses after resolving it.
  */
-export function guardedFetch(rule: DestinationRule): Fetcher {
+export function guardedFetch(rule: DestinationRule, lookup: LookupFunction): Fetcher {
   return async (input, init) => {
     const first = new URL(input);
     let url = first;
@@ -89,7 +64,7 @@ export function guardedFetch(rule: DestinationRule): Fetcher {
       if (problem) throw refusal(url, first, problem);
       let message: IncomingMessage;
       try {
-        message = await send(url, init, headers, restricted);
+        message = await send(url, init, headers, restricted ? lookup : null);
       } catch (error) {
         if (error instanceof ForbiddenAddressError) throw refusal(url, first, error.problem);
         throw error;

@@ -1,6 +1,7 @@
 import type { TextGenConfig } from '../../contract';
 import { resolveTextGen, type Env, type Fetcher, type TextGenContext } from '../../autotrain';
 import { ApiError } from '../base/errors';
+import { publicOnlyLookup, type LookupAll } from './addresses';
 import { guardedFetch } from './guardedFetch';
 
 const SETTING = 'serve --llm-endpoint URL (or XMODELS_LLM_ENDPOINTS)';
@@ -40,6 +41,8 @@ export interface LlmEndpointPolicyOptions {
    * providers' defaults, redirects) must be a public address.
    */
   callerEndpoints: boolean;
+  /** How restricted destinations' names are resolved before their addresses are checked (default `dns.lookup`). */
+  resolve?: LookupAll;
 }
 
 /** Which text-generation endpoints the service calls for its callers, and the `fetch` that holds to it. */
@@ -51,7 +54,7 @@ export class LlmEndpointPolicy {
   constructor(options: LlmEndpointPolicyOptions) {
     this.allowed = options.allowed.map((url) => new URL(url));
     this.callerEndpoints = options.callerEndpoints;
-    this.fetch = guardedFetch(this);
+    this.fetch = guardedFetch(this, publicOnlyLookup(options.resolve));
   }
 
   /** Whether `url` lies under an endpoint the operator allows (same scheme, host and port; the path at or below). */

@@ -122,9 +122,10 @@ describe('client: every operation against the real local service', function () {
   it('previews hand edits, then saves them with refitModel: the same steps and metrics, and the version lists them', async () => {
     assert.ok((await client.health()).features.includes('edits'));
     const edits = [{ feature: 'tenure', op: 'monotone' as const, direction: -1 as const }, { feature: 'plan', op: 'set' as const, bins: [0, 0] as [number, number], value: 0.4 }];
-    const preview = await client.models.previewEdits(trained.version_id, { edits });
+    const rows = { dataset_id: trained.dataset_id as string, target_column: 'churned' };
+    const preview = await client.models.previewEdits(trained.version_id, { edits, ...rows });
     assert.deepEqual(preview.before.test_metrics, trained.test_metrics);
-    const saved = await client.models.refitModel(trained.version_id, { edits });
+    const saved = await client.models.refitModel(trained.version_id, { edits, ...rows });
     assert.deepEqual([saved.train_metrics, saved.test_metrics], [preview.after.train_metrics, preview.after.test_metrics]);
     const profile = await client.models.getModelProfile(saved.version_id);
     if (profile.model_type === 'multiclass_classification') assert.fail('a two-valued target gives a binary profile');
@@ -132,7 +133,7 @@ describe('client: every operation against the real local service', function () {
     const [latest] = await client.models.listModelVersions(trained.model_id);
     assert.deepEqual(latest.edits?.map((e) => [e.feature, e.op]), [['tenure', 'monotone'], ['plan', 'set']]);
     await assert.rejects(
-      client.models.previewEdits(trained.version_id, { edits: [{ feature: 'tenure', op: 'merge', bins: 'missing' }] }),
+      client.models.previewEdits(trained.version_id, { edits: [{ feature: 'tenure', op: 'merge', bins: 'missing' }], ...rows }),
       isApiError((e) => e.status === 422 && /^edits\[0\]\.bins: /.test(e.message)),
     );
   });

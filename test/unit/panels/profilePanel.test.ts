@@ -138,22 +138,28 @@ describe('panels: profile panel data', () => {
     const args = { versionId: 'v-1', modelId: 'm-1' };
     const edits = [{ feature: 'age', op: 'remove' as const }];
     const request = context(args);
-    const preview = await profilePanel(services, notSaving).handlers.previewEdits({ versionId: 'v-1', edits }, request);
+    const panel = profilePanel(services, notSaving);
+    await panel.handlers.load(args, context(args));
+    const preview = await panel.handlers.previewEdits({ versionId: 'v-1', edits }, request);
     assert.deepEqual(preview, { kind: 'metrics', parts: answer.parts, before: answer.before, after: answer.after });
-    assert.deepEqual(calls.previews, [{ versionId: 'v-1', body: { edits }, signal: request.signal }]);
+    assert.deepEqual(calls.previews, [{ versionId: 'v-1', body: { edits, dataset_id: 'ds-1', target_column: profile.target_name }, signal: request.signal }]);
   });
 
-  it('answers a preview of a version without a dataset with why there are no metrics, and passes other failures on', async () => {
-    const noDataset = new XModelsApiError({ status: 422, code: 'VALIDATION_ERROR', detail: 'dataset_id: Version v-1 has no dataset.', fields: [{ path: 'dataset_id', message: 'none' }] });
-    const { services } = fakeServices([version], async () => Promise.reject(noDataset));
+  it('answers a preview of a version without a dataset with why there are no metrics, asking nothing, and passes failures on', async () => {
+    const { services, calls } = fakeServices([{ ...version, dataset_id: null }]);
     const args = { versionId: 'v-1', modelId: 'm-1' };
     const edits = [{ feature: 'age', op: 'shift' as const, value: 1 }];
-    const preview = await profilePanel(services, notSaving).handlers.previewEdits({ versionId: 'v-1', edits }, context(args));
+    const panel = profilePanel(services, notSaving);
+    await panel.handlers.load(args, context(args));
+    const preview = await panel.handlers.previewEdits({ versionId: 'v-1', edits }, context(args));
     assert.equal(preview.kind, 'noMetrics');
     assert.match(preview.kind === 'noMetrics' ? preview.message : '', /no stored dataset.*Save as new version asks for the rows/);
+    assert.deepEqual(calls.previews, []);
     const badBins = new XModelsApiError({ status: 422, code: 'VALIDATION_ERROR', detail: 'edits[0].bins: out of range', fields: [{ path: 'edits.0.bins', message: 'out of range' }] });
     const failing = fakeServices([version], async () => Promise.reject(badBins));
-    await assert.rejects(profilePanel(failing.services, notSaving).handlers.previewEdits({ versionId: 'v-1', edits }, context(args)), /edits\[0\]\.bins/);
+    const failingPanel = profilePanel(failing.services, notSaving);
+    await failingPanel.handlers.load(args, context(args));
+    await assert.rejects(failingPanel.handlers.previewEdits({ versionId: 'v-1', edits }, context(args)), /edits\[0\]\.bins/);
   });
 
   it('saves the edits through the saver it was given', async () => {

@@ -4,13 +4,16 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import * as z from 'zod';
 import { ErrorBodySchema, isIgnoredField, OPERATIONS } from '../../../src/contract';
-import { useService, type ApiResponse } from './harness';
+import type { ServiceContext } from '../../../src/service/http/context';
+import { createApp } from '../../../src/service/routes/app';
+import { storedRowCounts, useService, type ApiResponse } from './harness';
 import { smallCsv, trainSmall, uploadCsv } from './fixtures';
 
 /**
  * Random and mutated bodies, path segments and forms thrown at every route of the OpenAPI document: no answer is a
- * 5xx, the service keeps answering, a refused request leaves nothing behind, and an unknown field is a 422 naming it.
- * Fixed seeds and run counts keep it reproducible and within a minute.
+ * 5xx, the service keeps answering, a refused request leaves nothing behind (no row of any table of the store, no
+ * file), and an unknown field is a 422 naming it. Each generator of each route draws XMODELS_FUZZ_RUNS values
+ * (20 by default; `npm run fuzz` draws more) from a fixed seed, so a run is reproducible.
  */
 
 type Json = unknown;
@@ -27,17 +30,23 @@ interface Sent {
 
 /** What the service holds, compared before and after a refused request. */
 interface Holdings {
-  models: number;
-  datasets: number;
-  preprocessors: number;
+  /** Connections added through the API, which live in memory. */
   connections: number;
   /** Files in the datasets folder that belong to no listed dataset. */
   orphanFiles: string[];
+  /** Rows of every table of the store (versions, preprocessor versions, jobs, dataset bytes on PostgreSQL…). */
+  rows: Record<string, number>;
+}
+
+/** A named way of drawing requests; a constant one is sent once. */
+interface Generator {
+  name: string;
+  values: fc.Arbitrary<Sent>;
+  constant?: boolean;
 }
 
 const SEED = 2025;
-const RUNS_PER_BODY_ROUTE = 24;
-const RUNS_PER_OTHER_ROUTE = 8;
+const RUNS_PER_GENERATOR = Number(process.env.XMODELS_FUZZ_RUNS ?? 20);
 const PLACEHOLDER = '"\u{1F9EA}placeholder\u{1F9EA}"';
 
 const nested = (depth: number, open: string, close: string) => `${open.repeat(depth)}${close.repeat(depth)}`;
@@ -80,7 +89,7 @@ const strangeKey = fc.oneof(
 );
 
 /** Mutations of a valid JSON body, and JSON and text that are no body of this route. */
-function jsonBodies(valid: Json, schema: z.ZodType | undefined): fc.Arbitrary<Sent> {
+function jsonBodies(valid: Json, schema: z.ZodType | undefined): Generator[] {
   const paths = pathsOf(valid);
   const path = paths.length ? fc.constantFrom(...paths) : fc.constant([] as (string | number)[]);
   const objectPaths = [[], ...paths].filter((p) => {
@@ -95,22 +104,22 @@ function jsonBodies(valid: Json, schema: z.ZodType | undefined): fc.Arbitrary<Se
   const unknownTargets: { at: (string | number)[]; known: string[] }[] = [{ at: [], known: knownFields(schema) }];
   const req = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>).req : undefined;
   if (req) unknownTargets.push({ at: ['req'], known: knownFields(req) });
-  return fc.oneof(
-    fc.constant(valid).map(json('valid')),
-    fc.jsonValue({ maxDepth: 4 }).map(json('random JSON')),
-    fc.tuple(path, fc.jsonValue({ maxDepth: 3 })).map(([p, v]) => json(`${p.join('.')} replaced`)(withValueAt(valid, p, v))),
-    path.map((p) => json(`${p.join('.')} removed`)(withValueAt(valid, p, undefined))),
-    fc.tuple(path, deep).map(([p, { depth, text }]): Sent => ({ kind: `${p.join('.')} nested ${depth} deep`, body: withTextAt(valid, p, text) })),
+  return [
+    { name: 'valid', values: fc.constant(valid).map(json('valid')), constant: true },
+    { name: 'random JSON', values: fc.jsonValue({ maxDepth: 4 }).map(json('random JSON')) },
+    { name: 'a value replaced', values: fc.tuple(path, fc.jsonValue({ maxDepth: 3 })).map(([p, v]) => json(`${p.join('.')} replaced`)(withValueAt(valid, p, v))) },
+    { name: 'a value removed', values: path.map((p) => json(`${p.join('.')} removed`)(withValueAt(valid, p, undefined))) },
+    { name: 'a value nested deep', values: fc.tuple(path, deep).map(([p, { depth, text }]): Sent => ({ kind: `${p.join('.')} nested ${depth} deep`, body: withTextAt(valid, p, text) })) },
     // Added to an object where any field is taken (a payload's maps, say), a deep value reaches what stores it.
-    fc.tuple(fc.constantFrom(...objectPaths), deep).map(([p, { depth, text }]): Sent => ({
+    { name: 'a deep field added', values: fc.tuple(fc.constantFrom(...objectPaths), deep).map(([p, { depth, text }]): Sent => ({
       kind: `${[...p, 'deep'].join('.')} nested ${depth} deep`,
       body: withTextAt(valid, [...p, 'deep'], text),
-    })),
-    fc.tuple(path, fc.integer({ min: 10_000, max: 3_000_000 }), fc.constantFrom('x', '\u00e9', '\\"', ',', '\n')).map(([p, length, unit]): Sent => ({
+    })) },
+    { name: 'a long string', values: fc.tuple(path, fc.integer({ min: 10_000, max: 3_000_000 }), fc.constantFrom('x', '\u00e9', '\\"', ',', '\n')).map(([p, length, unit]): Sent => ({
       kind: `${p.join('.')} a string of ${length}`,
       body: withTextAt(valid, p, JSON.stringify(unit.repeat(length))),
-    })),
-    fc.tuple(fc.constantFrom(...unknownTargets), strangeKey, fc.jsonValue({ maxDepth: 2 })).filter(([target, key]) => !target.known.includes(key) && !isIgnoredField(key)).map(([target, key, v]): Sent => {
+    })) },
+    { name: 'an unknown field', values: fc.tuple(fc.constantFrom(...unknownTargets), strangeKey, fc.jsonValue({ maxDepth: 2 })).filter(([target, key]) => !target.known.includes(key) && !isIgnoredField(key)).map(([target, key, v]): Sent => {
       const object = (target.at.length ? (valid as Record<string, Json>)[target.at[0]] : valid) as Record<string, Json>;
       // Defined, not assigned, so that "__proto__" is a field like any other.
       const extended = Object.defineProperty({ ...object }, key, { value: v, enumerable: true });
@@ -119,22 +128,22 @@ function jsonBodies(valid: Json, schema: z.ZodType | undefined): fc.Arbitrary<Se
         body: JSON.stringify(target.at.length ? { ...(valid as object), [target.at[0]]: extended } : extended),
         unknownField: [...target.at, key].join('.'),
       };
-    }),
-    fc.nat().map((cut): Sent => {
+    }) },
+    { name: 'cut short', values: fc.nat().map((cut): Sent => {
       const text = JSON.stringify(valid);
       return { kind: 'cut short', body: text.slice(0, cut % Math.max(1, text.length)) };
-    }),
-    fc.string({ unit: 'binary', maxLength: 200 }).map((text): Sent => ({ kind: 'random text', body: text })),
-    fc.tuple(fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data', 'application/x-www-form-urlencoded', 'application/json; charset=latin1'), fc.jsonValue({ maxDepth: 2 })).map(([contentType, v]): Sent => ({
+    }) },
+    { name: 'random text', values: fc.string({ unit: 'binary', maxLength: 200 }).map((text): Sent => ({ kind: 'random text', body: text })) },
+    { name: 'another content type', values: fc.tuple(fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data', 'application/x-www-form-urlencoded', 'application/json; charset=latin1'), fc.jsonValue({ maxDepth: 2 })).map(([contentType, v]): Sent => ({
       kind: `as ${contentType}`,
       body: JSON.stringify(v),
       contentType,
-    })),
-  );
+    })) },
+  ];
 }
 
 /** Multipart forms: the valid one, others with random fields and files, and random bytes said to be a form. */
-function formBodies(validFields: Record<string, string>): fc.Arbitrary<Sent> {
+function formBodies(validFields: Record<string, string>): Generator[] {
   const fieldName = fc.oneof(fc.constantFrom('file', 'name', 'team_id', 'textgen_config', 'files'), fc.string({ maxLength: 12 }));
   const fieldValue = fc.oneof(fc.string({ maxLength: 50 }), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), fc.constant(nested(500, '[', ']')));
   const fileBytes = fc.oneof(
@@ -152,25 +161,37 @@ function formBodies(validFields: Record<string, string>): fc.Arbitrary<Sent> {
     for (const [name, bytes] of files) body.append(name, new Blob([bytes as BlobPart], { type: 'text/csv' }), 'data.csv');
     return { kind, body };
   };
-  return fc.oneof(
-    fc.constant(form('valid form', Object.entries(validFields), [['file', smallCsv(30)]])),
-    fc.tuple(fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 12 }), fc.array(fc.tuple(fieldName, fileBytes), { maxLength: 2 })).map(([fields, files]) =>
+  return [
+    { name: 'valid form', values: fc.constant(form('valid form', Object.entries(validFields), [['file', smallCsv(30)]])), constant: true },
+    { name: 'random fields and files', values: fc.tuple(fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 12 }), fc.array(fc.tuple(fieldName, fileBytes), { maxLength: 2 })).map(([fields, files]) =>
       form(`form of ${fields.map(([n]) => n).join(',')} and files ${files.map(([n]) => n).join(',')}`, fields, files),
-    ),
-    fc.tuple(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ maxLength: 20 })).map(([text, boundary]): Sent => ({
+    ) },
+    { name: 'random text as a form', values: fc.tuple(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ maxLength: 20 })).map(([text, boundary]): Sent => ({
       kind: 'random text as a form',
       body: text,
       contentType: `multipart/form-data; boundary=${boundary}`,
-    })),
-  );
+    })) },
+  ];
 }
 
 /** Path segments: real ids, and text that is no id. */
 const segment = (real: string[]) =>
   fc.oneof(fc.constantFrom(...real), fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('latest', '..', '%', ' ', '\u0000', 'a'.repeat(3000), '00000000-0000-0000-0000-000000000000'));
 
+describe('service: the routes the application registers', () => {
+  it('are the operations of the OpenAPI document, no more and no fewer', () => {
+    // Registering routes reads nothing of the context but these.
+    const app = createApp({ version: '0.0.0', uploadLimitBytes: 1 } as ServiceContext);
+    const registered = app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`);
+    const documented = OPERATIONS.map((op) => `${op.method.toUpperCase()} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`);
+    assert.deepEqual([...registered].sort(), [...documented].sort());
+    assert.equal(new Set(registered).size, registered.length, 'no route is registered twice');
+  });
+});
+
 describe('service: no body, path or form makes any route answer 5xx (property-based)', function () {
-  this.timeout(120_000);
+  // A route sends about a dozen generators' values; a value takes well under a second.
+  this.timeout(60_000 + RUNS_PER_GENERATOR * 12_000);
   // No job ever runs: a valid autotrain request is a 429, so that every model comes from a request's own answer.
   // On the PostgreSQL backend the service is a team server: connections through the API must be allowed there.
   const env = useService(['--max-pending-jobs', '0', '--allow-connection-api']);
@@ -180,19 +201,15 @@ describe('service: no body, path or form makes any route answer 5xx (property-ba
   let held: Holdings;
 
   const holdings = async (): Promise<Holdings> => {
-    const [datasetList, models, preprocessors, connections] = await Promise.all(
-      ['/v1/datasets', `/v1/models/teams/${env.service.teamId}`, '/v1/preprocessors', '/v1/connections'].map((path) => env.call('GET', path)),
-    );
+    const [datasetList, connections, rows] = await Promise.all([env.call('GET', '/v1/datasets'), env.call('GET', '/v1/connections'), storedRowCounts(env.service)]);
     const datasets = datasetList.body as { dataset_id: string }[];
     const dir = join(env.service.dataDir, 'datasets');
     const files = existsSync(dir) ? readdirSync(dir) : [];
     return {
-      models: models.body.length,
-      datasets: datasets.length,
-      preprocessors: preprocessors.body.length,
       connections: connections.body.length,
       // The folder's marker (a dot file) is the service's own.
       orphanFiles: files.filter((file) => !file.startsWith('.') && !datasets.some((d) => file.startsWith(d.dataset_id))),
+      rows,
     };
   };
 
@@ -224,7 +241,7 @@ describe('service: no body, path or form makes any route answer 5xx (property-ba
       train_model: { target_column: 'label', model_name: 'fuzzed', csv_content: smallCsv(40), max_depth: 3 },
       start_training: { dataset_id: datasetId, target_column: 'label', model_name: 'job', max_depth: 3 },
       refit_model: { dataset_id: datasetId, target_column: 'label', smoothing: 2 },
-      preview_edits: { dataset_id: datasetId, edits: [{ feature: 'x', op: 'shift', bins: [0, 1], value: 0.1 }, { feature: 'color', op: 'merge' }] },
+      preview_edits: { dataset_id: datasetId, target_column: 'label', edits: [{ feature: 'x', op: 'shift', bins: [0, 1], value: 0.1 }, { feature: 'color', op: 'merge' }] },
       predict: { csv_content: smallCsv(8), explain: true, threshold: 0.4 },
       summarize_by_dataset_id: { team_id: null, req: { dataset_id: datasetId } },
       generate_goals: { team_id: null, req: { summary, n: 2 } },
@@ -289,16 +306,20 @@ describe('service: no body, path or form makes any route answer 5xx (property-ba
   for (const op of OPERATIONS) {
     const takesBody = op.request !== undefined;
     it(`${op.operationId}: ${takesBody ? 'random and mutated bodies' : 'random path segments and queries'}`, async function () {
-      const bodies: fc.Arbitrary<Sent>[] = [];
-      if (op.upload) bodies.push(formBodies(forms[op.operationId]));
+      const generators: Generator[] = [];
+      if (op.upload) generators.push(...formBodies(forms[op.operationId]));
       if (takesBody && (!op.upload || op.json)) {
         assert.ok(valid[op.operationId], `a valid body of ${op.operationId} is given above`);
-        bodies.push(jsonBodies(valid[op.operationId], op.upload ? op.json : op.request));
+        generators.push(...jsonBodies(valid[op.operationId], op.upload ? op.json : op.request));
       }
-      if (bodies.length) {
-        await fc.assert(fc.asyncProperty(fc.oneof(...bodies), (sent) => check(op, realPath(op), sent)), { seed: SEED, numRuns: RUNS_PER_BODY_ROUTE, endOnFailure: true });
-        return;
+      for (const { name, values, constant } of generators) {
+        await fc.assert(fc.asyncProperty(values, (sent) => check(op, realPath(op), { ...sent, kind: `${name}: ${sent.kind}` })), {
+          seed: SEED,
+          numRuns: constant ? 1 : RUNS_PER_GENERATOR,
+          endOnFailure: true,
+        });
       }
+      if (generators.length) return;
       const query = fc.dictionary(fc.constantFrom('model_id', 'training_id', 'team_id', 'x'), fc.string({ maxLength: 40 }), { maxKeys: 3 });
       const segments = fc.tuple(...paramNames(op).map((name) => segment(pathValues[name])));
       // Deletes get random segments only, so the fixtures stay.
@@ -309,7 +330,7 @@ describe('service: no body, path or form makes any route answer 5xx (property-ba
           // GET carries no body (fetch refuses one); a DELETE gets one it must not read.
           await check(op, path, op.method === 'get' ? { kind: 'no body', body: undefined as never, contentType: 'text/plain' } : { kind: 'random JSON', body: JSON.stringify(body) });
         }),
-        { seed: SEED, numRuns: RUNS_PER_OTHER_ROUTE, endOnFailure: true },
+        { seed: SEED, numRuns: RUNS_PER_GENERATOR, endOnFailure: true },
       );
     });
   }

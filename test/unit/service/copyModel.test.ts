@@ -99,7 +99,7 @@ describe('service: copying a model to another service (client.models.copyTo, imp
   it('copies every version with its dataset: the same metrics, evaluations, lineage and predictions there, and a copy refits there as on the source', async () => {
     const churn = await churnModel(source, 'churn');
     const edits = [{ feature: 'tenure', op: 'shift' as const, bins: [0, 2] as [number, number], value: 0.25 }, { feature: 'plan', op: 'set' as const, bins: [1, 1] as [number, number], value: -0.5 }];
-    const edited = await source.models.refitModel(churn.versionIds[2], { edits });
+    const edited = await source.models.refitModel(churn.versionIds[2], { edits, dataset_id: churn.dataset.dataset_id, target_column: 'churned' });
     const steps: string[] = [];
     const report = await source.models.copyTo(target, churn.modelId, { withDatasets: true, onProgress: (p) => steps.push(`${p.step}/${p.steps} ${p.message}`) });
     assert.deepEqual(steps, ['1/5 dataset churn.csv', '2/5 v1 (train)', '3/5 v2 (refit)', '4/5 v3 (train)', '5/5 v4 (refit)']);

@@ -45,8 +45,10 @@ describe('service: hand edits of a version\u2019s steps', function () {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     return res.body;
   }
-  async function preview(versionId: string, edits: Edit[], extra: Record<string, unknown> = {}): Promise<PreviewEditsResult> {
-    const res = await env.call('POST', `/v1/models/versions/${versionId}/preview-edits`, { json: { edits, ...extra } });
+  /** The rows of the cars versions: a refit's and a preview's data fields. */
+  const carsRows = () => ({ dataset_id: carsId, target_column: 'Miles_per_Gallon' });
+  async function preview(versionId: string, edits: Edit[], rows: Record<string, unknown> = carsRows()): Promise<PreviewEditsResult> {
+    const res = await env.call('POST', `/v1/models/versions/${versionId}/preview-edits`, { json: { edits, ...rows } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     return PreviewEditsResultSchema.parse(res.body);
   }
@@ -115,7 +117,7 @@ describe('service: hand edits of a version\u2019s steps', function () {
     assert.deepEqual(Object.keys(shown.features), [NUMERIC, CATEGORICAL, 'Cylinders', 'Acceleration']);
     assert.deepEqual(shown.before.test_metrics, cars.test_metrics, "before: the version's own metrics, on its own split");
 
-    const res = await env.call('POST', `/v1/models/versions/${cars.version_id}/refit`, { json: { edits } });
+    const res = await env.call('POST', `/v1/models/versions/${cars.version_id}/refit`, { json: { edits, ...carsRows() } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const refit = RefitResultSchema.parse(res.body);
     assert.deepEqual([refit.train_metrics, refit.test_metrics], [shown.after.train_metrics, shown.after.test_metrics]);
@@ -149,7 +151,7 @@ describe('service: hand edits of a version\u2019s steps', function () {
     const edits: Edit[] = [{ feature: NUMERIC, op: 'set', bins: [0, 1], value: 3 }, { feature: CATEGORICAL, op: 'interpolate' }];
     const shown = await preview(trained.version_id, edits);
     assert.deepEqual(scores(shown.features[NUMERIC]).slice(0, 2), [3, 3], 'xplainable steps are not re-centred');
-    const refit = (await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits } })).body;
+    const refit = (await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits, ...carsRows() } })).body;
     assert.deepEqual([refit.train_metrics, refit.test_metrics], [shown.after.train_metrics, shown.after.test_metrics]);
     assert.deepEqual(await profileBins(refit.version_id, NUMERIC), shown.features[NUMERIC]);
     const tables = scoringTablesFromPayload(ModelPayloadSchema.parse((await env.call('GET', `/v1/models/versions/${refit.version_id}/payload`)).body), 'x');
@@ -157,7 +159,7 @@ describe('service: hand edits of a version\u2019s steps', function () {
     const predicted = PredictionsSchema.parse((await env.call('POST', `/v1/models/versions/${refit.version_id}/predict`, { json: { csv_content: rows, explain: true } })).body);
     assert.ok(tables.modelType !== 'multiclass');
     assertMatches(runPython(toPython(tables), rows), predicted, tables, 'Python');
-    const removal = await env.call('POST', `/v1/models/versions/${trained.version_id}/preview-edits`, { json: { edits: [{ feature: NUMERIC, op: 'remove' }] } });
+    const removal = await env.call('POST', `/v1/models/versions/${trained.version_id}/preview-edits`, { json: { edits: [{ feature: NUMERIC, op: 'remove' }], ...carsRows() } });
     assert.equal(removal.status, 422);
     assert.equal(removal.body.error.fields[0].path, 'edits.0.op');
     assert.match(removal.body.detail, /^edits\[0\]\.op: removing a feature needs a model fitted with the boosted method/);
@@ -168,9 +170,10 @@ describe('service: hand edits of a version\u2019s steps', function () {
     const trained = await train(env.call, { target_column: 'Species', model_name: 'species', dataset_id: datasetId });
     const feature = 'Flipper Length (mm)';
     const edits: Edit[] = [{ feature, op: 'monotone', direction: 1, class: 'Gentoo' }];
-    const shown = await preview(trained.version_id, edits);
+    const species = { dataset_id: datasetId, target_column: 'Species' };
+    const shown = await preview(trained.version_id, edits, species);
     assert.deepEqual(shown.parts.map((p) => [p.partition, p.class]), [['__dataset__', 'Gentoo']]);
-    const refit = RefitResultSchema.parse((await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits } })).body);
+    const refit = RefitResultSchema.parse((await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits, ...species } })).body);
     assert.deepEqual([refit.train_metrics, refit.test_metrics], [shown.after.train_metrics, shown.after.test_metrics]);
     const classBins = async (versionId: string, cls: string) => {
       const profile = (await env.call('GET', `/v1/models/profile/${versionId}`)).body;
@@ -195,7 +198,7 @@ describe('service: hand edits of a version\u2019s steps', function () {
     const edits: Edit[] = [{ feature: NUMERIC, op: 'shift', bins: [0, 1], value: -1, partition: 'Japan' }];
     const shown = await preview(trained.version_id, edits);
     assert.deepEqual(shown.parts.map((p) => p.partition), ['Japan']);
-    const refit = (await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits } })).body;
+    const refit = (await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits, ...carsRows() } })).body;
     assert.equal(refit.version_id !== undefined, true, JSON.stringify(refit));
     assert.deepEqual(await profileBins(refit.version_id, NUMERIC, 'Japan'), shown.features[NUMERIC]);
     assert.deepEqual(await profileBins(refit.version_id, NUMERIC, '__dataset__'), await profileBins(trained.version_id, NUMERIC, '__dataset__'));
@@ -204,13 +207,13 @@ describe('service: hand edits of a version\u2019s steps', function () {
       const id = parts.find((p: { partition: string }) => p.partition === partition).partition_id;
       return (await env.call('GET', `/v1/models/evaluation/${id}`)).body.baseline;
     };
-    const removed = (await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits: [{ feature: NUMERIC, op: 'remove', partition: 'Japan' }] } })).body;
+    const removed = (await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits: [{ feature: NUMERIC, op: 'remove', partition: 'Japan' }], ...carsRows() } })).body;
     assert.deepEqual(Object.keys((await profileBins(removed.version_id, NUMERIC, 'Japan'))), []);
     assert.notDeepEqual(await baselineOf(removed.version_id, 'Japan'), await baselineOf(trained.version_id, 'Japan'), 'the linear baseline of a partition that lost a feature is fitted again');
     assert.deepEqual(await baselineOf(removed.version_id, 'USA'), await baselineOf(trained.version_id, 'USA'));
 
     const everywhere = await env.call('POST', `/v1/models/versions/${trained.version_id}/preview-edits`, {
-      json: { edits: [{ feature: NUMERIC, op: 'shift', bins: [0, 1], value: -1 }] },
+      json: { edits: [{ feature: NUMERIC, op: 'shift', bins: [0, 1], value: -1 }], ...carsRows() },
     });
     assert.equal(everywhere.status, 422);
     assert.equal(everywhere.body.error.fields[0].path, 'edits.0.partition');
@@ -239,32 +242,55 @@ describe('service: hand edits of a version\u2019s steps', function () {
     const count = (await versionsOf(cars.model_id)).length;
     for (const [edit, field, detail] of cases) {
       for (const route of ['preview-edits', 'refit']) {
-        const res = await env.call('POST', `/v1/models/versions/${cars.version_id}/${route}`, { json: { edits: [ok, edit] } });
+        const res = await env.call('POST', `/v1/models/versions/${cars.version_id}/${route}`, { json: { edits: [ok, edit], ...carsRows() } });
         const what = `${route} ${JSON.stringify(edit)}`;
         assert.equal(res.status, 422, `${what}: ${JSON.stringify(res.body)}`);
         assert.ok(res.body.error.fields[0].path.startsWith(`edits.1.${field}`), `${what}: ${res.body.error.fields[0].path}`);
         assert.match(res.body.detail, detail, what);
       }
     }
-    const mixed = await env.call('POST', `/v1/models/versions/${cars.version_id}/refit`, { json: { edits: [ok], smoothing: 2 } });
+    const mixed = await env.call('POST', `/v1/models/versions/${cars.version_id}/refit`, { json: { edits: [ok], ...carsRows(), smoothing: 2 } });
     assert.equal(mixed.status, 422);
     assert.equal(mixed.body.error.fields[0].path, 'smoothing');
     assert.match(mixed.body.detail, /smoothing cannot be given with edits/);
     assert.equal((await versionsOf(cars.model_id)).length, count, 'no refused edit left a version behind');
   });
 
-  it('computes metrics on the dataset given; a version without a dataset needs one (422)', async () => {
+  it('refit and preview-edits take the same data fields: dataset_id and target_column required (a 422 naming each), test_size', async () => {
+    const count = (await versionsOf(cars.model_id)).length;
+    const edits: Edit[] = [{ feature: NUMERIC, op: 'shift', bins: [0, 1], value: 0.5 }];
+    const cases: [Record<string, unknown>, string[], RegExp][] = [
+      [{}, ['dataset_id', 'target_column'], /dataset_id/],
+      [{ dataset_id: carsId }, ['target_column'], /target_column/],
+      [{ target_column: 'Miles_per_Gallon' }, ['dataset_id'], /dataset_id/],
+      [{ ...carsRows(), target_column: 'Horsepower' }, ['target_column'], new RegExp(`^Version ${cars.version_id} predicts Miles_per_Gallon, not Horsepower`)],
+      [{ ...carsRows(), dataset_id: 'no-such-dataset' }, ['dataset_id'], /no-such-dataset/],
+    ];
+    for (const route of ['preview-edits', 'refit']) {
+      for (const body of [{ edits }, {}]) {
+        if (route === 'preview-edits' && !('edits' in body)) continue;
+        for (const [rows, fields, detail] of cases) {
+          const res = await env.call('POST', `/v1/models/versions/${cars.version_id}/${route}`, { json: { ...body, ...rows } });
+          const what = `${route} ${JSON.stringify({ ...body, ...rows })}`;
+          assert.ok([404, 422].includes(res.status), `${what}: ${res.status} ${JSON.stringify(res.body)}`);
+          assert.deepEqual(res.body.error.fields.map((f: { path: string }) => f.path), fields, what);
+          assert.match(res.body.detail, detail, `${what}: ${res.body.detail}`);
+        }
+      }
+    }
+    assert.equal((await versionsOf(cars.model_id)).length, count, 'no refused refit left a version behind');
+    const shown = await preview(cars.version_id, edits, { ...carsRows(), test_size: 0.5 });
+    const saved = (await env.call('POST', `/v1/models/versions/${cars.version_id}/refit`, { json: { edits, ...carsRows(), test_size: 0.5 } })).body;
+    assert.deepEqual([saved.train_metrics, saved.test_metrics], [shown.after.train_metrics, shown.after.test_metrics], 'the same body, the same rows');
+    assert.notDeepEqual(shown.before.test_metrics, cars.test_metrics, 'test_size 0.5 splits the rows anew');
+  });
+
+  it('computes metrics on the dataset given, a version without a dataset too', async () => {
     const inline = await trainSmall(env.call);
     const edits: Edit[] = [{ feature: 'x', op: 'shift', bins: [0, 1], value: 0.5 }];
-    for (const route of ['preview-edits', 'refit']) {
-      const res = await env.call('POST', `/v1/models/versions/${inline.version_id}/${route}`, { json: { edits } });
-      assert.equal(res.status, 422, route);
-      assert.equal(res.body.error.fields[0].path, 'dataset_id');
-      assert.match(res.body.detail, new RegExp(`^Version ${inline.version_id} has no dataset to compute metrics on`));
-    }
     const datasetId = await uploadCsv(env.call, smallCsv(90));
-    const shown = await preview(inline.version_id, edits, { dataset_id: datasetId });
-    const refit = (await env.call('POST', `/v1/models/versions/${inline.version_id}/refit`, { json: { edits, dataset_id: datasetId } })).body;
+    const shown = await preview(inline.version_id, edits, { dataset_id: datasetId, target_column: 'label' });
+    const refit = (await env.call('POST', `/v1/models/versions/${inline.version_id}/refit`, { json: { edits, dataset_id: datasetId, target_column: 'label' } })).body;
     assert.deepEqual([refit.train_metrics, refit.test_metrics], [shown.after.train_metrics, shown.after.test_metrics]);
     const confusion = (shown.before.test_metrics as { confusion_matrix: number[][] }).confusion_matrix.flat().reduce((a, b) => a + b, 0);
     assert.equal(confusion, 18, 'the 20 % test rows of the 90 given');
@@ -274,9 +300,10 @@ describe('service: hand edits of a version\u2019s steps', function () {
     const testId = await uploadCsv(env.call, smallCsv(40));
     for (const split of [{ test_size: 0.35 }, { test_dataset_id: testId }]) {
       const version = await trainSmall(env.call, { csv_content: undefined, dataset_id: trainId, ...split });
-      const own = await preview(version.version_id, edits);
+      const rows = { dataset_id: trainId, target_column: 'label' };
+      const own = await preview(version.version_id, edits, rows);
       assert.deepEqual(own.before.test_metrics, version.test_metrics, JSON.stringify(split));
-      const saved = (await env.call('POST', `/v1/models/versions/${version.version_id}/refit`, { json: { edits } })).body;
+      const saved = (await env.call('POST', `/v1/models/versions/${version.version_id}/refit`, { json: { edits, ...rows } })).body;
       const parameters = (await versionsOf(version.model_id))[0].parameters;
       assert.deepEqual([parameters.test_size, parameters.test_dataset_id], 'test_size' in split ? [0.35, undefined] : [null, testId]);
       assert.deepEqual(saved.test_metrics, own.after.test_metrics);

@@ -5,7 +5,9 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { Database as WasmDatabase } from 'node-sqlite3-wasm';
 import { Client as PgClient } from 'pg';
+import { DB_FILE } from '../../../src/service/store/database';
 import { testCluster } from './postgresCluster';
 
 export const REPO = resolve(__dirname, '../../..');
@@ -171,6 +173,37 @@ export async function storedText(service: ServiceProcess): Promise<string> {
       for (const r of (await db.query<{ row: string }>(`SELECT t::text AS row FROM "${table.name}" t`)).rows) rows.push(r.row);
     }
     return rows.join('\n');
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * How many rows each table of the service's store holds (on PostgreSQL also `dataset_files bytes`, the dataset bytes
+ * it keeps there). SQLite is read from a copy of the database file, which the running service holds locked.
+ */
+export async function storedRowCounts(service: ServiceProcess): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  if (!service.database) {
+    const copy = mkdtempSync(join(tmpdir(), 'xmodels-rows-'));
+    copyFileSync(join(service.dataDir, DB_FILE), join(copy, DB_FILE));
+    const db = new WasmDatabase(join(copy, DB_FILE));
+    try {
+      const tables = db.all("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'") as { name: string }[];
+      for (const { name } of tables) counts[name] = Number((db.get(`SELECT COUNT(*) AS n FROM "${name}"`) as { n: number }).n);
+    } finally {
+      db.close();
+      removeDir(copy);
+    }
+    return counts;
+  }
+  const db = new PgClient({ connectionString: service.database });
+  await db.connect();
+  try {
+    const tables = await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'");
+    for (const { name } of tables.rows) counts[name] = Number((await db.query<{ n: string }>(`SELECT COUNT(*) AS n FROM "${name}"`)).rows[0].n);
+    counts['dataset_files bytes'] = Number((await db.query<{ n: string }>('SELECT COALESCE(SUM(length(bytes)), 0) AS n FROM dataset_files')).rows[0].n);
+    return counts;
   } finally {
     await db.end();
   }

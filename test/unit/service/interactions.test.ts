@@ -69,12 +69,12 @@ describe('service: pairwise interaction terms', function () {
   });
 
   it('removes a pair by refit and names an unknown pair in a 422', async () => {
-    const res = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { remove_interactions: [['x', 'kind']] } });
+    const res = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { dataset_id: datasetId, target_column: 'label', remove_interactions: [['x', 'kind']] } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const refitted = RefitResultSchema.parse(res.body);
     const part = await profileOf(refitted.version_id);
     assert.ok(!(part.interactions ?? []).some((p) => p.features.join() === 'x,kind'));
-    const bad = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { remove_interactions: [['x', 'nope']] } });
+    const bad = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { dataset_id: datasetId, target_column: 'label', remove_interactions: [['x', 'nope']] } });
     assert.equal(bad.status, 422, JSON.stringify(bad.body));
     assert.match(JSON.stringify(bad.body), /remove_interactions\[0\].*x × nope is not a pair term/);
   });

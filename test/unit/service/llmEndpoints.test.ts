@@ -100,6 +100,21 @@ describe('service: text-generation endpoints on a team server', function () {
     assert.equal(forbidden.requests.length, 0);
   });
 
+  it('gets no request through to any IPv6 form of a forbidden address, as base_url or as a redirect', async () => {
+    const forms = ['::127.0.0.1', '64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::7f00:1', '2002:7f00:1::1', '2001::7f00:1', '::ffff:0:127.0.0.1', 'fec0::1'];
+    for (const form of forms) {
+      const target = `http://[${form}]:${forbidden.port}/v1`;
+      const direct = await goals(call, summary, { provider: 'openai', base_url: target, model: 'm' });
+      assert.equal(direct.status, 403, `${form}: ${JSON.stringify(direct.body)}`);
+      allowed.reply = { redirect: `${target}/chat/completions` };
+      const res = await goals(call, summary, { provider: 'openai', base_url: allowed.url(), model: 'm' });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.source, 'rules', form);
+      assert.match(res.body.warnings[0], /redirected to \[.*\]:\d+, which is (an IPv6 address that carries an IPv4 address|a NAT64 address of|a site-local address)/, form);
+    }
+    assert.equal(forbidden.requests.length, 0);
+  });
+
   it('says which host answered which status and never repeats the answer\u2019s body', async () => {
     allowed.reply = 'error';
     const res = await goals(call, summary, { provider: 'openai', base_url: allowed.url(), model: 'm' });

@@ -219,7 +219,7 @@ describe('service: model report', function () {
 
     it('lists edits that a refit applied, and the client fetches the same report', async () => {
       const edits = [{ feature: 'x', op: 'shift', bins: [0, 2], value: 0.5 }, { feature: 'color', op: 'set', bins: 'missing', value: -1 }];
-      const refit = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits } });
+      const refit = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits, dataset_id: datasetId, target_column: 'label' } });
       assert.equal(refit.status, 200, JSON.stringify(refit.body));
       const client = new XModelsClient({ baseUrl: env.service.url, apiKey: env.service.apiKey });
       try {
@@ -341,7 +341,7 @@ describe('service: model report', function () {
     }
     const datasetId = await uploadCsv(env.call, `${lines.join('\n')}\n`, hostile.file);
     const trained = await train(env.call, { target_column: 'label', model_name: hostile.model, dataset_id: datasetId, partition_on: hostile.partition });
-    const refit = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits: [{ feature: hostile.numeric, op: 'shift', bins: [0, 1], value: 0.25, partition: '<b>p1</b>' }] } });
+    const refit = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { edits: [{ feature: hostile.numeric, op: 'shift', bins: [0, 1], value: 0.25, partition: '<b>p1</b>' }], dataset_id: datasetId, target_column: 'label' } });
     assert.equal(refit.status, 200, JSON.stringify(refit.body));
     const html: string = (await getReport(env.call, refit.body.version_id)).body;
     assertInert(html);

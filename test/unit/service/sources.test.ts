@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -43,8 +44,11 @@ describe('service: datasets whose rows stay in a database', function () {
     password = decodeURIComponent(new URL(postgresUrl).password);
     duckdb = await duckdbWithCustomers(dir, ROWS);
     service = await startService({
-      // A service on a shared database takes connections from its caller only when allowed.
-      args: ['--connection', `warehouse=duckdb://${duckdb.file}`, '--max-rows-in-memory', '1000', ...(TEST_BACKEND === 'postgres' ? ['--allow-connection-api'] : [])],
+      // A service on a shared database takes connections from its caller only when allowed, to hosts it allows.
+      args: [
+        '--connection', `warehouse=duckdb://${duckdb.file}`, '--max-rows-in-memory', '1000',
+        ...(TEST_BACKEND === 'postgres' ? ['--allow-connection-api', '--connection-host', new URL(postgresUrl).hostname] : []),
+      ],
       env: { XMODELS_CONNECTIONS: 'ignored=duckdb::memory:' },
     });
     call = client(service.url, service.apiKey);
@@ -242,6 +246,39 @@ describe('service: who may add connections', function () {
       await service.stop();
       removeDir(service.dataDir);
     }
+  });
+
+  it('a team server connects a caller\u2019s connection to public addresses only: no IPv6 form of a private one gets through', async () => {
+    let reached = 0;
+    const listener = createServer((socket) => {
+      reached++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    const service = await startService({ args: ['--allow-remote', '--allow-connection-api'] });
+    const call = client(service.url, service.apiKey);
+    const hosts = ['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]', '[::127.0.0.1]', '[64:ff9b::7f00:1]', '[64:ff9b::a9fe:a9fe]', '[64:ff9b:1::7f00:1]', '[2002:7f00:1::1]', '[2001::7f00:1]', '[::ffff:0:127.0.0.1]', '[fec0::1]', '10.0.0.1'];
+    for (const host of hosts) {
+      const added = await call('POST', '/v1/connections', { json: { name: 'sales', url: `postgres://reader:hunter2@${host}:${port}/db` } });
+      assert.equal(added.status, 403, `${host}: ${JSON.stringify(added.body)}`);
+      assert.deepEqual(added.body.error.fields.map((f: { path: string }) => f.path), ['url']);
+      assert.match(added.body.detail, /^Connection sales: the host .* (is|resolves to) .*: this service connects a connection added through the API to public addresses only\.$/, host);
+      assert.match(added.body.error.suggestion, /serve --connection NAME=URL.*--connection-host HOST/);
+      assert.ok(!JSON.stringify(added.body).includes('hunter2'));
+    }
+    assert.equal(reached, 0, 'no connection reached the listener');
+    assert.deepEqual((await call('GET', '/v1/connections')).body, []);
+    await service.stop();
+    removeDir(service.dataDir);
+
+    const allowing = await startService({ args: ['--allow-remote', '--allow-connection-api', '--connection-host', '127.0.0.1'] });
+    const added = await client(allowing.url, allowing.apiKey)('POST', '/v1/connections', { json: { name: 'sales', url: `postgres://reader:hunter2@127.0.0.1:${port}/db` } });
+    assert.equal(added.status, 422, 'the allowed host is connected to, and is no PostgreSQL');
+    assert.equal(reached, 1);
+    await allowing.stop();
+    removeDir(allowing.dataDir);
+    await new Promise<void>((resolve) => listener.close(() => resolve()));
   });
 
   it('serve refuses a bad connection definition, and DuckDB without its package, naming them', async () => {

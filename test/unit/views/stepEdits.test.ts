@@ -76,17 +76,22 @@ describe('views: hand edits drawn before the preview answers', () => {
       await service.stop();
     });
 
-    async function trained(body: Record<string, unknown>): Promise<{ versionId: string; profile: ModelProfile }> {
+    async function trained(body: Record<string, unknown>): Promise<{ versionId: string; datasetId: string; profile: ModelProfile }> {
       const result = await client.models.trainModel({ target_column: 'Miles_per_Gallon', model_type: 'regressor', drop_columns: ['Name', 'Year'], dataset_id: carsId, model_name: 'cars', ...body } as never);
-      return { versionId: result.version_id, profile: await client.models.getModelProfile(result.version_id) };
+      return { versionId: result.version_id, datasetId: result.dataset_id as string, profile: await client.models.getModelProfile(result.version_id) };
     }
 
     /** Previews `edits` and checks every edited feature of the entry shown against the panel's own steps. */
-    async function assertSameSteps(versionId: string, profile: ModelProfile, entry: string, method: 'boosted' | 'xplainable', edits: Edit[]): Promise<void> {
+    async function assertSameSteps(
+      { versionId, datasetId, profile }: { versionId: string; datasetId: string; profile: ModelProfile },
+      entry: string,
+      method: 'boosted' | 'xplainable',
+      edits: Edit[],
+    ): Promise<void> {
       const shown = panelProfile(profile);
       const partition = shown.profile.partitions.find((p) => p.partition === entry) as PartitionProfile;
       const scope = shown.scopes[entry];
-      const preview = await client.models.previewEdits(versionId, { edits });
+      const preview = await client.models.previewEdits(versionId, { edits, dataset_id: datasetId, target_column: profile.target_name });
       for (const feature of new Set(edits.map((e) => e.feature))) {
         const fromService = previewSeries(preview.parts, feature, scope);
         const drawn = editedSeries(partition, feature, edits, scope, method);
@@ -101,7 +106,8 @@ describe('views: hand edits drawn before the preview answers', () => {
 
     for (const method of ['boosted', 'xplainable'] as const) {
       it(`for every edit of a ${method} regressor`, async () => {
-        const { versionId, profile } = await trained({ method });
+        const model = await trained({ method });
+        const { profile } = model;
         assert.equal(profile.model_type, 'regression');
         const bins = (profile.model_type === 'regression' ? profile.partitions[0].numeric.Horsepower.length : 0) - 1;
         const cases: Edit[][] = [
@@ -112,14 +118,14 @@ describe('views: hand edits drawn before the preview answers', () => {
           [{ feature: 'Origin', op: 'set', bins: [0, 1], value: 1 }, { feature: 'Origin', op: 'monotone', bins: [0, 2], direction: -1 }],
           ...(method === 'boosted' ? [[{ feature: 'Weight_in_lbs', op: 'remove' } as Edit]] : []),
         ];
-        for (const edits of cases) await assertSameSteps(versionId, profile, '__dataset__', method, edits);
+        for (const edits of cases) await assertSameSteps(model, '__dataset__', method, edits);
       });
     }
 
     it('for one partition of a partitioned model and one class of a multiclass one', async () => {
       const partitioned = await trained({ method: 'boosted', partition_on: 'Origin', drop_columns: ['Name', 'Year'] });
       const scope = panelProfile(partitioned.profile).scopes.Japan;
-      await assertSameSteps(partitioned.versionId, partitioned.profile, 'Japan', 'boosted', [
+      await assertSameSteps(partitioned, 'Japan', 'boosted', [
         { feature: 'Horsepower', op: 'monotone', bins: [0, 3], direction: -1, ...scopeFields(scope) },
       ]);
       const penguins = await client.datasets.upload({ csv_content: readFileSync(join(DATASETS, 'penguins.csv'), 'utf8'), name: 'penguins.csv' });
@@ -127,7 +133,7 @@ describe('views: hand edits drawn before the preview answers', () => {
       const profile = await client.models.getModelProfile(species.version_id);
       const gentoo = panelProfile(profile).scopes.Gentoo;
       assert.deepEqual(scopeFields(gentoo), { class: 'Gentoo' });
-      await assertSameSteps(species.version_id, profile, 'Gentoo', 'boosted', [
+      await assertSameSteps({ versionId: species.version_id, datasetId: penguins.dataset_id, profile }, 'Gentoo', 'boosted', [
         { feature: 'Flipper Length (mm)', op: 'merge', bins: [0, 2], ...scopeFields(gentoo) },
         { feature: 'Island', op: 'shift', bins: 'missing', value: 0.3, ...scopeFields(gentoo) },
       ]);

@@ -59,7 +59,7 @@ describe('version comparison: steps, ranking and metrics of two versions', funct
       const datasetId = await uploadCsv(env.call, readFileSync(join(DATASETS, 'cars.csv'), 'utf8'), 'cars.csv');
       const request = { target_column: 'Miles_per_Gallon', model_name: 'cars', dataset_id: datasetId, model_type: 'regressor', drop_columns: ['Name', 'Year'] };
       const trained = await train(request);
-      const editedId = await refit(trained.version_id, { edits });
+      const editedId = await refit(trained.version_id, { edits, dataset_id: datasetId, target_column: 'Miles_per_Gallon' });
       const { version_id: coarserId } = await train({ ...request, model_id: trained.model_id, method: 'xplainable', max_depth: 2 });
       older = { version: await versionOf(trained.model_id, trained.version_id), profile: await profileOf(trained.version_id) };
       newer = { version: await versionOf(trained.model_id, editedId), profile: await profileOf(editedId) };
@@ -130,7 +130,7 @@ describe('version comparison: steps, ranking and metrics of two versions', funct
     const datasetId = await uploadCsv(env.call, penguinsCsv(), 'penguins.csv');
     const trained = await train({ target_column: 'Species', model_name: 'species', dataset_id: datasetId });
     const feature = 'Flipper Length (mm)';
-    const editedId = await refit(trained.version_id, { edits: [{ feature, op: 'shift', value: 1, bins: [0, 0], class: 'Gentoo' }] });
+    const editedId = await refit(trained.version_id, { edits: [{ feature, op: 'shift', value: 1, bins: [0, 0], class: 'Gentoo' }], dataset_id: datasetId, target_column: 'Species' });
     const [newer, older] = [comparedParts(await profileOf(editedId)), comparedParts(await profileOf(trained.version_id))];
     assert.deepEqual(commonChoices(newer, older), { partitions: ['__dataset__'], classes: ['Adelie', 'Chinstrap', 'Gentoo'] });
     const edits = (await versionOf(trained.model_id, editedId)).edits ?? [];

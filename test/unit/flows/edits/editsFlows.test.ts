@@ -94,8 +94,9 @@ describe('Apply Edits from File', () => {
     ]);
     assert.equal(prompter.prompts[2].position.title, 'Save 2 of the 3 edits of spend-v2.edits.json as a new version of spend?');
     const expected = [{ feature: 'age', op: 'set', bins: [0, 0], value: 3 }, { feature: 'plan', op: 'set', bins: 'missing', value: -1 }];
-    assert.deepEqual(previews, [{ edits: expected }]);
-    assert.deepEqual(refits, [{ edits: expected }]);
+    const rows = { dataset_id: 'd1', target_column: 'spend' };
+    assert.deepEqual(previews, [{ edits: expected, ...rows }], 'the version\u2019s dataset and its model\u2019s target');
+    assert.deepEqual(refits, [{ edits: expected, ...rows }]);
     assert.equal(outcome?.saved?.version_id, 'v9');
     assert.deepEqual(titles, ['Previewing the edits of spend-v2.edits.json on spend v2', 'Saving the edits of spend-v2.edits.json on spend v2']);
     assert.match(reports[0], /With the edits that fit: test R² 0\.500 → 0\.400 \(train R² 0\.500 → 0\.500\)\./);
@@ -108,7 +109,7 @@ describe('Apply Edits from File', () => {
     const outcome = await applyEditsFile(deps, 'spend-v2.edits.json', editsFileText(file), { model: spend, version: v1 });
     assert.equal(outcome?.mapped[1].problem, 'the service refuses it (value: must be finite)');
     assert.deepEqual(previews.map((p) => p.edits.length), [2, 1]);
-    assert.deepEqual(refits, [{ edits: [{ feature: 'age', op: 'set', bins: [0, 0], value: 3 }] }]);
+    assert.deepEqual(refits, [{ edits: [{ feature: 'age', op: 'set', bins: [0, 0], value: 3 }], dataset_id: 'd1', target_column: 'spend' }]);
   });
 
   it('saves nothing when none fits (and asks nothing) or when the user declines', async () => {

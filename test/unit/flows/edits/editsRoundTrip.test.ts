@@ -70,7 +70,7 @@ describe('edits as text, against the local service', function () {
       { feature: 'Weight_in_lbs', op: 'shift', bins: [0, valueBins(await profile(parent.version_id), 'Weight_in_lbs').length - 1], value: WEIGHT_SHIFT },
       { feature: 'Acceleration', op: 'shift', bins: 'missing', value: 1 },
     ];
-    edited = await versionOf((await client.models.refitModel(parent.version_id, { edits })).version_id);
+    edited = await versionOf((await client.models.refitModel(parent.version_id, { edits, dataset_id: parent.dataset_id as string, target_column: 'Miles_per_Gallon' })).version_id);
     assert.equal(edited.edits?.length, edits.length);
 
     // The same data retrained with another seed, without Acceleration.

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { isIP } from 'node:net';
 import { ChatError } from '../../../../src/autotrain';
-import { forbiddenAddressKind, forbiddenHost } from '../../../../src/service/textgen/addresses';
+import { ForbiddenAddressError, forbiddenAddressKind, forbiddenHost, publicOnlyLookup, type LookupAll } from '../../../../src/service/textgen/addresses';
 import { LlmEndpointPolicy, llmEndpointsFrom } from '../../../../src/service/textgen/policy';
 import { FakeLlm } from './fakeLlm';
 
@@ -43,6 +44,59 @@ describe('service: addresses text generation may not reach', () => {
       ['2606:4700:4700::1111', undefined],
     ];
     for (const [address, kind] of cases) assert.equal(forbiddenAddressKind(address), kind, address);
+  });
+
+  it('refuses the IPv6 forms that carry an IPv4 address or reach private space, and checks NAT64 by the address it carries', () => {
+    const carries = 'an IPv6 address that carries an IPv4 address (IPv4-compatible, SIIT, 6to4, Teredo or local-use NAT64)';
+    const cases: [string, string | undefined][] = [
+      ['::127.0.0.1', carries],
+      ['::7f00:1', carries],
+      ['::8.8.8.8', carries],
+      ['64:ff9b::a9fe:a9fe', 'a NAT64 address of 169.254.169.254 (a cloud metadata address)'],
+      ['64:ff9b::169.254.169.254', 'a NAT64 address of 169.254.169.254 (a cloud metadata address)'],
+      ['64:ff9b::7f00:1', 'a NAT64 address of 127.0.0.1 (a loopback address)'],
+      ['64:ff9b::a00:1', 'a NAT64 address of 10.0.0.1 (a private address)'],
+      ['64:ff9b::808:808', undefined],
+      ['64:ff9b:1::a00:1', carries],
+      ['64:ff9b:1:ffff::808:808', carries],
+      ['2002:a9fe:a9fe::1', carries],
+      ['2002:808:808::1', carries],
+      ['2001:0:4136:e378:8000:63bf:3fff:fdd2', carries],
+      ['2001::1', carries],
+      ['::ffff:0:0', 'an unspecified address'],
+      ['::ffff:0:7f00:1', carries],
+      ['::ffff:0:127.0.0.1', carries],
+      ['::ffff:0:808:808', carries],
+      ['fec0::1', 'a site-local address'],
+      ['feff:ffff::1', 'a site-local address'],
+      ['2001:db8::1', undefined],
+      ['2001:4860:4860::8888', undefined],
+      ['2003::1', undefined],
+    ];
+    for (const [address, kind] of cases) assert.equal(forbiddenAddressKind(address), kind, address);
+    assert.equal(forbiddenHost(new URL('http://[::127.0.0.1]:8080/v1')), `is ${carries}`);
+    assert.equal(forbiddenHost(new URL('http://[64:ff9b::a9fe:a9fe]/latest/meta-data')), 'is a NAT64 address of 169.254.169.254 (a cloud metadata address)');
+  });
+
+  it('refuses a name when any address of its DNS answer is forbidden, in whatever order they come', async () => {
+    const answer = (addresses: string[]): LookupAll => (_name, _options, callback) => callback(null, addresses.map((address) => ({ address, family: isIP(address) })));
+    const resolved = (resolve: LookupAll) =>
+      new Promise<unknown>((done) => publicOnlyLookup(resolve)('llm.example.com', { all: true }, (error, addresses) => done(error ?? addresses)));
+    for (const [addresses, problem] of [
+      [['93.184.216.34', '10.0.0.7'], 'resolves to 10.0.0.7, a private address'],
+      [['169.254.169.254', '93.184.216.34'], 'resolves to 169.254.169.254, a cloud metadata address'],
+      [['2606:4700::1', '64:ff9b::7f00:1'], 'resolves to 64:ff9b::7f00:1, a NAT64 address of 127.0.0.1 (a loopback address)'],
+      [['93.184.216.34', '::127.0.0.1'], /^resolves to ::127\.0\.0\.1, an IPv6 address that carries an IPv4 address/],
+    ] as const) {
+      const error = await resolved(answer([...addresses]));
+      assert.ok(error instanceof ForbiddenAddressError, `${addresses.join(', ')}: ${JSON.stringify(error)}`);
+      if (typeof problem === 'string') assert.equal(error.problem, problem);
+      else assert.match(error.problem, problem);
+    }
+    assert.deepEqual(await resolved(answer(['93.184.216.34', '2606:4700::1'])), [
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:4700::1', family: 6 },
+    ]);
   });
 
   it('reads the host of a URL as the service would connect to it: IP literals in any spelling, metadata names', () => {
@@ -123,6 +177,25 @@ describe('service: the text-generation endpoint policy', function () {
     assert.match(await refusal(post(teamServer, `${allowed.url()}/chat/completions`)), /redirected to a file: address, which this service does not follow/);
     allowed.reply = { redirect: `${allowed.url()}/chat/completions` };
     assert.match(await refusal(post(teamServer, `${allowed.url()}/chat/completions`)), /redirected more than 5 times/);
+  });
+
+  it('checks a redirect to a name whose DNS answer mixes public and private addresses, and sends nothing there', async () => {
+    const resolve: LookupAll = (name, _options, callback) =>
+      callback(null, name === 'mixed.example' ? [{ address: '127.0.0.1', family: 4 }, { address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
+    const policy = new LlmEndpointPolicy({ allowed: [allowed.url()], callerEndpoints: false, resolve });
+    allowed.reply = { redirect: `http://mixed.example:${other.port}/v1/chat/completions` };
+    const message = await refusal(post(policy, `${allowed.url()}/chat/completions`));
+    assert.match(message, new RegExp(`redirected to mixed\\.example:${other.port}, which resolves to 127\\.0\\.0\\.1, a loopback address`));
+    assert.equal(other.requests.length, 0);
+  });
+
+  it('refuses each IPv6 form of a forbidden address, as the first destination and on a redirect', async () => {
+    for (const host of ['[::127.0.0.1]', '[64:ff9b::7f00:1]', '[64:ff9b::a9fe:a9fe]', '[64:ff9b:1::a00:1]', '[2002:7f00:1::1]', '[2001::7f00:1]', '[::ffff:0:127.0.0.1]', '[fec0::1]']) {
+      assert.match(await refusal(post(teamServer, `http://${host}:${other.port}/v1/chat/completions`)), /is (an IPv6 address that carries|a NAT64 address of|a site-local)/, host);
+      allowed.reply = { redirect: `http://${host}:${other.port}/v1/chat/completions` };
+      assert.match(await refusal(post(teamServer, `${allowed.url()}/chat/completions`)), /redirected to .*, which is /, host);
+    }
+    assert.equal(other.requests.length, 0);
   });
 
   it('follows a redirect to an allowed place with the same request, and keeps the key from another host', async () => {
