@@ -39,7 +39,7 @@ async function main(): Promise<void> {
       if (how === 'is killed') {
         const final = await waitFor(b.call, id, ended, 120_000);
         console.log(`                 the job ${final.status} on B ${(performance.now() - t).toFixed(0)} ms after A died`);
-      }
+      } else await b.call('DELETE', `/v1/autotrain/trainings/${id}`);
       await b.service.stop();
     }
   } finally {
