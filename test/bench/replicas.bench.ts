@@ -1,9 +1,9 @@
 // Two replicas on one PostgreSQL database (a private test cluster): how soon B runs an autotrain job that A held,
 // against the lease that would otherwise hand it over. A clean stop hands the job back, so B claims it long before the
-// default 30 s lease; a killed A leaves it to its lease (here 2 s), after which B takes it over and finishes it.
+// default 30 s lease; a killed A leaves it to its lease (here 2 s), after which B takes it over.
 import { openPostgres } from '../../src/service/store/postgres';
 import { client, removeDir, startService, tempDataDir, type ServiceProcess } from '../unit/service/harness';
-import { ended, startLongAutotrain, waitFor } from '../unit/service/longAutotrain';
+import { startLongAutotrain, waitFor } from '../unit/service/longAutotrain';
 import { testCluster } from '../unit/service/postgresCluster';
 
 const DEFAULT_LEASE_S = 30;
@@ -36,10 +36,8 @@ async function main(): Promise<void> {
       else await a.service.stop();
       const ms = await claimedAfter(id, ownerA, t);
       console.log(`A ${how.padEnd(13)}: B claims its job after ${ms.toFixed(0).padStart(6)} ms, lease ${lease * 1000} ms, ratio ${(ms / (lease * 1000)).toFixed(2)}x (target: ${how === 'is killed' ? '< 1.5x' : '< 0.2x'})`);
-      if (how === 'is killed') {
-        const final = await waitFor(b.call, id, ended, 120_000);
-        console.log(`                 the job ${final.status} on B ${(performance.now() - t).toFixed(0)} ms after A died`);
-      } else await b.call('DELETE', `/v1/autotrain/trainings/${id}`);
+      // Whether B finishes it is the unit test's to check (replicas.test.ts); the next case needs the queue empty.
+      await b.call('DELETE', `/v1/autotrain/trainings/${id}`);
       await b.service.stop();
     }
   } finally {
