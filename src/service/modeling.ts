@@ -16,7 +16,7 @@ import { TRAIN_SOURCES } from '../contract';
 import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramGroups, paramNames, perFeatureParams, type FitMethod } from '../engine';
 import type { ServiceContext, Session } from './context';
 import { requireDataset } from './datasets/register';
-import { pushdownFitFor, type PushdownFit, type TrainProgress } from './pushdown/train';
+import { pushdownFitFor, type PushdownFit, type TestInSource, type TrainProgress } from './pushdown/train';
 import { deserializeModel } from './training/model-json';
 import { ApiError, invalid, notFound } from './errors';
 import type { Queryable } from './store/sql';
@@ -101,6 +101,16 @@ function newPartitions(fit: FitOutcome): NewPartition[] {
     base_value: p.baseValue,
     evaluation: p.evaluation,
   }));
+}
+
+/**
+ * A pushdown fit's partition of the whole data, when it is the model's only one, with the test evaluation and rows
+ * of every test row in the source instead of the sample's; a partitioned model's partitions keep their sample's.
+ */
+function withTestInSource(fit: FitOutcome, partitionOn: string | null, inSource: TestInSource | null): FitOutcome {
+  if (!inSource?.evaluation || partitionOn !== null || fit.partitions.length !== 1) return fit;
+  const [whole] = fit.partitions;
+  return { ...fit, partitions: [{ ...whole, nTest: inSource.nTest, evaluation: { ...whole.evaluation, test: inSource.evaluation } }] };
 }
 
 const methodParams = (method: FitMethod) => paramNames((entry) => methodOf(entry) === method);
@@ -238,7 +248,7 @@ async function fitAndStore(
     ...(body.rare_classes === 'drop' ? { rare_classes: body.rare_classes, dropped_classes: fit.droppedClasses ?? [] } : {}),
     ...options.extraParameters,
   };
-  const partitions = newPartitions(fit);
+  const partitions = newPartitions(withTestInSource(fit, partitionOn, inSource));
   const write = (db: Queryable) =>
     db.transaction(async (tx) => {
       if (!existing) {

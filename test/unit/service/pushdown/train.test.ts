@@ -213,8 +213,26 @@ describe('pushdown: a model trained where its rows live', function () {
         }
         const version = (await call('GET', `/v1/models/versions/${trained.body.model_id}`)).body[0];
         assert.equal(version.execution, 'pushdown');
+        if (modelType === 'classifier') await assertCurvesOfEveryTestRow(versionId, trained.body.n_test as number, expected, `${database.what} ${target}`);
       }
     });
+  }
+
+  /** The evaluation's test curves are drawn from every test row, as the engine draws them from all of them (`expected`). */
+  async function assertCurvesOfEveryTestRow(versionId: string, nTest: number, expected: Record<string, unknown>, what: string) {
+    const [partition] = (await call('GET', `/v1/models/partitions/${versionId}`)).body.partitions as { partition_id: string; n_test: number }[];
+    assert.equal(partition.n_test, nTest, `${what}: the partition's test rows are every test row`);
+    const evaluation = await call('GET', `/v1/models/evaluation/${partition.partition_id}`);
+    assert.equal(evaluation.status, 200, JSON.stringify(evaluation.body));
+    const test = evaluation.body.test as Record<string, unknown>;
+    if ('per_class' in expected) {
+      const perClass = test.per_class as { class: string; support: number; roc: unknown }[];
+      const expectedPerClass = expected.per_class as { class: string; support: number; roc: unknown }[];
+      assert.deepEqual(perClass.map((c) => [c.class, c.support]), expectedPerClass.map((c) => [c.class, c.support]), what);
+      perClass.forEach((c, k) => assert.deepEqual(c.roc, expectedPerClass[k].roc, `${what}: the ROC curve of ${c.class}`));
+    } else {
+      for (const curve of ['scores', 'roc', 'precision_recall_curve', 'auc_pr', 'probability_bins']) assert.deepEqual(test[curve], expected[curve], `${what}: ${curve}`);
+    }
   }
 
   for (const index of [0, 1]) {
