@@ -4,6 +4,7 @@ import type {
   AppliedEdit,
   Dataset,
   DatasetSource,
+  EvaluationMetrics,
   RefitRequestParsed,
   RefitResult,
   RequestModelType,
@@ -105,12 +106,14 @@ function newPartitions(fit: FitOutcome): NewPartition[] {
 
 /**
  * A pushdown fit's partition of the whole data, when it is the model's only one, with the test evaluation and rows
- * of every test row in the source instead of the sample's; a partitioned model's partitions keep their sample's.
+ * of every test row in the source instead of the sample's (but a regressor's predicted-against-actual points, the
+ * first of the sample's); a partitioned model's partitions keep their sample's.
  */
 function withTestInSource(fit: FitOutcome, partitionOn: string | null, inSource: TestInSource | null): FitOutcome {
-  if (!inSource?.evaluation || partitionOn !== null || fit.partitions.length !== 1) return fit;
+  if (!inSource || partitionOn !== null || fit.partitions.length !== 1) return fit;
   const [whole] = fit.partitions;
-  return { ...fit, partitions: [{ ...whole, nTest: inSource.nTest, evaluation: { ...whole.evaluation, test: inSource.evaluation } }] };
+  const test = { ...whole.evaluation.test, ...inSource.evaluation } as EvaluationMetrics;
+  return { ...fit, partitions: [{ ...whole, nTest: inSource.nTest, evaluation: { ...whole.evaluation, test } }] };
 }
 
 const methodParams = (method: FitMethod) => paramNames((entry) => methodOf(entry) === method);

@@ -15,7 +15,8 @@ const EPS = 1e-9;
 const LOG_CLIP = 1e-15;
 const THRESHOLDS = Array.from({ length: 101 }, (_, k) => k / 100);
 const CHART_POINTS = 10000;
-const RESIDUAL_BINS = 20;
+/** The bins of a regressor's residual histogram. */
+export const RESIDUAL_BINS = 20;
 
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 

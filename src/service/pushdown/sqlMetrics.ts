@@ -1,5 +1,5 @@
 import type { ClassifierMetrics, MulticlassClassMetrics, MulticlassMetrics, RegressorMetrics } from '../../contract';
-import { CURVE_POINTS, multiclassMetricsOfCounts, type ClassifierHistograms } from '../../engine';
+import { CURVE_POINTS, histogramBins, multiclassMetricsOfCounts, RESIDUAL_BINS, type ClassifierHistograms } from '../../engine';
 import { firstMostProbable, type SqlDialect } from '../../modelExport';
 
 const LOG_CLIP = 1e-15;
@@ -224,4 +224,22 @@ export async function multiclassHistogramsInSql(dialect: SqlDialect, scored: str
   return histogramsInSql(`WITH ${dialect.step('usable')}
   ${usable}
 ) ${perClass.join(' UNION ALL ')}`, classes.length, queryRows);
+}
+
+/**
+ * A regressor's residual histogram (y − ŷ) over every row of `scored` (rows of the actual `y` and the prediction
+ * `yhat`; rows without an actual value are left out): the residuals' range, then their count per bin, the bins as
+ * the engine's `evaluateRegressor` makes them.
+ */
+export async function residualBinsInSql(dialect: SqlDialect, scored: string, queryRows: QueryRows): Promise<{ edges: number[]; counts: number[] }> {
+  const residuals = `SELECT CAST(y AS DOUBLE PRECISION) - CAST(yhat AS DOUBLE PRECISION) AS e FROM (${scored}) AS scored WHERE y IS NOT NULL`;
+  const [range] = await queryRows(`SELECT MIN(e) AS lo, MAX(e) AS hi FROM (${residuals}) AS r`);
+  if (range?.lo === null || range?.lo === undefined) return { edges: [], counts: [] };
+  const lo = Number(range.lo);
+  const { edges, width } = histogramBins(lo, Number(range.hi), RESIDUAL_BINS);
+  const double = (v: number) => `CAST('${String(v)}' AS DOUBLE PRECISION)`;
+  const bin = dialect.least(String(edges.length - 2), `CAST(FLOOR((e - ${double(lo)}) / ${double(width)}) AS INTEGER)`);
+  const counts = new Array<number>(edges.length - 1).fill(0);
+  for (const row of await queryRows(`SELECT b, COUNT(*) AS n FROM (SELECT ${bin} AS b FROM (${residuals}) AS r) AS binned GROUP BY b`)) counts[Number(row.b)] += Number(row.n);
+  return { edges, counts };
 }

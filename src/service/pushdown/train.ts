@@ -1,4 +1,4 @@
-import type { Dataset, DatasetSource, EvaluationMetrics, Metrics, TrainRequestParsed } from '../../contract';
+import type { Dataset, DatasetSource, EvaluationMetrics, Metrics, RegressorEvaluationMetrics, TrainRequestParsed } from '../../contract';
 import { classifierCurves, type Label, type MulticlassModel, type TransparentModel } from '../../engine';
 import { sqlName, sqlString } from '../../codeText/sql';
 import { exportTables, scoredColumn, SQL_DIALECTS, toSql, type SqlDialect as ScoringDialect } from '../../modelExport';
@@ -15,7 +15,7 @@ import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
 import { subquery } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import type { CsvSource } from '../training/tasks';
-import { classifierHistogramsInSql, classifierMetricsInSql, multiclassHistogramsInSql, multiclassMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
+import { classifierHistogramsInSql, classifierMetricsInSql, multiclassHistogramsInSql, multiclassMetricsInSql, regressorMetricsInSql, residualBinsInSql } from './sqlMetrics';
 import { splitRelation, type RowSplit } from './rowSplit';
 
 /**
@@ -40,8 +40,9 @@ export interface PushdownFit {
   /** The dataset's source as the version records it; null for an uploaded file. */
   datasetSource: DatasetSource | null;
   /**
-   * The model's test metrics over every test row in the source, and a classifier's evaluation (its metrics and
-   * curves, per class for a multiclass model) over them too; a regressor's evaluation is its sample's.
+   * The model's test metrics over every test row in the source, and its evaluation over them too: a classifier's
+   * curves (per class for a multiclass model), a regressor's residual histogram; the predicted-against-actual points
+   * a regressor's evaluation also holds stay the first of the sample's.
    */
   testMetrics(model: TransparentModel | MulticlassModel, signal?: AbortSignal): Promise<TestInSource>;
   /** Removes the samples' files. */
@@ -52,7 +53,7 @@ export interface PushdownFit {
 export interface TestInSource {
   metrics: Metrics;
   nTest: number;
-  evaluation: EvaluationMetrics | null;
+  evaluation: Exclude<EvaluationMetrics, RegressorEvaluationMetrics> | Omit<RegressorEvaluationMetrics, 'charts'>;
 }
 
 /** Reports a train's progress (0–100) and the step it is on. */
@@ -149,7 +150,9 @@ async function testMetricsInSource(
   }
   if (model.modelType === 'regressor') {
     const y = `CASE WHEN ${scoring.isNumber(target, targetNumeric)} THEN ${scoring.numberValue(target, targetNumeric)} END`;
-    return { ...(await regressorMetricsInSql(scoring, `SELECT ${y} AS y, xm_prediction AS yhat FROM ${scored}`, queryRows)), evaluation: null };
+    const rows = `SELECT ${y} AS y, xm_prediction AS yhat FROM ${scored}`;
+    const { metrics, nTest } = await regressorMetricsInSql(scoring, rows, queryRows);
+    return { metrics, nTest, evaluation: { ...metrics, residual_bins: await residualBinsInSql(scoring, rows, queryRows) } };
   }
   const [negative, positive] = model.targetLabels as [Label, Label];
   const y = `CASE WHEN ${is(positive)} THEN 1 WHEN ${is(negative)} THEN 0 END`;

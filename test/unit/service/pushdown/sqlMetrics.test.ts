@@ -3,7 +3,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { Client } from 'pg';
 import { classifierCurves, evaluateClassifier, evaluateMulticlass, evaluateRegressor, mulberry32 } from '../../../../src/engine';
 import { SQL_DIALECTS } from '../../../../src/modelExport';
-import { classifierHistogramsInSql, classifierMetricsInSql, multiclassHistogramsInSql, multiclassMetricsInSql, regressorMetricsInSql, type QueryRows } from '../../../../src/service/pushdown/sqlMetrics';
+import { classifierHistogramsInSql, classifierMetricsInSql, multiclassHistogramsInSql, multiclassMetricsInSql, regressorMetricsInSql, residualBinsInSql, type QueryRows } from '../../../../src/service/pushdown/sqlMetrics';
 import { testCluster } from '../postgresCluster';
 
 const TOLERANCE = 1e-9;
@@ -113,6 +113,15 @@ describe('pushdown: test metrics computed in the database equal the engine’s',
     for (const { what, dialect, queryRows } of engines()) {
       const histograms = await multiclassHistogramsInSql(dialect, multiclassScored(rows), CLASSES, queryRows);
       assert.deepEqual(histograms.map((h) => classifierCurves(h).roc), expected, what);
+    }
+  });
+
+  it('a regressor’s residual histogram counted in the database', async () => {
+    const { y, yhat } = regressorRows(3000, 5, false);
+    const expected = evaluateRegressor(y, yhat).residual_bins;
+    for (const { what, dialect, queryRows } of engines()) {
+      const got = await residualBinsInSql(dialect, `SELECT * FROM (VALUES ${values([y, yhat])}, (NULL, 3.5)) AS t (y, yhat)`, queryRows);
+      assert.deepEqual(got, expected, what);
     }
   });
 

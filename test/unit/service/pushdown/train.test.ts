@@ -213,12 +213,12 @@ describe('pushdown: a model trained where its rows live', function () {
         }
         const version = (await call('GET', `/v1/models/versions/${trained.body.model_id}`)).body[0];
         assert.equal(version.execution, 'pushdown');
-        if (modelType === 'classifier') await assertCurvesOfEveryTestRow(versionId, trained.body.n_test as number, expected, `${database.what} ${target}`);
+        await assertCurvesOfEveryTestRow(versionId, trained.body.n_test as number, expected, `${database.what} ${target}`);
       }
     });
   }
 
-  /** The evaluation's test curves are drawn from every test row, as the engine draws them from all of them (`expected`). */
+  /** The evaluation's test curves and histograms are drawn from every test row, as the engine draws them from all of them (`expected`). */
   async function assertCurvesOfEveryTestRow(versionId: string, nTest: number, expected: Record<string, unknown>, what: string) {
     const [partition] = (await call('GET', `/v1/models/partitions/${versionId}`)).body.partitions as { partition_id: string; n_test: number }[];
     assert.equal(partition.n_test, nTest, `${what}: the partition's test rows are every test row`);
@@ -230,6 +230,11 @@ describe('pushdown: a model trained where its rows live', function () {
       const expectedPerClass = expected.per_class as { class: string; support: number; roc: unknown }[];
       assert.deepEqual(perClass.map((c) => [c.class, c.support]), expectedPerClass.map((c) => [c.class, c.support]), what);
       perClass.forEach((c, k) => assert.deepEqual(c.roc, expectedPerClass[k].roc, `${what}: the ROC curve of ${c.class}`));
+    } else if ('residual_bins' in expected) {
+      const [got, want] = [test.residual_bins, expected.residual_bins] as { edges: number[]; counts: number[] }[];
+      assert.deepEqual(got.counts, want.counts, `${what}: residual counts`);
+      got.edges.forEach((edge, i) => assert.ok(Math.abs(edge - want.edges[i]) < 1e-9, `${what}: residual edge ${i} ${edge} vs ${want.edges[i]}`));
+      assert.ok((test.charts as { true: number[] }).true.length > 0, `${what}: the predicted-against-actual points of the sample`);
     } else {
       for (const curve of ['scores', 'roc', 'precision_recall_curve', 'auc_pr', 'probability_bins']) assert.deepEqual(test[curve], expected[curve], `${what}: ${curve}`);
     }
