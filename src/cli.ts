@@ -13,17 +13,19 @@ import { connectionsFromEnvironment, parseConnectionDefinitions, type Connection
 import { loadDuckDb } from './service/sources/duckdbSource';
 import { llmEndpointsFrom } from './service/textgen/policy';
 
-const USAGE = `Usage:
-  xmodels serve [--host 127.0.0.1] [--port 0] [--data-dir DIR] [--database postgres://…] [--allow-remote]
+/** Each command's synopsis, as `xmodels COMMAND --help` prints it. */
+const COMMAND_USAGE: Record<string, string> = {
+  serve: `  xmodels serve [--host 127.0.0.1] [--port 0] [--data-dir DIR] [--database postgres://…] [--allow-remote]
                 [--upload-limit-mb 512] [--max-pending-jobs 16] [--job-lease-s 30]
                 [--connection NAME=URL]… [--allow-connection-api] [--connection-host HOST]… [--max-rows-in-memory 2000000]
-                [--llm-endpoint URL]…
-  xmodels keys create (--data-dir DIR | --database postgres://…) --team NAME
+                [--llm-endpoint URL]…`,
+  keys: `  xmodels keys create (--data-dir DIR | --database postgres://…) --team NAME
   xmodels keys list (--data-dir DIR | --database postgres://…)
-  xmodels keys revoke (--data-dir DIR | --database postgres://…) --key-id ID
-  xmodels copy-model --from URL --from-key-env VAR --to URL --to-key-env VAR --model ID
-                     [--from-team ID] [--to-team ID] [--into MODEL_ID | --name NAME] [--with-datasets]
---database (or XMODELS_DATABASE_URL) keeps everything in PostgreSQL, shared by any number of replicas.
+  xmodels keys revoke (--data-dir DIR | --database postgres://…) --key-id ID`,
+  'copy-model': `  xmodels copy-model --from URL --from-key-env VAR --to URL --to-key-env VAR --model ID
+                     [--from-team ID] [--to-team ID] [--into MODEL_ID | --name NAME] [--with-datasets]`,
+};
+const NOTES = `--database (or XMODELS_DATABASE_URL) keeps everything in PostgreSQL, shared by any number of replicas.
 --connection (or XMODELS_CONNECTIONS, NAME=URL pairs separated by spaces) names a database whose tables can be
 datasets: URL postgres://user:password@host:5432/db, duckdb:///absolute/path.db or duckdb::memory:.
 --allow-connection-api lets callers of a service started with --allow-remote or --database add connections; those
@@ -32,7 +34,11 @@ reach public addresses only, or a host named by --connection-host (or XMODELS_CO
 for callers of a service started with --allow-remote or --database, whatever its address.
 copy-model copies a model with every version (and, with --with-datasets, the uploaded datasets they were fitted
 on) from one service to another, as a new model or into MODEL_ID; the API keys are read from the environment
-variables the --…-key-env options name, never from the command line. It prints the report as JSON.`;
+variables the --…-key-env options name, never from the command line. It prints the report as JSON.
+--help (or -h) after a command prints its usage.`;
+/** The usage of `command` when it is one, else of every command. */
+const usage = (command?: string) => `Usage:\n${command && command in COMMAND_USAGE ? COMMAND_USAGE[command] : Object.values(COMMAND_USAGE).join('\n')}\n${NOTES}`;
+const HELP = new Set(['--help', '-h']);
 
 class UsageError extends Error {}
 
@@ -282,6 +288,10 @@ async function copyModelCommand(args: string[]): Promise<void> {
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
+  if (argv.some((arg) => HELP.has(arg))) {
+    process.stdout.write(`${usage(command)}\n`);
+    return;
+  }
   if (command === 'serve') return serveCommand(args);
   if (command === 'keys') return keysCommand(args);
   if (command === 'copy-model') return copyModelCommand(args);
@@ -290,7 +300,7 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) {
-    console.error(`xmodels: ${error.message}\n${USAGE}`);
+    console.error(`xmodels: ${error.message}\n${usage(process.argv[2])}`);
     process.exit(2);
   }
   console.error(`xmodels: ${error instanceof Error ? error.message : String(error)}`);

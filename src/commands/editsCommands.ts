@@ -5,7 +5,7 @@ import { fitting, metricsText } from '../flows/edits/editsReport';
 import { exportEdits } from '../flows/edits/exportEditsFlow';
 import { asVersionRef, resolveVersion } from './modelRefs';
 import { underProgress } from './progress';
-import { offerPanels } from './trainCommands';
+import { offerPanels } from './trainedMessage';
 
 const editsFilters = () => ({ [vscode.l10n.t('Edits files')]: ['json'] });
 const workspaceFolder = () => vscode.workspace.workspaceFolders?.[0]?.uri;

@@ -6,7 +6,7 @@ import { askRefit, refitTitle } from '../flows/refit/refitFlow';
 import { headlineMetric } from '../tree/nodeText';
 import { asVersionRef, requireRef, resolveVersion } from './modelRefs';
 import { underProgress } from './progress';
-import { offerPanels } from './trainCommands';
+import { offerPanels } from './trainedMessage';
 
 /** `xmodels.models.refit`: new parameters for all or some features of a version, which creates a new version. */
 export class RefitCommand {

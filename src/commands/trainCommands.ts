@@ -6,11 +6,11 @@ import { summarizeDataset } from '../flows/autotrain/autotrainData';
 import { sampleCsv } from '../flows/csvSample';
 import { sourceTrainingData } from '../flows/data/sourceTraining';
 import { askNewModel, askNewVersion, fileTrainingData, type TeamModels, type TrainingData } from '../flows/train/trainFlow';
-import { headlineMetric } from '../tree/nodeText';
 import { csvPathFrom } from './csvFile';
 import { asModelRef, requireRef, type ModelRef } from './modelRefs';
 import { followTraining, type TrainedModel } from './autotrain/trainingProgress';
 import { underProgress } from './progress';
+import { offerTrained } from './trainedMessage';
 
 /** Train a model from a CSV or a data set (new model or new version): the questions of the train flow, then the training. */
 export class TrainCommands {
@@ -79,36 +79,7 @@ export class TrainCommands {
     });
     this.services.log.info(`Trained ${name}: model ${result.model_id}, version ${result.version_id} in ${result.duration_ms} ms`);
     await this.services.revealModel(result.model_id, result.version_id);
-    offerPanels(vscode.l10n.t('Trained {0}: {1} on {2} test rows.', name, headlineMetric(result.test_metrics) ?? 'no test metric', result.n_test), result, name, csvPath === undefined ? undefined : vscode.Uri.file(csvPath));
+    offerTrained(result, name, csvPath === undefined ? undefined : vscode.Uri.file(csvPath));
     return result;
   }
-}
-
-/**
- * The message after training or refitting, with buttons that open the profile and the evaluation. When the service
- * warns that the model does not generalise (below a baseline, or overfitting), the message is a warning that says
- * so in its words and offers autotrain on the CSV the model came from.
- */
-export function offerPanels(
-  message: string,
-  result: { model_id: string; version_id: string; partitions?: TrainResult['partitions']; warnings?: string[] },
-  modelName: string,
-  csv?: vscode.Uri,
-): void {
-  const whole = result.partitions?.find((partition) => partition.partition === '__dataset__') ?? result.partitions?.[0];
-  const warnings = result.warnings ?? [];
-  const openProfile = vscode.l10n.t('Open Profile');
-  const openEvaluation = vscode.l10n.t('Open Evaluation');
-  const autotrain = vscode.l10n.t('Autotrain this dataset');
-  const actions = [...(warnings.length && csv ? [autotrain] : []), openProfile, ...(whole ? [openEvaluation] : [])];
-  const shown = warnings.length
-    ? vscode.window.showWarningMessage(`${message} ${warnings.join(' ')}`, ...actions)
-    : vscode.window.showInformationMessage(message, ...actions);
-  void shown.then((choice) => {
-    if (choice === autotrain && csv) void vscode.commands.executeCommand('xmodels.autotrain.start', csv);
-    if (choice === openProfile) void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: result.version_id, modelId: result.model_id, modelName });
-    if (choice === openEvaluation && whole) {
-      void vscode.commands.executeCommand('xmodels.panels.evaluation', { partitionId: whole.partition_id, modelName, ...(csv ? { csvPath: csv.fsPath } : {}) });
-    }
-  });
 }

@@ -85,7 +85,7 @@ async function autotrainStalls(): Promise<void> {
       const res = await work;
       if (res.status !== 200) throw new Error(`${route}: ${JSON.stringify(res.body)}`);
       const total = performance.now() - started;
-      console.log(`${`POST ${route}`.padEnd(38)} ${total.toFixed(0).padStart(6)} ms, longest wait between health answers ${longestWait.toFixed(0)} ms`);
+      console.log(`${`POST ${route}`.padEnd(38)} ${total.toFixed(0).padStart(6)} ms, longest wait between health answers ${longestWait.toFixed(0)} ms, ratio ${(longestWait / total).toFixed(2)} (target < 0.5)`);
     }
   } finally {
     await service.stop();

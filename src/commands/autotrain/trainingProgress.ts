@@ -4,6 +4,7 @@ import { UserFacingError } from '../../common/errors';
 import type { XModelsServices } from '../../common/services';
 import type { AutotrainResponse, TrainingStatus } from '../../contract/autotrain';
 import { ProgressTracker } from '../../flows/autotrain/progressTracker';
+import { offerTrained, type TrainedVersion } from '../trainedMessage';
 
 /** How often the job is polled while the notification is up. */
 const POLL_INTERVAL_MS = 500;
@@ -80,9 +81,20 @@ export async function followTraining(
   }
   const model = { modelId: status.model_id, versionId: status.version_id };
   await services.revealModel(model.modelId, model.versionId);
-  const openProfile = vscode.l10n.t('Open profile');
-  void vscode.window.showInformationMessage(vscode.l10n.t('Model {0} is trained.', modelName), openProfile).then((choice) => {
-    if (choice === openProfile) void vscode.commands.executeCommand('xmodels.panels.profile', { versionId: model.versionId, modelId: model.modelId, modelName });
-  });
+  offerTrained(await trainedVersion(services, model), modelName);
   return model;
+}
+
+/** What the service stored of a version a job trained: its test metrics and partitions. */
+async function trainedVersion(services: XModelsServices, { modelId, versionId }: TrainedModel): Promise<TrainedVersion> {
+  const client = await services.getClient();
+  const [versions, { partitions }] = await Promise.all([client.models.listModelVersions(modelId), client.models.listModelVersionPartitions(versionId)]);
+  const whole = partitions.find((partition) => partition.partition === '__dataset__');
+  return {
+    model_id: modelId,
+    version_id: versionId,
+    test_metrics: versions.find((version) => version.version_id === versionId)?.test_metrics ?? null,
+    n_test: whole ? whole.n_test : partitions.reduce((sum, partition) => sum + partition.n_test, 0),
+    partitions,
+  };
 }

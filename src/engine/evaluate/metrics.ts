@@ -18,7 +18,8 @@ const EPS = 1e-9;
 const LOG_CLIP = 1e-15;
 const THRESHOLDS = Array.from({ length: 101 }, (_, k) => k / 100);
 const CHART_POINTS = 10000;
-const RESIDUAL_BINS = 20;
+/** The bins of a regressor's residual histogram. */
+export const RESIDUAL_BINS = 20;
 
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
@@ -68,10 +69,6 @@ export function evaluateClassifier(
   const precision = tp + fp > 0 ? tp / (tp + fp) : 0;
   const recall = tp + fn > 0 ? tp / (tp + fn) : 0;
   const mccDen = Math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn));
-  const scores = thresholdScores(y, prob, w);
-  const roc = { fpr: scores.map((s) => s.fp / (s.fp + s.tn + EPS)), tpr: scores.map((s) => s.recall) };
-  const precision_recall_curve = precisionRecallCurve(scores);
-  const labels = options.labels ?? ['0', '1'];
   return {
     accuracy: n ? (tp + tn) / total : 0,
     roc_auc: w ? weightedAuc(y, prob, w) : rankAuc(y, prob),
@@ -85,36 +82,59 @@ export function evaluateClassifier(
       [tn, fp],
       [fn, tp],
     ],
-    scores,
-    roc,
-    precision_recall_curve,
-    auc_pr: n ? trapezoid(precision_recall_curve.recall, precision_recall_curve.precision) : null,
-    probability_bins: [0, 1].map((cls) => {
-      const values = new Array<number>(101).fill(0);
-      for (let i = 0; i < n; i++) if (y[i] === cls) values[Math.round(prob[i] * 100)] += w ? w[i] : 1;
-      return { class: String(labels[cls]), values };
-    }),
+    ...classifierCurves(classifierHistograms(y, prob, w), options.labels),
   };
 }
 
-/** Confusion counts for p > t at t = 0.00, 0.01, …, 1.00 in one pass (each row binary-searched over the thresholds). */
-function thresholdScores(y: ArrayLike<number>, p: Float64Array, w: ArrayLike<number> | null): ThresholdScore[] {
-  const T = THRESHOLDS.length;
-  const posAbove = new Float64Array(T + 1);
-  const negAbove = new Float64Array(T + 1);
-  let positives = 0;
-  let total = 0;
+/**
+ * A binary classifier's rows counted by probability, all its curves need: `above[c][j]` counts the rows of class c
+ * (0 or 1) whose probability exceeds exactly j of the thresholds 0.00…1.00, `bins[c][b]` those whose probability
+ * rounds to b / 100. Counted in memory or in a database, the curves are derived from them alike.
+ */
+export interface ClassifierHistograms {
+  above: [Float64Array, Float64Array];
+  bins: [number[], number[]];
+}
+
+/** The number of thresholds 0.00…1.00 and of probability bins. */
+export const CURVE_POINTS = THRESHOLDS.length;
+
+/** The histograms of probabilities `p` (within [0, 1]) against 0/1 targets `y`, each row counted with its weight. */
+function classifierHistograms(y: ArrayLike<number>, p: Float64Array, w: ArrayLike<number> | null): ClassifierHistograms {
+  const h: ClassifierHistograms = { above: [new Float64Array(CURVE_POINTS + 1), new Float64Array(CURVE_POINTS + 1)], bins: [new Array<number>(CURVE_POINTS).fill(0), new Array<number>(CURVE_POINTS).fill(0)] };
   for (let i = 0; i < p.length; i++) {
-    const wi = w ? w[i] : 1;
+    const cls = y[i] === 1 ? 1 : 0;
     // Number of thresholds strictly below p[i].
-    const lo = lowerBound(THRESHOLDS, p[i]);
-    total += wi;
-    if (y[i] === 1) {
-      positives += wi;
-      posAbove[lo] += wi;
-    } else negAbove[lo] += wi;
+    const wi = w ? w[i] : 1;
+    h.above[cls][lowerBound(THRESHOLDS, p[i])] += wi;
+    if (y[i] === cls) h.bins[cls][Math.round(p[i] * 100)] += wi;
   }
-  const negatives = total - positives;
+  return h;
+}
+
+/**
+ * The curves of a binary classifier from its histograms: confusion counts at every threshold, the ROC and
+ * precision-recall curves, the area under the latter and the probability bins, named by `labels` (default "0", "1").
+ */
+export function classifierCurves(h: ClassifierHistograms, labels: [Label, Label] = ['0', '1']): Pick<ClassifierEvaluation, 'scores' | 'roc' | 'precision_recall_curve' | 'auc_pr' | 'probability_bins'> {
+  const scores = thresholdScores(h.above[1], h.above[0]);
+  const precision_recall_curve = precisionRecallCurve(scores);
+  const n = h.above[0].reduce((s, v) => s + v, 0) + h.above[1].reduce((s, v) => s + v, 0);
+  return {
+    scores,
+    roc: { fpr: scores.map((s) => s.fp / (s.fp + s.tn + EPS)), tpr: scores.map((s) => s.recall) },
+    precision_recall_curve,
+    auc_pr: n ? trapezoid(precision_recall_curve.recall, precision_recall_curve.precision) : null,
+    probability_bins: [0, 1].map((cls) => ({ class: String(labels[cls]), values: [...h.bins[cls]] })),
+  };
+}
+
+/** Confusion counts for p > t at t = 0.00, 0.01, …, 1.00 from the rows counted by how many thresholds they exceed. */
+function thresholdScores(posAbove: Float64Array, negAbove: Float64Array): ThresholdScore[] {
+  const T = THRESHOLDS.length;
+  const positives = posAbove.reduce((s, v) => s + v, 0);
+  const negatives = negAbove.reduce((s, v) => s + v, 0);
+  const rows = positives + negatives;
   const out: ThresholdScore[] = [];
   // Rows counted at index j exceed thresholds 0..j-1, so the count above threshold k sums indices k+1..T.
   let tp = 0;
@@ -143,7 +163,7 @@ function thresholdScores(y: ArrayLike<number>, p: Float64Array, w: ArrayLike<num
       precision,
       recall,
       specificity: tn / (tn + f + EPS),
-      accuracy: p.length ? (t + tn) / total : 0,
+      accuracy: rows ? (t + tn) / rows : 0,
       f1: (2 * precision * recall) / (precision + recall + EPS),
     });
   }

@@ -37,7 +37,7 @@ export interface TrainingData {
 
 /** A local CSV or Parquet file and the sample of its first rows. */
 export function fileTrainingData(path: string, sample: CsvSample): TrainingData {
-  return { label: basename(path), suggestedName: basename(path).replace(/\.csv$/i, ''), sample, rows: { file_path: path } };
+  return { label: basename(path), suggestedName: basename(path).replace(/\.(csv|parquet)$/i, ''), sample, rows: { file_path: path } };
 }
 
 interface TrainPlan {

@@ -3,6 +3,7 @@ import type {
   AppliedEdit,
   Dataset,
   DatasetSource,
+  EvaluationMetrics,
   RefitDataParsed,
   RefitRequestParsed,
   RefitResult,
@@ -16,7 +17,7 @@ import { RefitDataSchema, SplitSchema, TRAIN_SOURCES, algorithmFor, termParamete
 import { DEFAULT_FIT_METHOD, TRAINING_PARAMS, methodOf, paramNames, perFeatureParams, type FitMethod, type SplitSpec } from '../../engine';
 import type { ServiceContext, Session } from '../http/context';
 import { requireDataset } from '../datasets/register';
-import { pushdownFitFor, type PushdownFit, type TrainProgress } from '../pushdown/train';
+import { pushdownFitFor, type PushdownFit, type TestInSource, type TrainProgress } from '../pushdown/train';
 import { deserializeModel } from '../training/modelJson';
 import { ApiError, invalid, notFound } from '../base/errors';
 import type { Queryable } from '../store/sql';
@@ -96,6 +97,18 @@ function newPartitions(fit: FitOutcome): NewPartition[] {
     base_value: p.baseValue,
     evaluation: p.evaluation,
   }));
+}
+
+/**
+ * A pushdown fit's partition of the whole data, when it is the model's only one, with the test evaluation and rows
+ * of every test row in the source instead of the sample's (but a regressor's predicted-against-actual points, the
+ * first of the sample's); a partitioned model's partitions keep their sample's.
+ */
+function withTestInSource(fit: FitOutcome, partitionOn: string | null, inSource: TestInSource | null): FitOutcome {
+  if (!inSource || partitionOn !== null || fit.partitions.length !== 1) return fit;
+  const [whole] = fit.partitions;
+  const test = { ...whole.evaluation.test, ...inSource.evaluation } as EvaluationMetrics;
+  return { ...fit, partitions: [{ ...whole, nTest: inSource.nTest, evaluation: { ...whole.evaluation, test } }] };
 }
 
 const methodParams = (method: FitMethod) => paramNames((entry) => methodOf(entry) === method);
@@ -232,7 +245,7 @@ async function fitAndStore(
     ...termParameters(body),
     ...options.extraParameters,
   };
-  const partitions = newPartitions(fit);
+  const partitions = newPartitions(withTestInSource(fit, partitionOn, inSource));
   const write = (db: Queryable) =>
     db.transaction(async (tx) => {
       if (!existing) {

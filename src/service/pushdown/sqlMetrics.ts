@@ -1,5 +1,5 @@
-import type { ClassifierMetrics, MulticlassMetrics, RegressorMetrics } from '../../contract';
-import { multiclassMetricsOfCounts } from '../../engine';
+import type { ClassifierMetrics, MulticlassClassMetrics, MulticlassMetrics, RegressorMetrics } from '../../contract';
+import { CURVE_POINTS, histogramBins, multiclassMetricsOfCounts, RESIDUAL_BINS, type ClassifierHistograms } from '../../engine';
 import { firstMostProbable, type SqlDialect } from '../../modelExport';
 
 const LOG_CLIP = 1e-15;
@@ -126,7 +126,7 @@ export async function multiclassMetricsInSql(
   scored: string,
   classes: readonly string[],
   queryRows: QueryRows,
-): Promise<MetricsOfRows<MulticlassMetrics>> {
+): Promise<MetricsOfRows<MulticlassMetrics> & { perClass: Omit<MulticlassClassMetrics, 'roc'>[] }> {
   const indexes = classes.map((_, k) => k);
   const p = (k: number) => `p_${k}`;
   const clipped = (k: number) => `q_${k}`;
@@ -165,6 +165,81 @@ SELECT 'auc', k, NULL, NULL, CAST(${RANK_U} AS DOUBLE PRECISION) FROM ranked GRO
     const positives = row.reduce((s, v) => s + v, 0);
     return positives > 0 && positives < n ? u[k] / (positives * (n - positives)) : null;
   });
-  const { per_class: _perClass, ...metrics } = multiclassMetricsOfCounts(classes, matrix, logLoss, aucs);
-  return { metrics, nTest: n };
+  const { per_class: perClass, ...metrics } = multiclassMetricsOfCounts(classes, matrix, logLoss, aucs);
+  return { metrics, nTest: n, perClass };
+}
+
+/**
+ * How many of the thresholds 0.00…1.00 a probability `p` within [0, 1] exceeds, exactly as the engine counts it:
+ * CEIL(p × 100) moved by one where p × 100 rounded across a whole number, the thresholds being k / 100 in doubles.
+ */
+function thresholdsBelow(p: string): string {
+  const threshold = (k: string) => `CAST(${k} AS DOUBLE PRECISION) / 100`;
+  const c = `CAST(CEIL(${p} * 100) AS INTEGER)`;
+  return `CASE WHEN ${c} > 0 AND ${threshold(`${c} - 1`)} >= ${p} THEN ${c} - 1 WHEN ${c} <= 100 AND ${threshold(c)} < ${p} THEN ${c} + 1 ELSE ${c} END`;
+}
+
+/** The probability bin of `p` within [0, 1]: p × 100 rounded half up, as Math.round does. */
+const probabilityBin = (p: string) => `CAST(FLOOR(${p} * 100) AS INTEGER) + CASE WHEN ${p} * 100 - FLOOR(${p} * 100) >= 0.5 THEN 1 ELSE 0 END`;
+
+const emptyHistograms = (): ClassifierHistograms => ({
+  above: [new Float64Array(CURVE_POINTS + 1), new Float64Array(CURVE_POINTS + 1)],
+  bins: [new Array<number>(CURVE_POINTS).fill(0), new Array<number>(CURVE_POINTS).fill(0)],
+});
+
+/**
+ * The histograms a classifier's curves are drawn from, counted where the rows are over every row of `scored`: per
+ * curve `k`, a query's rows of `k`, `y` (1 for the curve's positive class, else 0) and `p` (its probability, within
+ * [0, 1]). One statement, grouped by curve, class, threshold count and probability bin.
+ */
+async function histogramsInSql(scored: string, curves: number, queryRows: QueryRows): Promise<ClassifierHistograms[]> {
+  const sql = `
+SELECT k, y, t, b, COUNT(*) AS n FROM (
+  SELECT k, y, ${thresholdsBelow('p')} AS t, ${probabilityBin('p')} AS b FROM (${scored}) AS curves
+) AS counted GROUP BY k, y, t, b`;
+  const histograms = Array.from({ length: curves }, emptyHistograms);
+  for (const row of await queryRows(sql)) {
+    const h = histograms[Number(row.k)];
+    const cls = Number(row.y) === 1 ? 1 : 0;
+    const n = Number(row.n);
+    h.above[cls][Number(row.t)] += n;
+    h.bins[cls][Number(row.b)] += n;
+  }
+  return histograms;
+}
+
+/** A binary classifier's histograms over every row of `scored` (rows of `y`, 1 or 0, and the probability `p`). */
+export async function classifierHistogramsInSql(dialect: SqlDialect, scored: string, queryRows: QueryRows): Promise<ClassifierHistograms> {
+  const usable = `SELECT 0 AS k, y, ${withinUnit(dialect, 'CAST(p AS DOUBLE PRECISION)')} AS p FROM (${scored}) AS scored WHERE y IN (0, 1)`;
+  return (await histogramsInSql(usable, 1, queryRows))[0];
+}
+
+/**
+ * Each class's one-vs-rest histograms over every row of `scored` (rows of `y`, the index of the actual class, and
+ * `p_0`, `p_1`, … its probabilities), as the engine draws each class's ROC curve.
+ */
+export async function multiclassHistogramsInSql(dialect: SqlDialect, scored: string, classes: readonly string[], queryRows: QueryRows): Promise<ClassifierHistograms[]> {
+  const usable = `SELECT CAST(y AS INTEGER) AS y, ${classes.map((_, k) => `${withinUnit(dialect, `CAST(p_${k} AS DOUBLE PRECISION)`)} AS p_${k}`).join(', ')} FROM (${scored}) AS scored WHERE y IN (${classes.map((_, k) => k).join(', ')})`;
+  const perClass = classes.map((_, k) => `SELECT ${k} AS k, CASE WHEN y = ${k} THEN 1 ELSE 0 END AS y, p_${k} AS p FROM usable`);
+  return histogramsInSql(`WITH ${dialect.step('usable')}
+  ${usable}
+) ${perClass.join(' UNION ALL ')}`, classes.length, queryRows);
+}
+
+/**
+ * A regressor's residual histogram (y − ŷ) over every row of `scored` (rows of the actual `y` and the prediction
+ * `yhat`; rows without an actual value are left out): the residuals' range, then their count per bin, the bins as
+ * the engine's `evaluateRegressor` makes them.
+ */
+export async function residualBinsInSql(dialect: SqlDialect, scored: string, queryRows: QueryRows): Promise<{ edges: number[]; counts: number[] }> {
+  const residuals = `SELECT CAST(y AS DOUBLE PRECISION) - CAST(yhat AS DOUBLE PRECISION) AS e FROM (${scored}) AS scored WHERE y IS NOT NULL`;
+  const [range] = await queryRows(`SELECT MIN(e) AS lo, MAX(e) AS hi FROM (${residuals}) AS r`);
+  if (range?.lo === null || range?.lo === undefined) return { edges: [], counts: [] };
+  const lo = Number(range.lo);
+  const { edges, width } = histogramBins(lo, Number(range.hi), RESIDUAL_BINS);
+  const double = (v: number) => `CAST('${String(v)}' AS DOUBLE PRECISION)`;
+  const bin = dialect.least(String(edges.length - 2), `CAST(FLOOR((e - ${double(lo)}) / ${double(width)}) AS INTEGER)`);
+  const counts = new Array<number>(edges.length - 1).fill(0);
+  for (const row of await queryRows(`SELECT b, COUNT(*) AS n FROM (SELECT ${bin} AS b FROM (${residuals}) AS r) AS binned GROUP BY b`)) counts[Number(row.b)] += Number(row.n);
+  return { edges, counts };
 }

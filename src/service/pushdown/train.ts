@@ -1,5 +1,5 @@
-import type { Dataset, DatasetSource, Metrics, TrainRequestParsed } from '../../contract';
-import type { Label, MulticlassModel, SplitSpec, TransparentModel } from '../../engine';
+import type { Dataset, DatasetSource, EvaluationMetrics, Metrics, RegressorEvaluationMetrics, TrainRequestParsed } from '../../contract';
+import { classifierCurves, type Label, type MulticlassModel, type SplitSpec, type TransparentModel } from '../../engine';
 import { sqlName, sqlString } from '../../codeText/sql';
 import { exportTables, scoredColumn, SQL_DIALECTS, toSql, type SqlDialect as ScoringDialect } from '../../modelExport';
 import type { ServiceContext } from '../http/context';
@@ -15,7 +15,7 @@ import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
 import { countSql, subquery } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import type { CsvSource } from '../training/tasks';
-import { classifierMetricsInSql, multiclassMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
+import { classifierHistogramsInSql, classifierMetricsInSql, multiclassHistogramsInSql, multiclassMetricsInSql, regressorMetricsInSql, residualBinsInSql } from './sqlMetrics';
 import { splitRelation, type RowSplit } from '../sources/rowSplit';
 import { sqlSplitBy } from './splitBy';
 
@@ -42,10 +42,21 @@ export interface PushdownFit {
   datasetSource: DatasetSource | null;
   /** A time split: the earliest time of the test rows, as the source writes it. */
   testFrom: number | string | null;
-  /** The model's test metrics over every test row in the source. */
-  testMetrics(model: TransparentModel | MulticlassModel, signal?: AbortSignal): Promise<{ metrics: Metrics; nTest: number }>;
+  /**
+   * The model's test metrics over every test row in the source, and its evaluation over them too: a classifier's
+   * curves (per class for a multiclass model), a regressor's residual histogram; the predicted-against-actual points
+   * a regressor's evaluation also holds stay the first of the sample's.
+   */
+  testMetrics(model: TransparentModel | MulticlassModel, signal?: AbortSignal): Promise<TestInSource>;
   /** Removes the samples' files. */
   discard(): Promise<void>;
+}
+
+/** Test metrics computed where the rows are, on `nTest` rows, with the evaluation drawn from those rows when there is one. */
+export interface TestInSource {
+  metrics: Metrics;
+  nTest: number;
+  evaluation: Exclude<EvaluationMetrics, RegressorEvaluationMetrics> | Omit<RegressorEvaluationMetrics, 'charts'>;
 }
 
 /** Reports a train's progress (0–100) and the step it is on. */
@@ -131,7 +142,7 @@ async function testMetricsInSource(
   columns: readonly SourceColumnInfo[],
   model: TransparentModel | MulticlassModel,
   signal?: AbortSignal,
-): Promise<{ metrics: Metrics; nTest: number }> {
+): Promise<TestInSource> {
   const scoring = SQL_DIALECTS[source.dialect.name];
   const numeric = columns.filter((c) => source.dialect.isNumeric(c.type)).map((c) => c.name);
   const scored = subquery(withoutTrailingSemicolon(toSql(exportTables(model, model.target), source.dialect.name, { numericColumns: numeric, from: subquery(testRows) })));
@@ -144,15 +155,22 @@ async function testMetricsInSource(
     const numberClasses = model.classes.every((c) => Number.isFinite(Number(c)) && String(Number(c)) === c);
     const y = `CASE ${model.classes.map((c, k) => `WHEN ${is(numberClasses ? Number(c) : c)} THEN ${k}`).join(' ')} END`;
     const probabilities = model.classes.map((c, k) => `${sqlName(scoredColumn('probability', c))} AS p_${k}`);
-    return multiclassMetricsInSql(scoring, `SELECT ${y} AS y, ${probabilities.join(', ')} FROM ${scored}`, model.classes, queryRows);
+    const rows = `SELECT ${y} AS y, ${probabilities.join(', ')} FROM ${scored}`;
+    const { metrics, nTest, perClass } = await multiclassMetricsInSql(scoring, rows, model.classes, queryRows);
+    const curves = await multiclassHistogramsInSql(scoring, rows, model.classes, queryRows);
+    return { metrics, nTest, evaluation: { ...metrics, per_class: perClass.map((c, k) => ({ ...c, roc: classifierCurves(curves[k]).roc })) } };
   }
   if (model.modelType === 'regressor') {
     const y = `CASE WHEN ${scoring.isNumber(target, targetNumeric)} THEN ${scoring.numberValue(target, targetNumeric)} END`;
-    return regressorMetricsInSql(scoring, `SELECT ${y} AS y, xm_prediction AS yhat FROM ${scored}`, queryRows);
+    const rows = `SELECT ${y} AS y, xm_prediction AS yhat FROM ${scored}`;
+    const { metrics, nTest } = await regressorMetricsInSql(scoring, rows, queryRows);
+    return { metrics, nTest, evaluation: { ...metrics, residual_bins: await residualBinsInSql(scoring, rows, queryRows) } };
   }
   const [negative, positive] = model.targetLabels as [Label, Label];
   const y = `CASE WHEN ${is(positive)} THEN 1 WHEN ${is(negative)} THEN 0 END`;
-  return classifierMetricsInSql(scoring, `SELECT ${y} AS y, xm_probability AS p FROM ${scored}`, queryRows);
+  const rows = `SELECT ${y} AS y, xm_probability AS p FROM ${scored}`;
+  const { metrics, nTest } = await classifierMetricsInSql(scoring, rows, queryRows);
+  return { metrics, nTest, evaluation: { ...metrics, ...classifierCurves(await classifierHistogramsInSql(scoring, rows, queryRows), [negative, positive]) } };
 }
 
 /** Whether the target holds `label`: as a number for a numeric label (as the engine reads one), else as text. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModelPayloadSchema, PredictionsSchema } from '../../../src/contract';
-import { scoringTablesFromPayload, toPython } from '../../../src/modelExport';
+import { scoredColumn, scoringTablesFromPayload, toPython } from '../../../src/modelExport';
 import { DATASETS, useService } from '../service/harness';
 import { assertClassesMatch, assertMatches, csvField, penguinRows, runMulticlassSql, runPython, runSql, sqlRuns, usePostgres, type ScoredClasses } from './exportHarness';
 
@@ -69,6 +69,36 @@ describe('model export: Python and SQL reproduce the service', function () {
     const years = new Set(service.contributions!.Year);
     assert.ok(years.size >= 5, `the service reads the years as dates: ${[...years].join(', ')}`);
     assertMatches(runPython(toPython(tables), heldOut), service, tables, 'Python');
+  });
+
+  it('names the contributions of two features whose names share their first 63 bytes apart, alike in every dialect', async () => {
+    // Names that fit in 63 bytes, but their contributions' columns share 70 bytes before they differ (ß and — take two and
+    // three bytes), so PostgreSQL would cut both to the same name.
+    const prefix = 'Schnabelmaß — gemessen am lebenden Pinguin im Feld ';
+    assert.ok(Buffer.byteLength(`xm_contribution_${prefix}`) > 63 && Buffer.byteLength(`${prefix}Länge`) <= 63);
+    const long = { 'Beak Length (mm)': `${prefix}Länge`, 'Beak Depth (mm)': `${prefix}Tiefe` };
+    const renamed = (csv: string) => {
+      const [header, ...rows] = csv.split('\n');
+      return [header.split(',').map((name) => long[name as keyof typeof long] ?? name).join(','), ...rows].join('\n');
+    };
+    for (const target of ['Sex', 'Species']) {
+      const { train, heldOut: original } = penguinRows(target);
+      const heldOut = renamed(original);
+      const trained = await env.call('POST', '/v1/models/train', { json: { target_column: target, model_name: `long names ${target}`, csv_content: renamed(train), model_type: 'classifier' } });
+      assert.equal(trained.status, 200, JSON.stringify(trained.body));
+      const payload = ModelPayloadSchema.parse((await env.call('GET', `/v1/models/versions/${trained.body.version_id}/payload`)).body);
+      const tables = scoringTablesFromPayload(payload, `long names ${target}`);
+      const predicted = await env.call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { csv_content: heldOut, explain: true } });
+      assert.equal(predicted.status, 200, JSON.stringify(predicted.body));
+      const service = PredictionsSchema.parse(predicted.body);
+      const columns = tables.modelType === 'multiclass' ? tables.classes.flatMap((c) => Object.values(long).map((f) => scoredColumn('contribution', c, f))) : Object.values(long).map((f) => scoredColumn('contribution', f));
+      for (const column of columns) assert.ok(Buffer.byteLength(column) <= 63, `${column} fits in 63 bytes`);
+      assert.equal(new Set(columns.map((c) => Buffer.from(c).subarray(0, 63).toString())).size, columns.length, `apart within 63 bytes: ${columns.join(', ')}`);
+      for (const { what, query, engine } of sqlRuns(tables, postgresClient)) {
+        if (tables.modelType === 'multiclass') assertClassesMatch(await runMulticlassSql(engine, query, heldOut, tables), service, tables, `${target}, ${what}`);
+        else assertMatches(await runSql(engine, query, heldOut, tables), service, tables, `${target}, ${what}`);
+      }
+    }
   });
 
   for (const c of cases.filter((x) => x.target === 'Species')) {

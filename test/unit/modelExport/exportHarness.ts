@@ -9,7 +9,7 @@ import { Client } from 'pg';
 import { sqlName } from '../../../src/codeText/sql';
 import type { Predictions } from '../../../src/contract';
 import { mulberry32 } from '../../../src/engine';
-import { toSql, type ExportTables, type MulticlassScoringTables, type ScoringTables } from '../../../src/modelExport';
+import { scoredColumn, toSql, type ExportTables, type MulticlassScoringTables, type ScoringTables } from '../../../src/modelExport';
 import { DATASETS } from '../service/harness';
 import { testCluster } from '../service/postgresCluster';
 
@@ -246,22 +246,13 @@ export function sqlRuns(tables: ExportTables, client: () => Client): { what: str
   ];
 }
 
-/** PostgreSQL keeps the first 63 bytes of a longer name (whole characters), as docs/user-guide.md says; other engines keep it all. */
-function columnOf(row: Record<string, unknown>, name: string): unknown {
-  if (name in row) return row[name];
-  const bytes = Buffer.from(name);
-  let cut = 63;
-  while (cut > 0 && (bytes[cut] & 0xc0) === 0x80) cut--;
-  return row[bytes.subarray(0, cut).toString()];
-}
-
 export async function runSql(engine: SqlEngine, query: string, csv: string, tables: ScoringTables): Promise<Scored[]> {
   return (await engine(query, csv, new Set(numericFeatures(tables)))).map((row) => ({
     prediction: row.xm_prediction as string | number,
     probability: row.xm_probability as number | undefined,
     score: row.xm_score as number,
-    contributions: Object.fromEntries(tables.features.map((f) => [f, columnOf(row, `xm_contribution_${f}`) as number])),
-    ...(tables.pairs.length ? { interaction_contributions: Object.fromEntries(tables.pairs.map((p) => [p, columnOf(row, `xm_interaction_${p}`) as number])) } : {}),
+    contributions: Object.fromEntries(tables.features.map((f) => [f, row[scoredColumn('contribution', f)] as number])),
+    ...(tables.pairs.length ? { interaction_contributions: Object.fromEntries(tables.pairs.map((p) => [p, row[scoredColumn('interaction', p)] as number])) } : {}),
   }));
 }
 
@@ -271,9 +262,9 @@ export async function runMulticlassSql(engine: SqlEngine, query: string, csv: st
   return (await engine(query, csv, numeric)).map((row) => ({
     prediction: row.xm_prediction as string,
     class_probabilities: byClass((c) => row[`xm_probability_${c}`] as number),
-    class_contributions: byClass((c) => Object.fromEntries(tables.features.map((f) => [f, columnOf(row, `xm_contribution_${c}_${f}`) as number]))),
+    class_contributions: byClass((c) => Object.fromEntries(tables.features.map((f) => [f, row[scoredColumn('contribution', c, f)] as number]))),
     ...(tables.classTables.some((t) => t.pairs.length)
-      ? { class_interaction_contributions: byClass((c) => Object.fromEntries(tables.classTables[tables.classes.indexOf(c)].pairs.map((p) => [p, columnOf(row, `xm_interaction_${c}_${p}`) as number]))) }
+      ? { class_interaction_contributions: byClass((c) => Object.fromEntries(tables.classTables[tables.classes.indexOf(c)].pairs.map((p) => [p, row[scoredColumn('interaction', c, p)] as number]))) }
       : {}),
   }));
 }

@@ -37,25 +37,21 @@ describe('service: autotrain rules over the rows run on the worker pool', functi
 
   it('keeps answering health checks while goals are computed over a large dataset', async () => {
     const summary = await summarizeUpload(env.call, strikesCsv(400_000), 'large-strikes.csv');
-    const started = performance.now();
     let answered = false;
     const goals = env.call('POST', '/v1/autotrain/generate_goals', { json: { req: { summary, n: 6 } } }).then((res) => {
       answered = true;
       return res;
     });
-    // Health checks one after another until the goals arrive: on a request thread busy with the rows, one of them
-    // would wait for the whole computation, so the longest wait between two answers would be most of its duration.
-    const answers: number[] = [started];
+    // Health checks one after another until the goals arrive: on a request thread busy with the rows, the first of
+    // them would wait for the whole computation and no other would be answered before the goals.
+    let answers = 0;
     while (!answered) {
       assert.equal((await env.call('GET', '/v1/health')).status, 200);
-      if (!answered) answers.push(performance.now());
+      if (!answered) answers++;
     }
     const res = await goals;
-    const finished = performance.now();
-    const duration = finished - started;
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    const longestWait = Math.max(...answers.slice(1).map((t, i) => t - answers[i]), finished - answers[answers.length - 1]);
-    assert.ok(answers.length > 2, `health answered ${answers.length - 1} times before the goals`);
-    assert.ok(longestWait < duration / 2, `the longest wait between health answers (${longestWait.toFixed(0)} ms) is a large part of the goals' ${duration.toFixed(0)} ms`);
+    // How long the longest wait between two answers is against the whole computation: `npm run bench -- service`.
+    assert.ok(answers >= 2, `health answered ${answers} times before the goals`);
   });
 });

@@ -65,6 +65,20 @@ describe('service: CLI and durability', function () {
     });
   }
 
+  it('prints the usage of every command with --help or -h, and exits 0', async () => {
+    for (const args of [['--help'], ['-h'], ['serve', '--help'], ['serve', '--port', '0', '-h'], ['keys', 'create', '--help'], ['keys', '-h'], ['copy-model', '--help']]) {
+      const help = await runCli(args);
+      assert.equal(help.code, 0, `${args.join(' ')}: ${help.stderr}`);
+      assert.equal(help.stderr, '', args.join(' '));
+      assert.match(help.stdout, /^Usage:\n/, args.join(' '));
+      const command = args[0].startsWith('-') ? null : args[0];
+      for (const named of ['serve', 'keys', 'copy-model']) {
+        const shown = help.stdout.includes(`  xmodels ${named} `);
+        assert.equal(shown, command === null || command === named, `${args.join(' ')} ${shown ? 'shows' : 'leaves out'} ${named}`);
+      }
+    }
+  });
+
   it('rejects bad options with a usage message', async () => {
     const bad = await runCli(['serve', '--port', 'eighty']);
     assert.equal(bad.code, 2);

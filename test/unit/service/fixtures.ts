@@ -51,3 +51,16 @@ export async function trainSmall(call: Call, extra: Record<string, unknown> = {}
   if (res.status !== 200) throw new Error(`train failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/** A dataset summary of `n` columns, half numbers and half categories, as the autotrain routes take it. */
+export function wideSummary(n: number) {
+  const columns = Array.from({ length: n }, (_, i) => `${i % 2 ? 'measure' : 'kind'}${i}`);
+  const fields = columns.map((column, i) => ({
+    column,
+    properties: i % 2
+      ? { dtype: 'number', samples: [1, 2, 3], num_unique_values: 50, semantic_type: '', description: '', min: 1, max: 10, mean: 5, std: 1 }
+      : { dtype: 'category', samples: ['a', 'b'], num_unique_values: 2 + (i % 7), semantic_type: '', description: '' },
+  }));
+  const perColumn = (value: unknown) => Object.fromEntries(columns.map((c) => [c, value]));
+  return { dataset_id: null, name: 'wide', file_name: 'wide.csv', dataset_description: '', rows: 100, columns, dtypes: perColumn('number'), missing_values: perColumn(0), field_names: columns, fields };
+}

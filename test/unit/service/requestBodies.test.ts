@@ -5,7 +5,7 @@ import { ErrorBodySchema, PredictionsSchema } from '../../../src/contract';
 import { MAX_COLUMN_NAME, MAX_COLUMNS } from '../../../src/engine';
 import { MAX_JSON_DEPTH, MAX_JSON_ITEMS } from '../../../src/service/http/jsonLimits';
 import { TEST_BACKEND, useService, type ApiResponse } from './harness';
-import { smallCsv, trainSmall, uploadCsv } from './fixtures';
+import { smallCsv, trainSmall, uploadCsv, wideSummary } from './fixtures';
 
 /** The error's status and code, and the detail's mention of every `mentions`; returns the body. */
 function refused(res: ApiResponse, status: number, mentions: (string | RegExp)[] = []) {
@@ -67,37 +67,22 @@ describe('service: request bodies are bounded and closed to unknown fields', fun
   });
 
   it('answers 422 for a CSV of more columns than a dataset may have, at once, inline or uploaded', async () => {
-    const started = Date.now();
     refused(await train({ csv_content: ','.repeat(3_000_000) }), 422, ['more than 10,000 columns']);
     const before = await state();
     refused(await env.call('POST', '/v1/datasets', { body: `${','.repeat(20_000)}\n1\n`, contentType: 'text/csv' }), 422, ['more than 10,000 columns']);
     assert.deepEqual(await state(), before);
-    assert.ok(Date.now() - started < 10_000, `answered in ${Date.now() - started} ms`);
   });
 
   it('answers the autotrain rules over a summary of as many columns as a dataset may have, and 422 for more', async () => {
-    const summaryOf = (n: number) => {
-      const columns = Array.from({ length: n }, (_, i) => `${i % 2 ? 'measure' : 'kind'}${i}`);
-      const fields = columns.map((column, i) => ({
-        column,
-        properties: i % 2
-          ? { dtype: 'number', samples: [1, 2, 3], num_unique_values: 50, semantic_type: '', description: '', min: 1, max: 10, mean: 5, std: 1 }
-          : { dtype: 'category', samples: ['a', 'b'], num_unique_values: 2 + (i % 7), semantic_type: '', description: '' },
-      }));
-      const perColumn = (value: unknown) => Object.fromEntries(columns.map((c) => [c, value]));
-      return { dataset_id: null, name: 'wide', file_name: 'wide.csv', dataset_description: '', rows: 100, columns, dtypes: perColumn('number'), missing_values: perColumn(0), field_names: columns, fields };
-    };
-    const wide = summaryOf(MAX_COLUMNS);
-    // Without rows these rules run on the request thread: over every pair of columns they took 20 s here, not 1.
-    const started = Date.now();
+    const wide = wideSummary(MAX_COLUMNS);
+    // How fast they answer (over every pair of columns they once took 20 s): `npm run bench -- limits`.
     for (const path of ['generate_goals', 'generate_labels', 'generate_feature_engineering']) {
       const res = await env.call('POST', `/v1/autotrain/${path}`, { json: { team_id: null, req: { summary: wide } } });
       assert.equal(res.status, 200, `${path}: ${JSON.stringify(res.body).slice(0, 300)}`);
     }
-    assert.ok(Date.now() - started < 8000, `answered in ${Date.now() - started} ms`);
-    const wider = await env.call('POST', '/v1/autotrain/generate_labels', { json: { team_id: null, req: { summary: summaryOf(MAX_COLUMNS + 1) } } });
+    const wider = await env.call('POST', '/v1/autotrain/generate_labels', { json: { team_id: null, req: { summary: wideSummary(MAX_COLUMNS + 1) } } });
     assert.equal(refused(wider, 422, ['req.summary.columns', 'more than the 10000 columns']).error.fields?.length, 3);
-    const named = summaryOf(3);
+    const named = wideSummary(3);
     named.columns[1] = named.fields[1].column = 'n'.repeat(MAX_COLUMN_NAME + 1);
     const longName = await env.call('POST', '/v1/autotrain/generate_goals', { json: { team_id: null, req: { summary: named } } });
     refused(longName, 422, ['req.summary.columns.1', 'more than the 1000 a column name may have']);

@@ -74,13 +74,13 @@ describe('autotrain wizard in the workbench', () => {
     await atStep(7, 'Start training');
     await workbench.page.keyboard.press('Enter');
 
-    const trained = workbench.notification(/Model cars from ui is trained/);
+    const trained = workbench.notification(/Trained cars from ui: .+ on [0-9,]+ test rows\./);
     await trained.waitFor({ timeout: 180_000 });
     const sideBar = await workbench.openXModelsView();
     await sideBar.locator('.monaco-list-row', { hasText: 'cars from ui' }).first().waitFor({ timeout: 30_000 });
     assert.equal(await sideBar.locator('.monaco-list-row', { hasText: 'movies long job' }).count(), 0);
     await workbench.screenshot('wizard-model-trained');
-    await trained.getByRole('button', { name: 'Open profile' }).click();
+    await trained.getByRole('button', { name: 'Open Profile' }).click();
     await workbench.page.locator('iframe.webview').first().waitFor({ state: 'attached', timeout: 30_000 });
   });
 });

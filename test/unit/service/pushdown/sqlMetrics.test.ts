@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { Client } from 'pg';
-import { evaluateClassifier, evaluateMulticlass, evaluateRegressor, mulberry32 } from '../../../../src/engine';
+import { classifierCurves, evaluateClassifier, evaluateMulticlass, evaluateRegressor, mulberry32 } from '../../../../src/engine';
 import { SQL_DIALECTS } from '../../../../src/modelExport';
-import { classifierMetricsInSql, multiclassMetricsInSql, regressorMetricsInSql, type QueryRows } from '../../../../src/service/pushdown/sqlMetrics';
+import { classifierHistogramsInSql, classifierMetricsInSql, multiclassHistogramsInSql, multiclassMetricsInSql, regressorMetricsInSql, residualBinsInSql, type QueryRows } from '../../../../src/service/pushdown/sqlMetrics';
 import { testCluster } from '../postgresCluster';
 
 const TOLERANCE = 1e-9;
@@ -90,6 +90,38 @@ describe('pushdown: test metrics computed in the database equal the engine’s',
       const { metrics, nTest } = await classifierMetricsInSql(dialect, scored, queryRows);
       assertClose(metrics, expected, what);
       assert.equal(nTest, usable.length, what);
+    }
+  });
+
+  it('a classifier’s curves from histograms counted in the database, probabilities on the thresholds and outside [0, 1] included', async () => {
+    const { y, p } = classifierRows(3000, 7);
+    const onThresholds = p.filter((q) => q >= 0 && q <= 1 && Math.abs(q * 100 - Math.round(q * 100)) < 1e-9 && Math.ceil(q * 100) !== Math.round(q * 100)).length;
+    assert.ok(onThresholds > 10, `${onThresholds} probabilities fall on a threshold whose × 100 rounds above it`);
+    const usable = y.map((v, i) => [v, p[i]]).filter(([v]) => v === 0 || v === 1);
+    const { scores, roc, precision_recall_curve, auc_pr, probability_bins } = evaluateClassifier(usable.map(([v]) => v), usable.map(([, q]) => q), { labels: ['no', 'yes'] });
+    for (const { what, dialect, queryRows } of engines()) {
+      const curves = classifierCurves(await classifierHistogramsInSql(dialect, `SELECT * FROM (VALUES ${values([y, p])}) AS t (y, p)`, queryRows), ['no', 'yes']);
+      assert.deepEqual(curves, { scores, roc, precision_recall_curve, auc_pr, probability_bins }, what);
+    }
+  });
+
+  it('a multiclass model’s ROC curve of every class from histograms counted in the database', async () => {
+    const rows = multiclassRows(3000, 13);
+    const usable = rows.filter(([y]) => y !== null && y < CLASSES.length);
+    const probabilities = Object.fromEntries(CLASSES.map((c, k) => [c, usable.map((r) => r[k + 1] as number)]));
+    const expected = evaluateMulticlass(usable.map(([y]) => CLASSES[y as number]), probabilities, CLASSES).per_class.map((c) => c.roc);
+    for (const { what, dialect, queryRows } of engines()) {
+      const histograms = await multiclassHistogramsInSql(dialect, multiclassScored(rows), CLASSES, queryRows);
+      assert.deepEqual(histograms.map((h) => classifierCurves(h).roc), expected, what);
+    }
+  });
+
+  it('a regressor’s residual histogram counted in the database', async () => {
+    const { y, yhat } = regressorRows(3000, 5, false);
+    const expected = evaluateRegressor(y, yhat).residual_bins;
+    for (const { what, dialect, queryRows } of engines()) {
+      const got = await residualBinsInSql(dialect, `SELECT * FROM (VALUES ${values([y, yhat])}, (NULL, 3.5)) AS t (y, yhat)`, queryRows);
+      assert.deepEqual(got, expected, what);
     }
   });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Client } from 'pg';
-import { ModelPayloadSchema, type TrainingStatus } from '../../../../src/contract';
+import { ClassifierMetricsSchema, ModelPayloadSchema, MulticlassMetricsSchema, RegressorMetricsSchema, type TrainingStatus } from '../../../../src/contract';
 import { columnFromValues, DataFrame, evaluateModel, evaluateMulticlassModel, fromPayloads, mulberry32, multiclassFromPayloads, pairName, partitionPairs, predict } from '../../../../src/engine';
 import { splitRelation } from '../../../../src/service/sources/rowSplit';
 import { duckdbDialect } from '../../../../src/service/sources/duckdbDialect';
@@ -16,6 +16,8 @@ import { testCluster } from '../postgresCluster';
 const ROWS = 30_000;
 const BUDGET = 6_000;
 const COLUMNS = ['x1', 'x2', 'grade', 'churned', 'spend'];
+/** The test metrics of each kind of model, as the service answers them: a pushdown train computes every one. */
+const [BINARY_METRICS, REGRESSOR_METRICS, MULTICLASS_METRICS] = [ClassifierMetricsSchema, RegressorMetricsSchema, MulticlassMetricsSchema].map((schema) => Object.keys(schema.shape).sort());
 
 /** Customers whose churn and spend depend on two numbers and a grade, with some missing values (of a grade too). */
 function customers(): (number | string | null)[][] {
@@ -149,6 +151,27 @@ describe('pushdown: a model trained where its rows live', function () {
   }
 
   for (const index of [0, 1]) {
+    it(`splits every row into exactly one of the training and test rows, each sample within its part (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
+      const database = databases[index];
+      const split = { testSize: 0.2, seed: 42, trainSample: 0.3, testSample: 0.5 };
+      const part = (name: 'test' | 'train' | 'test-sample' | 'train-sample') => `(${splitRelation(database.dialect, 'SELECT * FROM customers', COLUMNS, split, name)})`;
+      const count = async (sql: string) => Number((await database.rows(`SELECT COUNT(*) AS n FROM (${sql}) AS t`))[0].n);
+      const all = `SELECT ${COLUMNS.join(', ')} FROM customers`;
+      const [test, train] = [await count(part('test')), await count(part('train'))];
+      assert.equal(test + train, ROWS, `${test} test and ${train} training rows`);
+      assert.ok(test > 0.18 * ROWS && test < 0.22 * ROWS, `${test} test rows`);
+      assert.equal(await count(`${part('test')} INTERSECT ALL ${part('train')}`), 0, 'no row is both a test and a training row');
+      assert.equal(await count(`${all} EXCEPT ALL (${part('test')} UNION ALL ${part('train')})`), 0, 'every row, those with missing values too, is in one part');
+      for (const [sample, whole, share] of [['test-sample', 'test', split.testSample], ['train-sample', 'train', split.trainSample]] as const) {
+        assert.equal(await count(`${part(sample)} EXCEPT ALL ${part(whole)}`), 0, `the ${sample} holds ${whole} rows only`);
+        const n = await count(part(sample));
+        const of = whole === 'test' ? test : train;
+        assert.ok(Math.abs(n / of - share) < 0.05, `the ${sample} holds ${n} of ${of} rows`);
+      }
+    });
+  }
+
+  for (const index of [0, 1]) {
     it(`fits on a sample within the budget and scores every test row in the source (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
       const database = databases[index];
       const datasetId = await register(database);
@@ -174,22 +197,47 @@ describe('pushdown: a model trained where its rows live', function () {
         if (target === 'grade') {
           assert.deepEqual(trained.body.classes, ['a', 'b', 'c', 'd'], 'a multiclass model');
           assert.ok(trained.body.n_test < testFrame.nRows, 'test rows without a grade are left out');
-          assert.deepEqual(Object.keys(trained.body.test_metrics).sort(), ['accuracy', 'confusion_matrix', 'f1', 'log_loss', 'mcc', 'precision', 'recall', 'roc_auc', 'roc_auc_weighted']);
         }
+        const keys = target === 'grade' ? MULTICLASS_METRICS : modelType === 'regressor' ? REGRESSOR_METRICS : BINARY_METRICS;
+        assert.deepEqual(Object.keys(trained.body.test_metrics).sort(), keys, `${database.what} ${target}: every metric of its kind`);
         const versionId = trained.body.version_id as string;
         const expected = (
           trained.body.model_type === 'multiclass_classification'
             ? evaluateMulticlassModel(multiclassFromPayloads((await payloadOf(versionId)).partitions, { target, partitionOn: null }), testFrame)
             : evaluateModel(await payloadModel(versionId), testFrame)
         ) as unknown as Record<string, unknown>;
-        for (const [metric, value] of Object.entries(trained.body.test_metrics as Record<string, unknown>)) {
-          if (typeof value === 'number') assert.ok(Math.abs(value - (expected[metric] as number)) < 1e-9, `${database.what} ${target}: ${metric} ${value} vs ${expected[metric]}`);
+        for (const metric of keys) {
+          const value = (trained.body.test_metrics as Record<string, unknown>)[metric];
+          if (typeof expected[metric] === 'number') assert.ok(Math.abs((value as number) - (expected[metric] as number)) < 1e-9, `${database.what} ${target}: ${metric} ${value} vs ${expected[metric]}`);
           else assert.deepEqual(value, expected[metric], `${database.what} ${target}: ${metric}`);
         }
         const version = (await call('GET', `/v1/models/versions/${trained.body.model_id}`)).body[0];
         assert.equal(version.execution, 'pushdown');
+        await assertCurvesOfEveryTestRow(versionId, trained.body.n_test as number, expected, `${database.what} ${target}`);
       }
     });
+  }
+
+  /** The evaluation's test curves and histograms are drawn from every test row, as the engine draws them from all of them (`expected`). */
+  async function assertCurvesOfEveryTestRow(versionId: string, nTest: number, expected: Record<string, unknown>, what: string) {
+    const [partition] = (await call('GET', `/v1/models/partitions/${versionId}`)).body.partitions as { partition_id: string; n_test: number }[];
+    assert.equal(partition.n_test, nTest, `${what}: the partition's test rows are every test row`);
+    const evaluation = await call('GET', `/v1/models/evaluation/${partition.partition_id}`);
+    assert.equal(evaluation.status, 200, JSON.stringify(evaluation.body));
+    const test = evaluation.body.test as Record<string, unknown>;
+    if ('per_class' in expected) {
+      const perClass = test.per_class as { class: string; support: number; roc: unknown }[];
+      const expectedPerClass = expected.per_class as { class: string; support: number; roc: unknown }[];
+      assert.deepEqual(perClass.map((c) => [c.class, c.support]), expectedPerClass.map((c) => [c.class, c.support]), what);
+      perClass.forEach((c, k) => assert.deepEqual(c.roc, expectedPerClass[k].roc, `${what}: the ROC curve of ${c.class}`));
+    } else if ('residual_bins' in expected) {
+      const [got, want] = [test.residual_bins, expected.residual_bins] as { edges: number[]; counts: number[] }[];
+      assert.deepEqual(got.counts, want.counts, `${what}: residual counts`);
+      got.edges.forEach((edge, i) => assert.ok(Math.abs(edge - want.edges[i]) < 1e-9, `${what}: residual edge ${i} ${edge} vs ${want.edges[i]}`));
+      assert.ok((test.charts as { true: number[] }).true.length > 0, `${what}: the predicted-against-actual points of the sample`);
+    } else {
+      for (const curve of ['scores', 'roc', 'precision_recall_curve', 'auc_pr', 'probability_bins']) assert.deepEqual(test[curve], expected[curve], `${what}: ${curve}`);
+    }
   }
 
   for (const index of [0, 1]) {
