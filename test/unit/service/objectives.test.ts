@@ -59,7 +59,7 @@ describe('service: objectives, weights and exposure', function () {
   });
 
   it('keeps the objective through a refit', async () => {
-    const res = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { smoothing: 2 } });
+    const res = await env.call('POST', `/v1/models/versions/${trained.version_id}/refit`, { json: { dataset_id: datasetId, target_column: 'y', smoothing: 2 } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const refitted = RefitResultSchema.parse(res.body);
     assert.ok('poisson_deviance' in refitted.test_metrics, JSON.stringify(refitted.test_metrics));
