@@ -56,7 +56,7 @@ describe('service: time and group splits', function () {
     assert.deepEqual([parameters.split, parameters.n_test, parameters.test_from], [{ time_column: 'day' }, result.n_test, `${days(true)[0]}T00:00:00.000Z`]);
     assert.deepEqual(split, { split: { time_column: 'day' }, test_size: 0.25, n_test: result.n_test, test_from: `${days(true)[0]}T00:00:00.000Z` });
 
-    const refit = await env.call('POST', `/v1/models/versions/${result.version_id}/refit`, { json: { smoothing: 2 } });
+    const refit = await env.call('POST', `/v1/models/versions/${result.version_id}/refit`, { json: { dataset_id: datasetId, target_column: 'y', smoothing: 2 } });
     assert.equal(refit.status, 200, JSON.stringify(refit.body));
     const again = await tested({ model_id: result.model_id, version_id: refit.body.version_id });
     assert.deepEqual([...again.rows].sort(), [...test].sort(), 'a refit tests on the version’s own split');
