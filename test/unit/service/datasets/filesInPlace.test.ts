@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { XModelsClient } from '../../../../src/client';
 import { client, removeDir, startService, type Call, type ServiceProcess } from '../harness';
 import { testCluster } from '../postgresCluster';
 import { writeCsv, writeParquet } from './duckdbParquet';
@@ -32,7 +33,7 @@ describe('service: a local file registered where it lies', function () {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'xmodels-files-in-place-'));
     // The embedded store whatever the run's backend (an empty database URL): only the local service reads files.
-    service = await startService({ database: '', args: ['--max-rows-in-memory', String(BUDGET)] });
+    service = await startService({ database: '', args: ['--max-rows-in-memory', String(BUDGET), '--upload-limit-mb', '1'] });
     call = client(service.url, service.apiKey);
   });
   after(async () => {
@@ -101,6 +102,23 @@ describe('service: a local file registered where it lies', function () {
     assert.ok(Math.abs(trained.body.n_test - 0.2 * 12_000) < 0.03 * 12_000, `every test row is scored (${trained.body.n_test})`);
     const own = filesUnder(service.dataDir).filter((f) => f.path.includes(registered.body.dataset_id));
     assert.deepEqual(own, [], 'neither a copy nor a frame of it in the data dir');
+  });
+
+  it('lets the client of the local service train on a file over the upload limit, which an upload is refused', async () => {
+    const path = await writeCsv(customers(100_000), join(dir, 'over the limit.csv'));
+    assert.ok(statSync(path).size > 1024 * 1024, `${statSync(path).size} bytes, over --upload-limit-mb 1`);
+    const request = { file_path: path, target_column: 'churned', model_name: 'churn', drop_columns: ['customer_id'] };
+    const uploading = new XModelsClient({ baseUrl: service.url, apiKey: service.apiKey });
+    const local = new XModelsClient({ baseUrl: service.url, apiKey: service.apiKey, filesInPlace: true });
+    try {
+      await assert.rejects(uploading.models.trainModel(request), (error: { status?: number }) => error.status === 413);
+      const trained = await local.models.trainModel(request);
+      assert.equal(trained.n_train + trained.n_test, 100_000);
+      const dataset = (await local.datasets.list()).find((d) => d.dataset_id === trained.dataset_id);
+      assert.equal(dataset?.file?.path, path);
+    } finally {
+      await Promise.all([uploading.close(), local.close()]);
+    }
   });
 
   it('answers a deleted file with a 409 naming its path', async () => {
