@@ -89,6 +89,9 @@ describe('service: a local file registered where it lies', function () {
     assert.equal((await train(registered.body.dataset_id)).status, 200);
     const reread = (await call('GET', '/v1/datasets')).body.find((d: { dataset_id: string }) => d.dataset_id === registered.body.dataset_id);
     assert.equal(reread.file.modified, later.toISOString(), 'the use read the file again and recorded its time');
+    const downloaded = await call('GET', `/v1/datasets/${registered.body.dataset_id}/file`);
+    assert.equal(downloaded.status, 200);
+    assert.equal(downloaded.body, readFileSync(path, 'utf8'), "the dataset's file is the file as it is now");
   });
 
   it('trains a Parquet file over the in-memory budget where it lies', async () => {
