@@ -8,7 +8,7 @@ import { openPostgres } from './service/store/postgres';
 import type { Database } from './service/store/sql';
 import { SqliteDatabase } from './service/store/sqlite';
 import type { KeyListing } from './service/store/teams';
-import { DEFAULT_UPLOAD_LIMIT_BYTES, localUsername, startService } from './service/server';
+import { DEFAULT_UPLOAD_LIMIT_BYTES, isLoopbackHost, localUsername, startService } from './service/server';
 import { connectionsFromEnvironment, parseConnectionDefinitions, type ConnectionTarget } from './service/sources/connectionUrl';
 import { loadDuckDb } from './service/sources/duckdbSource';
 import { llmEndpointsFrom } from './service/textgen/policy';
@@ -103,7 +103,6 @@ function llmEndpoints(flags: Flags): string[] {
   }
 }
 
-const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 
 async function serveCommand(args: string[]): Promise<void> {
   const flags = parseFlags(args, {
@@ -122,7 +121,7 @@ async function serveCommand(args: string[]): Promise<void> {
     'llm-endpoint': 'values',
   });
   const host = typeof flags.host === 'string' ? flags.host : '127.0.0.1';
-  if (!isLoopback(host) && !flags['allow-remote']) {
+  if (!isLoopbackHost(host) && !flags['allow-remote']) {
     throw new UsageError(`Refusing to listen on ${host}: it is not a loopback address. Pass --allow-remote to expose the service on the network.`);
   }
   const port = Number(flags.port ?? 0);

@@ -42,6 +42,11 @@ export class XModelsClient {
     this.connections = new ConnectionsApi(this.transport);
   }
 
+  /** Whether a local file is registered where it lies rather than uploaded (XModelsClientOptions.filesInPlace). */
+  get filesInPlace(): boolean {
+    return this.transport.filesInPlace;
+  }
+
   /** The team chosen for every call, or undefined for the key's default team. */
   get teamId(): string | undefined {
     return this.transport.teamId;

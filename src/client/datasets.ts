@@ -47,7 +47,8 @@ export class DatasetsApi {
 
   /**
    * Registers a table or a read-only query of a named connection as a dataset whose rows stay in the database
-   * (feature `sources`); the service counts its rows and checks its columns now and reads them at first use.
+   * (feature `sources`); the service counts its rows and checks its columns now and reads them at first use. On the
+   * local service, `{source: {file}}` registers a file of its machine, read where it lies (a team server answers 403).
    */
   async register(params: RegisterSourceDatasetRequest, options?: CallOptions): Promise<Dataset> {
     return this.transport.postJson('datasets', params, DatasetSchema, options);

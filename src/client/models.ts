@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { LinkPreprocessorRequest } from '../contract/datasets';
 import {
   AddVersionResponseSchema,
@@ -158,7 +158,8 @@ export class ModelsApi {
 
   /**
    * Trains a model (or, with `model_id`, a new version of one) on exactly one data source. A `file_path` is streamed
-   * to the service as a dataset first, so the result can be refit later on the same `dataset_id`.
+   * to the service as a dataset first (on the local service, registered where it lies), so the result can be refit
+   * later on the same `dataset_id`.
    */
   async trainModel(params: TrainModelParams, options?: CallOptions): Promise<TrainResult> {
     const body = await this.withUploadedFile(params, trainSources, 'trainModel', options);
@@ -224,7 +225,10 @@ export class ModelsApi {
     return this.transport.postJson(`models/versions/${segment(version_id)}/predict`, body, PredictionsSchema, options);
   }
 
-  /** Checks the one-source rule, then replaces a `file_path` by the `dataset_id` of the uploaded file. */
+  /**
+   * Checks the one-source rule, then replaces a `file_path` by the `dataset_id` of the uploaded file, or on the local
+   * service (`filesInPlace`) of the file registered where it lies.
+   */
   private async withUploadedFile<P extends { file_path?: string; dataset_id?: string }>(
     params: P,
     sources: readonly string[],
@@ -234,7 +238,10 @@ export class ModelsApi {
     exactlyOneSource(params, sources, operation);
     const { file_path, ...rest } = params;
     if (file_path === undefined) return rest;
-    const dataset = await this.datasets.upload({ file_path, name: basename(file_path) }, options);
+    const name = basename(file_path);
+    const dataset = this.transport.filesInPlace
+      ? await this.datasets.register({ name, source: { file: resolve(file_path) } }, options)
+      : await this.datasets.upload({ file_path, name }, options);
     return { ...rest, dataset_id: dataset.dataset_id };
   }
 }

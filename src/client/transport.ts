@@ -32,6 +32,11 @@ export interface XModelsClientOptions {
   retry?: Partial<BackoffPolicy>;
   /** Called before each retry, e.g. to log it. */
   onRetry?: (info: RetryInfo) => void;
+  /**
+   * The service is this machine's local service (loopback, embedded store): a local file to train or predict on is
+   * registered by its path and read where it lies (POST /v1/datasets {source: {file}}) instead of being uploaded.
+   */
+  filesInPlace?: boolean;
 }
 
 export interface RetryInfo {
@@ -81,6 +86,8 @@ const retryableStatuses = new Set([429, 503]);
 /** Sends requests: URL building, headers, proxy, timeouts, retries, error mapping and response validation. */
 export class Transport {
   readonly pathPrefix: string;
+  /** See XModelsClientOptions.filesInPlace. */
+  readonly filesInPlace: boolean;
   teamId: string | undefined;
   private readonly base: URL;
   private readonly apiKey: string;
@@ -96,6 +103,7 @@ export class Transport {
     if (!options.apiKey) throw invalidArgument('apiKey is empty: pass the API key of the service.', 'apiKey');
     this.apiKey = options.apiKey;
     this.pathPrefix = normalizePrefix(options.pathPrefix ?? '/v1');
+    this.filesInPlace = options.filesInPlace ?? false;
     this.teamId = options.teamId || undefined;
     this.timeoutMs = options.timeoutMs ?? 120_000;
     this.policy = { ...defaultPolicy, ...options.retry };

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Connection, Dataset, RegisterSourceDatasetRequest } from '../contract';
+import type { Connection, Dataset, RegisterConnectionDatasetRequest } from '../contract';
 import { dataConnectionSecrets } from '../common/dataConnectionUrl';
 import { describeError, isApiError, UserFacingError } from '../common/errors';
 import { maskSecrets } from '../common/mask';
@@ -111,7 +111,7 @@ export class DataCommands {
     return this.register(request, qualifiedTableName(node.table));
   }
 
-  private async register(request: RegisterSourceDatasetRequest, what: string): Promise<Dataset> {
+  private async register(request: RegisterConnectionDatasetRequest, what: string): Promise<Dataset> {
     const client = await this.deps.services.getClient();
     const dataset = await underProgress(vscode.l10n.t('Counting the rows of {0}', what), (signal) => client.datasets.register(request, { signal }));
     this.deps.services.log.info(`Data set ${dataset.name} (${dataset.dataset_id}) registered from ${request.source.connection}: ${dataset.rows} rows`);

@@ -74,7 +74,8 @@ export class TrainCommands {
     const csvPath = 'file_path' in data.rows ? data.rows.file_path : undefined;
     this.services.log.info(`Training ${name} on ${csvPath ?? data.label}: target ${request.target_column}, ${request.model_type}`);
     const result = await underProgress(vscode.l10n.t('Training {0}', name), (signal, report) => {
-      report(csvPath ? vscode.l10n.t('uploading {0} and training…', data.label) : vscode.l10n.t('training on {0}…', data.label));
+      const reading = client.filesInPlace ? vscode.l10n.t('reading {0} and training…', data.label) : vscode.l10n.t('uploading {0} and training…', data.label);
+      report(csvPath ? reading : vscode.l10n.t('training on {0}…', data.label));
       return this.services.whileModelsBusy(vscode.l10n.t('Training {0}…', name), () => client.models.trainModel(request, { signal }));
     });
     this.services.log.info(`Trained ${name}: model ${result.model_id}, version ${result.version_id} in ${result.duration_ms} ms`);

@@ -252,6 +252,8 @@ export class ConnectionManager implements vscode.Disposable {
       baseUrl: line.url,
       apiKey: line.api_key,
       proxy: null,
+      // The extension's own service reads the files the user names where they lie: no upload limit, no second copy.
+      filesInPlace: true,
       timeoutMs: this.deps.settings.current.network.requestTimeoutSeconds * 1000,
       onRetry: (retry) => this.deps.log.warn(`Retrying ${retry.request} in ${retry.delayMs} ms: ${retry.reason}`),
     });

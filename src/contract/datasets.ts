@@ -11,6 +11,13 @@ export const DatasetSourceSchema = z.object({
 });
 export type DatasetSource = z.infer<typeof DatasetSourceSchema>;
 
+/** A file on the local service's own machine whose rows are read where it lies, and the state it was last read in. */
+export const DatasetFileSchema = z.object({
+  path: z.string().describe('the absolute path of the .parquet or .csv file'),
+  modified: TimestampSchema.describe("the file's modification time when it was last read; size_bytes is its size then"),
+});
+export type DatasetFile = z.infer<typeof DatasetFileSchema>;
+
 export const DatasetSchema = z.object({
   dataset_id: IdSchema,
   name: z.string(),
@@ -19,15 +26,20 @@ export const DatasetSchema = z.object({
   size_bytes: z.number().int().nonnegative(),
   created: TimestampSchema,
   source: DatasetSourceSchema.nullable().optional().describe('null for an uploaded file; rows and columns are then counted in the source'),
+  file: DatasetFileSchema.nullable().optional().describe('a local file read where it lies (never copied); null for an upload or a connection'),
 });
 export type Dataset = z.infer<typeof DatasetSchema>;
 
-/** `POST /v1/datasets` as JSON: a table or a query of a named connection, registered without copying its rows. */
+/**
+ * `POST /v1/datasets` as JSON: a table or a query of a named connection, or (on the local service only) a file of its
+ * machine, registered without copying its rows.
+ */
 export const RegisterSourceDatasetRequestSchema = z.strictObject({
   name: z.string().min(1).optional(),
   source: z.union([
     z.strictObject({ connection: ConnectionNameSchema, table: z.string().min(1) }),
     z.strictObject({ connection: ConnectionNameSchema, query: z.string().min(1) }),
+    z.strictObject({ file: z.string().min(1).describe('an absolute path of a .parquet or .csv file') }),
   ]),
   ...ignoredFields('team_id'),
 });
@@ -39,6 +51,8 @@ export const UploadDatasetFormSchema = z.strictObject({
   ...ignoredFields('team_id'),
 });
 export type RegisterSourceDatasetRequest = z.infer<typeof RegisterSourceDatasetRequestSchema>;
+/** A registration of a connection's table or query (not of a local file). */
+export type RegisterConnectionDatasetRequest = RegisterSourceDatasetRequest & { source: Exclude<RegisterSourceDatasetRequest['source'], { file: string }> };
 
 export const PublicDatasetSchema = z.object({
   name: z.string(),

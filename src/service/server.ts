@@ -33,6 +33,16 @@ const UPLOADS_ENGINE_MEMORY = '384MB';
 const KEY_FILE = 'api_key';
 const DEFAULT_TEAM = 'default';
 
+/** Whether a host name or address is this machine's loopback (the local service listens only there). */
+export const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+
+/** Why a service refuses files where they lie, naming its setting; null for the local service (loopback, embedded store). */
+function filesInPlaceRefusal(options: ServeOptions): string | null {
+  if (options.databaseUrl) return 'This service keeps its store in PostgreSQL (--database): a team server reads no file of its own machine; upload the file instead.';
+  if (!isLoopbackHost(options.host)) return `This service listens on ${options.host} (--host), not on loopback: only the local service reads files of its machine; upload the file instead.`;
+  return null;
+}
+
 export interface ServeOptions {
   host: string;
   port: number;
@@ -143,6 +153,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
       allowed: [...(options.llmEndpoints ?? []), ...environmentEndpoints(process.env)],
       callerEndpoints: options.callerLlmEndpoints ?? false,
     }),
+    filesInPlaceRefusal: filesInPlaceRefusal(options),
   };
   registerExecutors(ctx);
   await jobs.start();

@@ -1,7 +1,7 @@
 import { sqlName } from '../../codeText/sql';
 import type { DatasetSummary } from '../../contract/autotrain';
 import type { SourceColumn, SourceTable } from '../../contract/connections';
-import type { Dataset, RegisterSourceDatasetRequest } from '../../contract/datasets';
+import type { Dataset, RegisterConnectionDatasetRequest } from '../../contract/datasets';
 import { MAX_CLASSES, type ColumnKind, type ColumnProfile, type CsvSample } from '../../common/csvColumns';
 import { qualifiedTableName } from '../../tree/data/dataNodes';
 import type { TrainingData } from '../train/trainFlow';
@@ -10,7 +10,7 @@ import type { TrainingData } from '../train/trainFlow';
  * How to register a table as a data set: the table itself, or, when some of its columns have a type no model can
  * use (which the service refuses), a query of the others. Both PostgreSQL and DuckDB quote names with "".
  */
-export function tableDatasetRequest(connection: string, table: Pick<SourceTable, 'schema' | 'table'>, columns: readonly SourceColumn[]): RegisterSourceDatasetRequest {
+export function tableDatasetRequest(connection: string, table: Pick<SourceTable, 'schema' | 'table'>, columns: readonly SourceColumn[]): RegisterConnectionDatasetRequest {
   const usable = columns.filter((column) => column.usable);
   if (usable.length === columns.length) return { name: table.table, source: { connection, table: qualifiedTableName(table) } };
   const query = `SELECT ${usable.map((column) => sqlName(column.name)).join(', ')} FROM ${sqlName(table.schema)}.${sqlName(table.table)}`;

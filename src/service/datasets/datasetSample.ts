@@ -8,12 +8,11 @@ import { splitRelation } from '../sources/rowSplit';
 import { sourceApiError } from '../sources/apiErrors';
 import { subquery } from '../sources/relation';
 import type { SourceColumnInfo } from '../sources/source';
-import { findDataset } from '../store/datasets';
 import { datasetRelation, type DatasetRelation } from './datasetRelation';
 import { ensureLocal, publish } from '../datasetFiles/fileCache';
-import { datasetPath } from '../datasetFiles/files';
 import { framePath } from '../datasetFiles/frameFile';
 import { healthPath } from '../datasetFiles/healthFile';
+import { findCurrentDataset, samplePath } from './fileDataset';
 import { requireDataset } from './register';
 import { sourceColumns, storeRelationFrame } from './sourceDataset';
 import { summaryPath } from '../datasetFiles/summaryFile';
@@ -33,11 +32,11 @@ const sampling = new Map<string, Promise<void>>();
  * scan of every row.
  */
 export async function requireDatasetForRules(ctx: ServiceContext, teamId: string, datasetId: string, field: string, signal?: AbortSignal): Promise<Dataset & { path: string }> {
-  const dataset = await findDataset(ctx.store, teamId, datasetId);
+  const dataset = await findCurrentDataset(ctx, teamId, datasetId, field);
   if (!dataset) throw notFound('Dataset', datasetId).withField(field);
   const rows = dataset.rows > ctx.maxRowsInMemory ? await datasetRelation(ctx, dataset, field) : null;
   if (!rows) return requireDataset(ctx, teamId, datasetId, field);
-  const path = datasetPath(ctx.dataDir, `${dataset.dataset_id}-sample`);
+  const path = samplePath(ctx.dataDir, dataset.dataset_id);
   await ensureLocal(ctx.store.files, path);
   if (!existsSync(summaryPath(path))) {
     let pending = sampling.get(path);

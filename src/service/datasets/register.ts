@@ -7,12 +7,12 @@ import type { Rows, SummaryRules } from '../../autotrain';
 import { isMissingFile } from '../base/json';
 import type { Dataset } from '../../contract';
 import type { ServiceContext } from '../http/context';
-import { ApiError, invalid, notFound } from '../base/errors';
-import { findDataset, insertDataset } from '../store/datasets';
+import { notFound } from '../base/errors';
+import { insertDataset } from '../store/datasets';
+import { findCurrentDataset } from './fileDataset';
+import { readDatasetFile } from './fileShape';
 import { scanStoredFrame, scansSettled } from './datasetScans';
-import { checkCsvShape, datasetPath } from '../datasetFiles/files';
-import { isParquetFile } from '../datasetFiles/parquetFile';
-import { largeParquetShape } from './largeParquet';
+import { datasetPath } from '../datasetFiles/files';
 import { ensureSourceFrame, overBudget } from './sourceDataset';
 import { settleUpload, type ReceivedUpload } from './upload';
 
@@ -23,13 +23,7 @@ import { settleUpload, type ReceivedUpload } from './upload';
 export async function registerUpload(ctx: ServiceContext, teamId: string, upload: ReceivedUpload, name: string | undefined): Promise<Dataset> {
   const label = name || upload.fileName || 'The upload';
   try {
-    const kept = await largeParquetShape(ctx, upload.path, label);
-    const shape = kept ?? await ctx.trainer.ingest(upload.path).catch((error: unknown) => {
-      if (!(error instanceof ApiError)) throw error;
-      if (isParquetFile(upload.path)) throw invalid('file', `${label} is not a readable Parquet file: ${error.detail}`, 'Write the file again with a Parquet writer, with flat columns.');
-      throw invalid('file', `${label} is not a readable CSV: ${error.detail}`, 'Save the file as delimited text with a header row.');
-    });
-    checkCsvShape(label, shape.header, shape.rows);
+    const { shape, kept } = await readDatasetFile(ctx, upload.path, label);
     const dataset: Dataset = {
       dataset_id: upload.datasetId,
       name: (name || upload.fileName || `dataset-${new Date().toISOString().slice(0, 19)}`).trim(),
@@ -61,7 +55,7 @@ export async function requireDataset(
   datasetId: string,
   field = 'dataset_id',
 ): Promise<Dataset & { path: string }> {
-  const dataset = await findDataset(ctx.store, teamId, datasetId);
+  const dataset = await findCurrentDataset(ctx, teamId, datasetId, field);
   if (!dataset) throw notFound('Dataset', datasetId).withField(field);
   const path = datasetPath(ctx.dataDir, dataset.dataset_id);
   await ensureLocal(ctx.store.files, path);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { Dataset, DatasetSource, RegisterSourceDatasetRequest } from '../../contract';
+import type { Dataset, DatasetSource, RegisterConnectionDatasetRequest } from '../../contract';
 import { ColumnValuesBuilder } from '../../engine';
 import type { ServiceContext } from '../http/context';
 import { ApiError, invalid } from '../base/errors';
@@ -57,7 +57,12 @@ export function checkColumns(columns: readonly SourceColumnInfo[], field: string
  * the statement and the column types are checked, and the rows counted, in the source; only the connection's name
  * is stored. Any failure leaves nothing behind.
  */
-export async function registerSourceDataset(ctx: ServiceContext, teamId: string, body: RegisterSourceDatasetRequest, signal?: AbortSignal): Promise<Dataset> {
+export async function registerSourceDataset(
+  ctx: ServiceContext,
+  teamId: string,
+  body: RegisterConnectionDatasetRequest,
+  signal?: AbortSignal,
+): Promise<Dataset> {
   const spec = body.source;
   const field = fieldOf(spec);
   const connection = requireConnection(ctx, spec.connection, 'source.connection');

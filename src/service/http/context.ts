@@ -31,6 +31,11 @@ export interface ServiceContext {
   uploadsEngine: SqlSource;
   /** Which text-generation endpoints autotrain calls for its callers, and how (`serve --llm-endpoint`). */
   llmEndpoints: LlmEndpointPolicy;
+  /**
+   * Why this service refuses to read a file of its machine where it lies (POST /v1/datasets {source: {file}}), naming
+   * the setting; null on the local service (bound to loopback, with the embedded store), which reads them.
+   */
+  filesInPlaceRefusal: string | null;
 }
 
 /** Who a request (or a job started by one) acts as. */

@@ -8,7 +8,7 @@ import { sourceApiError } from '../sources/apiErrors';
 import { qualifiedName } from '../sources/dialect';
 import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
 import { subquery } from '../sources/relation';
-import { findDataset } from '../store/datasets';
+import { findCurrentDataset } from '../datasets/fileDataset';
 import type { VersionRecord } from '../store/models';
 import { deserializeModel } from '../training/modelJson';
 
@@ -27,7 +27,7 @@ export interface PredictIntoTable {
  * the service.
  */
 export async function predictIntoTable(ctx: ServiceContext, teamId: string, version: VersionRecord, body: PredictIntoTable): Promise<PredictionsTable> {
-  const dataset = body.dataset_id ? await findDataset(ctx.store, teamId, body.dataset_id) : null;
+  const dataset = body.dataset_id ? await findCurrentDataset(ctx, teamId, body.dataset_id, 'dataset_id') : null;
   const rows = dataset ? await datasetRelation(ctx, dataset, 'dataset_id') : null;
   if (!dataset || !rows?.datasetSource) {
     throw invalid('output_table', 'output_table writes the predictions into a table beside the rows, so it needs a dataset_id of a dataset registered from a connection.', 'Leave output_table out to get the predictions in the answer.');

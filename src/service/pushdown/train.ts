@@ -9,7 +9,7 @@ import { datasetRelation, type DatasetRelation } from '../datasets/datasetRelati
 import { sourceColumns, storeRelationFrame } from '../datasets/sourceDataset';
 import { invalid } from '../base/errors';
 import { partPath } from '../base/scratchFiles';
-import { findDataset } from '../store/datasets';
+import { findCurrentDataset } from '../datasets/fileDataset';
 import { sourceApiError } from '../sources/apiErrors';
 import { withoutTrailingSemicolon } from '../sources/readOnlyQuery';
 import { countSql, subquery } from '../sources/relation';
@@ -191,7 +191,7 @@ export async function pushdownFitFor(
   progress?: TrainProgress,
 ): Promise<PushdownFit | null> {
   if (body.execution === 'in_memory') return null;
-  const dataset = body.dataset_id ? await findDataset(ctx.store, teamId, body.dataset_id) : null;
+  const dataset = body.dataset_id ? await findCurrentDataset(ctx, teamId, body.dataset_id, 'dataset_id') : null;
   const rows = dataset ? await datasetRelation(ctx, dataset, 'dataset_id') : null;
   if (body.execution === 'auto' && !(rows && dataset && dataset.rows > ctx.maxRowsInMemory)) return null;
   if (!rows || !dataset) {

@@ -6,6 +6,7 @@ import { DatasetSchema, PublicDatasetSchema, RegisterSourceDatasetRequestSchema,
 import type { ServiceContext } from '../http/context';
 import { ensureLocal, removeEverywhere } from '../datasetFiles/fileCache';
 import { registerUpload } from '../datasets/register';
+import { findCurrentDataset, registerFileDataset } from '../datasets/fileDataset';
 import { registerSourceDataset } from '../datasets/sourceDataset';
 import { receiveUpload } from '../datasets/upload';
 import { readJson, sendJson } from '../http/body';
@@ -13,13 +14,20 @@ import type { App } from '../http/types';
 import { conflict, notFound } from '../base/errors';
 import { datasetPath } from '../datasetFiles/files';
 import { isParquetFile } from '../datasetFiles/parquetFile';
-import { deleteDataset, findDataset, listDatasets } from '../store/datasets';
+import { deleteDataset, listDatasets } from '../store/datasets';
 
 export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
   app.post('/v1/datasets', async (c) => {
     const { teamId } = c.get('session');
     if (/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
-      const dataset = await registerSourceDataset(ctx, teamId, await readJson(c, RegisterSourceDatasetRequestSchema), c.req.raw.signal);
+      const body = await readJson(c, RegisterSourceDatasetRequestSchema);
+      const { source } = body;
+      if ('file' in source) {
+        const dataset = await registerFileDataset(ctx, teamId, source.file, body.name);
+        ctx.logger.info(`dataset ${dataset.dataset_id} registered from the file ${source.file} where it lies (${dataset.rows} rows)`);
+        return sendJson(c, DatasetSchema, dataset);
+      }
+      const dataset = await registerSourceDataset(ctx, teamId, { ...body, source }, c.req.raw.signal);
       ctx.logger.info(`dataset ${dataset.dataset_id} registered from connection ${dataset.source?.connection} (${dataset.rows} rows)`);
       return sendJson(c, DatasetSchema, dataset);
     }
@@ -40,7 +48,7 @@ export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
 
   app.get('/v1/datasets/:dataset_id/file', async (c) => {
     const datasetId = c.req.param('dataset_id');
-    const dataset = await findDataset(ctx.store, c.get('session').teamId, datasetId);
+    const dataset = await findCurrentDataset(ctx, c.get('session').teamId, datasetId, 'dataset_id');
     if (!dataset) throw notFound('Dataset', datasetId);
     if (dataset.source) {
       throw conflict(
@@ -48,7 +56,7 @@ export function mountDatasetRoutes(app: App, ctx: ServiceContext): void {
         'Register the same table or query on the other service (POST /v1/datasets with its source).',
       );
     }
-    const path = datasetPath(ctx.dataDir, datasetId);
+    const path = dataset.file?.path ?? datasetPath(ctx.dataDir, datasetId);
     await ensureLocal(ctx.store.files, path);
     const { size } = await stat(path);
     const stream = Readable.toWeb(createReadStream(path)) as unknown as ReadableStream<Uint8Array>;

@@ -1,4 +1,4 @@
-import type { Dataset, DatasetSource } from '../../contract';
+import type { Dataset, DatasetFile, DatasetSource } from '../../contract';
 import type { Queryable, Row } from './sql';
 
 function toDataset(row: Row): Dataset {
@@ -10,15 +10,23 @@ function toDataset(row: Row): Dataset {
     size_bytes: Number(row.size_bytes),
     created: String(row.created),
     source: row.source == null ? null : (JSON.parse(String(row.source)) as DatasetSource),
+    file: row.file == null ? null : (JSON.parse(String(row.file)) as DatasetFile),
   };
 }
 
 export async function insertDataset(db: Queryable, teamId: string, dataset: Dataset): Promise<void> {
   await db.run(
-    'INSERT INTO datasets (dataset_id, team_id, name, rows, columns, size_bytes, created, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO datasets (dataset_id, team_id, name, rows, columns, size_bytes, created, source, file) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     [dataset.dataset_id, teamId, dataset.name, dataset.rows, JSON.stringify(dataset.columns), dataset.size_bytes, dataset.created,
-      dataset.source ? JSON.stringify(dataset.source) : null],
+      dataset.source ? JSON.stringify(dataset.source) : null, dataset.file ? JSON.stringify(dataset.file) : null],
   );
+}
+
+/** Records what a dataset's file holds after it was read again: its rows, columns, size and modification time. */
+export async function updateDatasetFile(db: Queryable, dataset: Dataset & { file: DatasetFile }): Promise<void> {
+  await db.run('UPDATE datasets SET rows = ?, columns = ?, size_bytes = ?, file = ? WHERE dataset_id = ?', [
+    dataset.rows, JSON.stringify(dataset.columns), dataset.size_bytes, JSON.stringify(dataset.file), dataset.dataset_id,
+  ]);
 }
 
 export async function listDatasets(db: Queryable, teamId: string): Promise<Dataset[]> {

@@ -164,6 +164,10 @@ const SCHEMA: ((d: Dialect) => string)[] = [
   () => `
   ALTER TABLE model_versions ADD COLUMN copied_from TEXT;
   `,
+  // A dataset of the local service's own file, read where it lies: its path and modification time (as JSON); null otherwise.
+  () => `
+  ALTER TABLE datasets ADD COLUMN file TEXT;
+  `,
 ];
 
 export const MIGRATIONS: string[] = SCHEMA.map((migration) => migration(SQLITE));

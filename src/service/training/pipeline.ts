@@ -89,7 +89,7 @@ export function readFrame(source: CsvSource): DataFrame {
 
 export async function runIngest(task: IngestTask): Promise<IngestOutcome> {
   const { frame, header } = await parseUploadedFile(task.path);
-  writeFrameFile(task.path, frame);
+  writeFrameFile(task.datasetPath ?? task.path, frame);
   return { rows: frame.nRows, columns: frame.names, header };
 }
 

@@ -105,6 +105,8 @@ export interface SearchTask {
 export interface IngestTask {
   kind: 'ingest';
   path: string;
+  /** The dataset path whose frame it stores, when not `path` itself (a local file read where it lies). */
+  datasetPath?: string;
 }
 
 /**

@@ -85,11 +85,11 @@ export class Trainer {
   }
 
   /**
-   * Parses an uploaded CSV or Parquet file and stores its frame beside it (not its health scan or summary); 422
-   * naming line and column for a malformed file.
+   * Parses an uploaded CSV or Parquet file and stores its frame beside it, or as the frame of `datasetPath` (not its
+   * health scan or summary); 422 naming line and column for a malformed file.
    */
-  ingest(path: string): Promise<IngestOutcome> {
-    return this.run({ kind: 'ingest', path });
+  ingest(path: string, datasetPath?: string): Promise<IngestOutcome> {
+    return this.run({ kind: 'ingest', path, datasetPath });
   }
 
   /** Stores a dataset's frame built from rows read from a database; its columns' arrays move to the worker, not copied. */

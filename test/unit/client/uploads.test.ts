@@ -127,6 +127,19 @@ describe('client: streamed uploads to a loopback stub', () => {
     assert.deepEqual(JSON.parse(received[1].body.toString()), { target_column: 'churned', model_name: 'churn', test_size: 0.3, dataset_id: 'd-7' });
   });
 
+  it('trainModel({file_path}) on the local service (filesInPlace) sends the absolute path, never the bytes, then trains', async () => {
+    const local = new XModelsClient({ baseUrl: stub.url, apiKey: API_KEY, filesInPlace: true });
+    try {
+      await local.models.trainModel({ file_path: csvPath, target_column: 'churned', model_name: 'churn' });
+    } finally {
+      await local.close();
+    }
+    assert.deepEqual(received.map((r) => r.url.split('?')[0]), ['/v1/datasets', '/v1/models/train']);
+    assert.equal(received[0].headers['content-type'], 'application/json');
+    assert.deepEqual(JSON.parse(received[0].body.toString()), { name: 'churn "q1".csv', source: { file: csvPath } });
+    assert.equal(JSON.parse(received[1].body.toString()).dataset_id, 'd-7');
+  });
+
   it('summarizeDataset sends the file as multipart `file` with team_id and textgen_config fields', async () => {
     await client.autotrain.summarizeDataset({ file_path: csvPath, team_id: 'team-3', textgen_config: { provider: 'rules', temperature: 0 } });
     const [request] = received;
