@@ -57,7 +57,7 @@ async function storeSample(ctx: ServiceContext, dataset: Dataset, rows: DatasetR
     const limit = Math.min(RULES_SAMPLE_ROWS, ctx.maxRowsInMemory);
     const split = { testSize: 0, seed: 0, trainSample: (SAMPLE_MARGIN * limit) / dataset.rows, testSample: 0 };
     const sampled = await storeRelationFrame(ctx, source, {
-      relation: splitRelation(source.dialect, relation, columns.map((c) => c.name), split, 'train-sample'),
+      relation: splitRelation(source.dialect, relation, columns, split, 'train-sample'),
       columns,
       path,
       limit,

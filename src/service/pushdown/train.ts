@@ -72,11 +72,10 @@ export async function preparePushdownFit(
   };
   try {
     const columns = await sourceColumns(source, relation, dataset, options.field, options.signal);
-    const names = columns.map((c) => c.name);
     const limitOf = (part: keyof typeof SAMPLES) => Math.min(Math.ceil(SAMPLES[part].share * ctx.maxRowsInMemory), SAMPLES[part].most);
     const by = await sqlSplitBy(source, relation, columns, options.split, options.testSize, options.signal);
     // A time or group split's share of test rows is known only once counted (ties, groups of any size).
-    const counted = by ? await countTestRows(source, splitRelation(source.dialect, relation, names, { testSize: options.testSize, seed: options.seed, trainSample: 1, testSample: 1, by: by.by }, 'test'), options.signal) : null;
+    const counted = by ? await countTestRows(source, splitRelation(source.dialect, relation, columns, { testSize: options.testSize, seed: options.seed, trainSample: 1, testSample: 1, by: by.by }, 'test'), options.signal) : null;
     const trainRows = Math.max(1, counted === null ? dataset.rows * (1 - options.testSize) : dataset.rows - counted);
     const testRows = Math.max(1, counted ?? dataset.rows * options.testSize);
     const split: RowSplit = {
@@ -94,7 +93,7 @@ export async function preparePushdownFit(
       const step = `reading a sample of the ${part === 'train-sample' ? 'training' : 'test'} rows where they live (${located.where})`;
       options.progress?.(from, step);
       const rows = await storeRelationFrame(ctx, source, {
-        relation: splitRelation(source.dialect, relation, names, split, part),
+        relation: splitRelation(source.dialect, relation, columns, split, part),
         columns,
         path,
         limit,
@@ -112,7 +111,7 @@ export async function preparePushdownFit(
       test,
       datasetSource: located.datasetSource,
       testFrom: by?.testFrom ?? null,
-      testMetrics: (model, signal) => testMetricsInSource(source, splitRelation(source.dialect, relation, names, split, 'test'), columns, model, signal),
+      testMetrics: (model, signal) => testMetricsInSource(source, splitRelation(source.dialect, relation, columns, split, 'test'), columns, model, signal),
       discard,
     };
   } catch (error) {

@@ -10,6 +10,9 @@ import { splitRelation } from '../../../../src/service/sources/rowSplit';
 import { duckdbDialect } from '../../../../src/service/sources/duckdbDialect';
 import { postgresDialect } from '../../../../src/service/sources/postgresDialect';
 import type { SqlDialect } from '../../../../src/service/sources/dialect';
+import { DuckDbSource } from '../../../../src/service/sources/duckdbSource';
+import { PostgresSource } from '../../../../src/service/sources/postgresSource';
+import type { SourceColumnInfo, SqlSource } from '../../../../src/service/sources/source';
 import { client, removeDir, startService, type Call, type ServiceProcess } from '../harness';
 import { testCluster } from '../postgresCluster';
 
@@ -37,7 +40,12 @@ interface Database {
   dialect: SqlDialect;
   /** The rows of a query, each a record of column values. */
   rows(sql: string): Promise<Record<string, unknown>[]>;
+  /** The database as the service reads it. */
+  source: SqlSource;
 }
+
+/** The columns of a query with their types, as the service describes them. */
+const columnsOf = (database: Database, sql: string): Promise<SourceColumnInfo[]> => database.source.describe(sql);
 
 async function duckdbDatabase(dir: string, data: (number | string | null)[][]): Promise<Database> {
   const file = join(dir, 'customers.duckdb');
@@ -62,6 +70,7 @@ async function duckdbDatabase(dir: string, data: (number | string | null)[][]): 
     what: 'DuckDB',
     url: `duckdb://${file}`,
     dialect: duckdbDialect,
+    source: new DuckDbSource(file),
     rows: async (sql) => {
       const reader = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
       const c = await reader.connect();
@@ -93,6 +102,7 @@ async function postgresDatabase(data: (number | string | null)[][]): Promise<Dat
     what: 'PostgreSQL',
     url,
     dialect: postgresDialect,
+    source: new PostgresSource(url),
     rows: async (sql) => {
       const c = new Client({ connectionString: url });
       await c.connect();
@@ -128,6 +138,7 @@ describe('pushdown: a model trained where its rows live', function () {
   });
   after(async () => {
     await service.stop();
+    for (const database of databases) await database.source.close();
     removeDir(service.dataDir);
     rmSync(dir, { recursive: true, force: true });
   });
@@ -166,7 +177,7 @@ describe('pushdown: a model trained where its rows live', function () {
         assert.deepEqual(trained.body.source, { connection: database.what.toLowerCase(), table: 'customers' });
         assert.ok(trained.body.n_train <= 0.8 * BUDGET, `the training sample (${trained.body.n_train} rows) stays within its share of the budget`);
         // The test rows the metrics were computed on, read here through the same split: the engine scores them alike.
-        const testSql = splitRelation(database.dialect, 'SELECT * FROM customers', COLUMNS, { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1 }, 'test');
+        const testSql = splitRelation(database.dialect, 'SELECT * FROM customers', await columnsOf(database, 'SELECT * FROM customers'), { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1 }, 'test');
         const testFrame = await frameOf(database, testSql);
         assert.ok(Math.abs(testFrame.nRows / ROWS - 0.2) < 0.02, `about a fifth of the rows are test rows (${testFrame.nRows})`);
         const [{ n: withTarget }] = await database.rows(`SELECT COUNT(${target}) AS n FROM (${testSql}) AS t`);
@@ -218,7 +229,7 @@ describe('pushdown: a model trained where its rows live', function () {
       const grouped = await train({ group_column: 'shop' });
       assert.equal(grouped.status, 200, JSON.stringify(grouped.body));
       const side = async (part: 'test' | 'train') => {
-        const frame = await frameOf(database, splitRelation(database.dialect, query, columns, { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1, by: { group: 'shop' } }, part), columns);
+        const frame = await frameOf(database, splitRelation(database.dialect, query, await columnsOf(database, query), { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1, by: { group: 'shop' } }, part), columns);
         return { rows: frame.nRows, shops: new Set(Array.from({ length: frame.nRows }, (_, r) => frame.value(r, 'shop'))) };
       };
       const [test, rest] = [await side('test'), await side('train')];
@@ -247,7 +258,7 @@ describe('pushdown: a model trained where its rows live', function () {
       assert.equal(trained.body.execution, 'pushdown');
       assert.deepEqual(trained.body.classes, ['1', '2', '3', '4.5']);
       const columns = ['x1', 'x2', 'spend', 'level'];
-      const testFrame = await frameOf(database, splitRelation(database.dialect, query, columns, { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1 }, 'test'), columns);
+      const testFrame = await frameOf(database, splitRelation(database.dialect, query, await columnsOf(database, query), { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1 }, 'test'), columns);
       const model = multiclassFromPayloads((await payloadOf(trained.body.version_id as string)).partitions, { target: 'level', partitionOn: null });
       const { per_class: _perClass, ...expected } = evaluateMulticlassModel(model, testFrame);
       const matrix = expected.confusion_matrix.matrix;
