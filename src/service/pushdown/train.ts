@@ -16,7 +16,7 @@ import { countSql, subquery } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import type { CsvSource } from '../training/tasks';
 import { classifierMetricsInSql, multiclassMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
-import { splitRelation, type RowSplit } from '../sources/rowSplit';
+import { rowHash, splitRelation, type RowSplit } from '../sources/rowSplit';
 import { sqlSplitBy } from './splitBy';
 
 /**
@@ -97,6 +97,9 @@ export async function preparePushdownFit(
         columns,
         path,
         limit,
+        // In the order of their hash, which is the same in any copy of the rows (the fit depends on the order), and
+        // is no order of any column's (the fit's early-stopping rows are a share of them).
+        orderFirst: rowHash(source.dialect, columns, split.seed),
         tooMany: (n) => invalid(options.field, `The ${part.replace('-', ' ')} of dataset ${dataset.name} came to ${n} rows, more than ${limit}.`, 'Train again; if it happens again, start the service with a larger --max-rows-in-memory.'),
         signal: options.signal,
         onRows: (n) => options.progress?.(from + (to - from) * Math.min(1, n / expected), step),

@@ -42,6 +42,8 @@ interface Database {
   rows(sql: string): Promise<Record<string, unknown>[]>;
   /** The database as the service reads it. */
   source: SqlSource;
+  /** Runs statements that write, in one transaction. */
+  write(statements: readonly string[]): Promise<void>;
 }
 
 /** The columns of a query with their types, as the service describes them. */
@@ -71,6 +73,7 @@ async function duckdbDatabase(dir: string, data: (number | string | null)[][]): 
     url: `duckdb://${file}`,
     dialect: duckdbDialect,
     source: new DuckDbSource(file),
+    write: (statements) => new DuckDbSource(file).write(statements),
     rows: async (sql) => {
       const reader = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
       const c = await reader.connect();
@@ -103,6 +106,15 @@ async function postgresDatabase(data: (number | string | null)[][]): Promise<Dat
     url,
     dialect: postgresDialect,
     source: new PostgresSource(url),
+    write: async (statements) => {
+      const c = new Client({ connectionString: url });
+      await c.connect();
+      try {
+        for (const statement of statements) await c.query(statement);
+      } finally {
+        await c.end();
+      }
+    },
     rows: async (sql) => {
       const c = new Client({ connectionString: url });
       await c.connect();
@@ -312,6 +324,37 @@ describe('pushdown: a model trained where its rows live', function () {
         for (const f of features) assert.ok(Math.abs(Number(row[`xm_contribution_${f}`]) - (expected.contributions as Record<string, Float64Array>)[f][r]) < 1e-9, `row ${r}: ${f}`);
         for (const p of pairs) assert.ok(Math.abs(Number(row[`xm_interaction_${p}`]) - (expected.pairContributions as Record<string, Float64Array>)[p][r]) < 1e-9, `row ${r}: ${p}`);
       });
+    });
+  }
+
+  for (const index of [0, 1]) {
+    it(`fits the same model from the same rows in another order, and from a Parquet export of them (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
+      const database = databases[index];
+      const parquet = join(dir, 'customers.parquet');
+      // The same rows, last first; a DuckDB table's rows also as a Parquet file, read through a query.
+      await database.write([
+        'CREATE TABLE customers_reversed AS SELECT * FROM customers ORDER BY spend DESC, x1 DESC',
+        ...(index === 0 ? [`COPY customers TO '${parquet}' (FORMAT parquet)`] : []),
+      ]);
+      const sources = [{ table: 'customers' }, { table: 'customers_reversed' }, ...(index === 0 ? [{ query: `SELECT * FROM read_parquet('${parquet}')` }] : [])];
+      const fits = [];
+      for (const source of sources) {
+        const registered = await call('POST', '/v1/datasets', { json: { name: 'customers', source: { connection: database.what.toLowerCase(), ...source } } });
+        assert.equal(registered.status, 200, JSON.stringify(registered.body));
+        const trained = await call('POST', '/v1/models/train', {
+          json: { dataset_id: registered.body.dataset_id, target_column: 'churned', model_type: 'classifier', model_name: 'order', drop_columns: ['spend'], outer_bags: 2 },
+        });
+        assert.equal(trained.status, 200, JSON.stringify(trained.body));
+        assert.equal(trained.body.execution, 'pushdown');
+        fits.push({ source, body: trained.body, model: await payloadModel(trained.body.version_id as string) });
+      }
+      const [first, ...others] = fits;
+      for (const other of others) {
+        assert.deepEqual(other.model, first.model, `${JSON.stringify(other.source)}: the same model as from ${JSON.stringify(first.source)}`);
+        assert.equal(other.body.n_test, first.body.n_test);
+        const [auc, otherAuc] = [first.body.test_metrics.roc_auc as number, other.body.test_metrics.roc_auc as number];
+        assert.ok(Math.abs(auc - otherAuc) < 1e-9, `test AUC ${otherAuc} vs ${auc}`);
+      }
     });
   }
 
