@@ -16,7 +16,7 @@ import { countSql, subquery } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import type { CsvSource } from '../training/tasks';
 import { classifierMetricsInSql, multiclassMetricsInSql, regressorMetricsInSql } from './sqlMetrics';
-import { rowHash, splitRelation, type RowSplit } from '../sources/rowSplit';
+import { rowHash, sampleShare, splitRelation, type RowSplit } from '../sources/rowSplit';
 import { sqlSplitBy } from './splitBy';
 
 /**
@@ -25,8 +25,6 @@ import { sqlSplitBy } from './splitBy';
  * hundred bins are as good from a million rows as from more (`npm run bench -- sources`), and the memory is not.
  */
 const SAMPLES = { 'train-sample': { share: 0.8, most: 1_000_000 }, 'test-sample': { share: 0.2, most: 100_000 } } as const;
-/** Hash samples vary around their expected size; aiming a little below the share keeps them within it. */
-const SAMPLE_MARGIN = 0.95;
 
 /**
  * A fit where the rows live: the training rows are split from the test rows in the source by a seeded hash of each
@@ -82,8 +80,8 @@ export async function preparePushdownFit(
       testSize: options.testSize,
       seed: options.seed,
       by: by?.by,
-      trainSample: Math.min(1, (SAMPLE_MARGIN * limitOf('train-sample')) / trainRows),
-      testSample: Math.min(1, (SAMPLE_MARGIN * limitOf('test-sample')) / testRows),
+      trainSample: sampleShare(limitOf('train-sample'), trainRows),
+      testSample: sampleShare(limitOf('test-sample'), testRows),
     };
     const sample = async (part: keyof typeof SAMPLES): Promise<CsvSource> => {
       const path = paths[part];

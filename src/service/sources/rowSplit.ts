@@ -33,6 +33,13 @@ export interface RowSplit {
  */
 export type SqlSplitBy = { time: string; from: string } | { group: string };
 
+/**
+ * The share of `rows` a hash sample of at most `limit` rows takes. Its size varies binomially around the share times
+ * the rows: aiming four standard deviations below the limit keeps it within (a 5% margin did not for small samples:
+ * 1,201 rows for 1,200).
+ */
+export const sampleShare = (limit: number, rows: number): number => Math.min(1, Math.max(1, limit - 4 * Math.sqrt(limit)) / Math.max(1, rows));
+
 const below = (fraction: number, modulus: number) => Math.round(Math.min(1, Math.max(0, fraction)) * modulus);
 
 /** The relation's rows with their hash; `part` keeps the test rows, the training rows, or a sample of either. */
