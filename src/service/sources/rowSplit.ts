@@ -27,7 +27,7 @@ export interface RowSplit {
 }
 
 /**
- * A split by a column in SQL: by time, the test rows are those at or after `from`, a scalar SQL expression (the
+ * A split by a column in SQL: by time, the test rows are those at or after `from`, a constant SQL expression (the
  * earliest time of the latest rows); by group, a seeded hash of the group value chooses whole groups. Rows without a
  * time or group value are training rows, as in memory.
  */

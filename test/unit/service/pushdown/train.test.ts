@@ -259,6 +259,22 @@ describe('pushdown: a model trained where its rows live', function () {
   }
 
   for (const index of [0, 1]) {
+    it(`splits by a timestamp column in the source at its boundary time, read once (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
+      const database = databases[index];
+      const query = "SELECT x1, x2, spend, CAST(DATE '2024-01-01' + CAST(FLOOR(x1) AS INTEGER) AS TIMESTAMP) AS day FROM customers";
+      const registered = await call('POST', '/v1/datasets', { json: { name: 'days', source: { connection: database.what.toLowerCase(), query } } });
+      assert.equal(registered.status, 200, JSON.stringify(registered.body));
+      const trained = await call('POST', '/v1/models/train', {
+        json: { dataset_id: registered.body.dataset_id, target_column: 'spend', model_type: 'regressor', model_name: `days ${database.what}`, split: { time_column: 'day' }, outer_bags: 2 },
+      });
+      assert.equal(trained.status, 200, JSON.stringify(trained.body));
+      const days = data.map((row) => Math.floor(row[0] as number)).sort((a, b) => b - a);
+      const from = days[Math.round(ROWS * 0.2) - 1];
+      assert.equal(trained.body.n_test, days.filter((d) => d >= from).length, 'every row from the boundary day on, and no other, is a test row');
+    });
+  }
+
+  for (const index of [0, 1]) {
     it(`scores a multiclass model of a numeric target on every test row as the engine reads its classes (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
       const database = databases[index];
       // Decimals, which the drivers hand over as 1.0 or '1.0' and the engine reads as the numbers 1, 2, 3 and 4.5.
