@@ -4,7 +4,7 @@ import type { Dataset } from '../../contract';
 import type { ServiceContext } from '../http/context';
 import { invalid, notFound } from '../base/errors';
 import { writeFiniteJsonFile } from '../base/json';
-import { splitRelation } from '../sources/rowSplit';
+import { sampleShare, splitRelation } from '../sources/rowSplit';
 import { sourceApiError } from '../sources/apiErrors';
 import { subquery } from '../sources/relation';
 import type { SourceColumnInfo } from '../sources/source';
@@ -19,8 +19,6 @@ import { summaryPath } from '../datasetFiles/summaryFile';
 
 /** Rows of the sample the autotrain rules read of a dataset larger than memory (at most the budget's): enough for types, levels and charts. */
 const RULES_SAMPLE_ROWS = 100_000;
-/** Hash samples vary around their expected size; aiming a little below the limit keeps them within it. */
-const SAMPLE_MARGIN = 0.95;
 
 /** Samples being read, by path: concurrent first uses of a dataset share one read. */
 const sampling = new Map<string, Promise<void>>();
@@ -54,9 +52,9 @@ async function storeSample(ctx: ServiceContext, dataset: Dataset, rows: DatasetR
   try {
     const columns = await sourceColumns(source, relation, dataset, field, signal);
     const limit = Math.min(RULES_SAMPLE_ROWS, ctx.maxRowsInMemory);
-    const split = { testSize: 0, seed: 0, trainSample: (SAMPLE_MARGIN * limit) / dataset.rows, testSample: 0 };
+    const split = { testSize: 0, seed: 0, trainSample: sampleShare(limit, dataset.rows), testSample: 0 };
     const sampled = await storeRelationFrame(ctx, source, {
-      relation: splitRelation(source.dialect, relation, columns.map((c) => c.name), split, 'train-sample'),
+      relation: splitRelation(source.dialect, relation, columns, split, 'train-sample'),
       columns,
       path,
       limit,

@@ -133,6 +133,8 @@ export async function storeRelationFrame(
     columns: readonly SourceColumnInfo[];
     path: string;
     limit: number;
+    /** What the rows are ordered by before their columns (`readRowsSql`'s `orderFirst`). */
+    orderFirst?: string;
     tooMany: (rows: number) => Error;
     signal?: AbortSignal;
     /** Told the rows read so far after each batch. */
@@ -141,7 +143,7 @@ export async function storeRelationFrame(
 ): Promise<number> {
   const builders = read.columns.map((c) => new ColumnValuesBuilder(c.name, Math.min(read.limit, EXPECTED_ROWS)));
   let rows = 0;
-  for await (const batch of source.stream(readRowsSql(source.dialect, read.relation, read.columns, read.limit + 1), [], { batchRows: BATCH_ROWS, signal: read.signal })) {
+  for await (const batch of source.stream(readRowsSql(source.dialect, read.relation, read.columns, read.limit + 1, read.orderFirst), [], { batchRows: BATCH_ROWS, signal: read.signal })) {
     rows += batch.length;
     if (rows > read.limit) throw read.tooMany(rows);
     for (const row of batch) for (let k = 0; k < row.length; k++) builders[k].add(row[k]);

@@ -1,4 +1,5 @@
 import { splitColumn, type SplitSpec } from '../../engine';
+import { sqlString } from '../../codeText/sql';
 import { invalid } from '../base/errors';
 import { subquery } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
@@ -38,7 +39,9 @@ export async function sqlSplitBy(
   const timed = Number((await first(`SELECT COUNT(${name}) AS n FROM ${subquery(relation)}`)).n);
   const k = Math.round(timed * testSize);
   if (k === 0) throw invalid('test_size', `test_size ${testSize} of the ${timed} rows with a ${by.column} value leaves no test rows.`);
-  const from = `(SELECT ${name} FROM ${subquery(relation)} WHERE ${name} IS NOT NULL ORDER BY ${name} DESC LIMIT 1 OFFSET ${k - 1})`;
-  const text = (await first(`SELECT ${source.dialect.cast(from, 'text')} AS t`)).t;
-  return { by: { time: by.column, from }, testFrom: numeric ? Number(text) : String(text) };
+  const boundary = `(SELECT ${name} FROM ${subquery(relation)} WHERE ${name} IS NOT NULL ORDER BY ${name} DESC LIMIT 1 OFFSET ${k - 1})`;
+  const text = String((await first(`SELECT ${source.dialect.cast(boundary, 'text')} AS t`)).t);
+  // The boundary found once, then a constant of the column's type (its text reads back exactly): every statement of
+  // the train filters by it without sorting the rows again, and a foreign scan ships the filter.
+  return { by: { time: by.column, from: `CAST(${sqlString(text)} AS ${column.type})` }, testFrom: numeric ? Number(text) : text };
 }

@@ -16,7 +16,7 @@ import { countSql, subquery } from '../sources/relation';
 import type { SourceColumnInfo, SqlSource } from '../sources/source';
 import type { CsvSource } from '../training/tasks';
 import { classifierHistogramsInSql, classifierMetricsInSql, multiclassHistogramsInSql, multiclassMetricsInSql, regressorMetricsInSql, residualBinsInSql } from './sqlMetrics';
-import { splitRelation, type RowSplit } from '../sources/rowSplit';
+import { rowHash, sampleShare, splitRelation, type RowSplit } from '../sources/rowSplit';
 import { sqlSplitBy } from './splitBy';
 
 /**
@@ -25,8 +25,6 @@ import { sqlSplitBy } from './splitBy';
  * hundred bins are as good from a million rows as from more (`npm run bench -- sources`), and the memory is not.
  */
 const SAMPLES = { 'train-sample': { share: 0.8, most: 1_000_000 }, 'test-sample': { share: 0.2, most: 100_000 } } as const;
-/** Hash samples vary around their expected size; aiming a little below the share keeps them within it. */
-const SAMPLE_MARGIN = 0.95;
 
 /**
  * A fit where the rows live: the training rows are split from the test rows in the source by a seeded hash of each
@@ -83,19 +81,18 @@ export async function preparePushdownFit(
   };
   try {
     const columns = await sourceColumns(source, relation, dataset, options.field, options.signal);
-    const names = columns.map((c) => c.name);
     const limitOf = (part: keyof typeof SAMPLES) => Math.min(Math.ceil(SAMPLES[part].share * ctx.maxRowsInMemory), SAMPLES[part].most);
     const by = await sqlSplitBy(source, relation, columns, options.split, options.testSize, options.signal);
     // A time or group split's share of test rows is known only once counted (ties, groups of any size).
-    const counted = by ? await countTestRows(source, splitRelation(source.dialect, relation, names, { testSize: options.testSize, seed: options.seed, trainSample: 1, testSample: 1, by: by.by }, 'test'), options.signal) : null;
+    const counted = by ? await countTestRows(source, splitRelation(source.dialect, relation, columns, { testSize: options.testSize, seed: options.seed, trainSample: 1, testSample: 1, by: by.by }, 'test'), options.signal) : null;
     const trainRows = Math.max(1, counted === null ? dataset.rows * (1 - options.testSize) : dataset.rows - counted);
     const testRows = Math.max(1, counted ?? dataset.rows * options.testSize);
     const split: RowSplit = {
       testSize: options.testSize,
       seed: options.seed,
       by: by?.by,
-      trainSample: Math.min(1, (SAMPLE_MARGIN * limitOf('train-sample')) / trainRows),
-      testSample: Math.min(1, (SAMPLE_MARGIN * limitOf('test-sample')) / testRows),
+      trainSample: sampleShare(limitOf('train-sample'), trainRows),
+      testSample: sampleShare(limitOf('test-sample'), testRows),
     };
     const sample = async (part: keyof typeof SAMPLES): Promise<CsvSource> => {
       const path = paths[part];
@@ -105,10 +102,13 @@ export async function preparePushdownFit(
       const step = `reading a sample of the ${part === 'train-sample' ? 'training' : 'test'} rows where they live (${located.where})`;
       options.progress?.(from, step);
       const rows = await storeRelationFrame(ctx, source, {
-        relation: splitRelation(source.dialect, relation, names, split, part),
+        relation: splitRelation(source.dialect, relation, columns, split, part),
         columns,
         path,
         limit,
+        // In the order of their hash, which is the same in any copy of the rows (the fit depends on the order), and
+        // is no order of any column's (the fit's early-stopping rows are a share of them).
+        orderFirst: rowHash(source.dialect, columns, split.seed),
         tooMany: (n) => invalid(options.field, `The ${part.replace('-', ' ')} of dataset ${dataset.name} came to ${n} rows, more than ${limit}.`, 'Train again; if it happens again, start the service with a larger --max-rows-in-memory.'),
         signal: options.signal,
         onRows: (n) => options.progress?.(from + (to - from) * Math.min(1, n / expected), step),
@@ -123,7 +123,7 @@ export async function preparePushdownFit(
       test,
       datasetSource: located.datasetSource,
       testFrom: by?.testFrom ?? null,
-      testMetrics: (model, signal) => testMetricsInSource(source, splitRelation(source.dialect, relation, names, split, 'test'), columns, model, signal),
+      testMetrics: (model, signal) => testMetricsInSource(source, splitRelation(source.dialect, relation, columns, split, 'test'), columns, model, signal),
       discard,
     };
   } catch (error) {

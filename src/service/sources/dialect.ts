@@ -14,10 +14,11 @@ export interface SqlDialect {
   /** `expression` converted to one of `types`. */
   cast(expression: string, type: keyof SqlDialect['types']): string;
   /**
-   * A deterministic non-negative integer hash (below 2^63) of `expression`'s value and `seed`: the same value and seed
-   * hash alike on every run. `expression` may be a whole row (a relation's alias).
+   * A deterministic non-negative integer hash (below 2^63) of the values (NULLs too) and `seed`: the same values and
+   * seed hash alike on every run and in any scan order. Built of IMMUTABLE functions, operators and CASE only, where
+   * the engine has them, so that a filter on it can run where the rows are (at a shard).
    */
-  hash(expression: string, seed: number): string;
+  hash(values: readonly TypedValue[], seed: number): string;
   /**
    * How a column of this type is read into the service: `as-is` when the driver hands its values over as JavaScript
    * numbers, bigints, booleans or strings without loss, `text` when they are read as the database writes them as text
@@ -29,6 +30,11 @@ export interface SqlDialect {
   isNumeric(type: string): boolean;
 }
 
+/** A scalar SQL expression and the database's name of its type. */
+export interface TypedValue {
+  sql: string;
+  type: string;
+}
 
 /** `schema.table` with each part quoted; the schema is left out when null. */
 export function qualifiedName(dialect: SqlDialect, schema: string | null, table: string): string {

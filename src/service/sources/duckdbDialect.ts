@@ -11,7 +11,7 @@ export const duckdbDialect: SqlDialect = {
   quoteIdentifier: sqlName, // standard SQL quoting, as the SQL export writes names
   types: { text: 'VARCHAR', double: 'DOUBLE', bigint: 'BIGINT' },
   cast: (expression, type) => `CAST(${expression} AS ${duckdbDialect.types[type]})`,
-  hash: (expression, seed) => `CAST(hash(${expression}, ${seed}) >> 1 AS BIGINT)`,
+  hash: (values, seed) => `CAST(hash(${values.map((v) => v.sql).join(', ')}, ${seed}) >> 1 AS BIGINT)`,
   isNumeric: (type) => /^(U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|FLOAT|DOUBLE|DECIMAL\(\d+,\s*\d+\))$/.test(type),
   readAs(type) {
     if (NATIVE.test(type)) return 'as-is';

@@ -20,14 +20,15 @@ export const countSql = (relation: string): string => `SELECT count(*) AS n FROM
 
 /**
  * The relation's rows as the service reads them into memory: each column as the driver hands it over or as the
- * database writes it as text (`readAs`), ordered by every column so that the same rows always make the same frame
- * whatever order the database returns them in, and at most `limit` of them.
+ * database writes it as text (`readAs`), ordered by every column (after `orderFirst`, an expression over the row `q`,
+ * when given) so that the same rows always make the same frame whatever order the database returns them in, and at
+ * most `limit` of them.
  */
-export function readRowsSql(dialect: SqlDialect, relation: string, columns: readonly SourceColumnInfo[], limit: number): string {
+export function readRowsSql(dialect: SqlDialect, relation: string, columns: readonly SourceColumnInfo[], limit: number, orderFirst?: string): string {
   const select = columns.map((c) => {
     const column = `q.${dialect.quoteIdentifier(c.name)}`;
     return `${c.readAs === 'text' ? dialect.cast(column, 'text') : column} AS ${dialect.quoteIdentifier(c.name)}`;
   });
-  const order = columns.map((_, i) => String(i + 1));
+  const order = [...(orderFirst === undefined ? [] : [orderFirst]), ...columns.map((_, i) => String(i + 1))];
   return `SELECT ${select.join(', ')} FROM ${subquery(relation)} ORDER BY ${order.join(', ')} LIMIT ${limit}`;
 }

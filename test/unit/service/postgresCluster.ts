@@ -68,13 +68,14 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Server {
+export interface Server {
   host: string;
   port: number;
   adminUrl: (database?: string) => string;
 }
 
-async function startPrivateCluster(): Promise<Server> {
+/** A private server of its own in a temp dir, removed at exit; `settings` are more lines of its postgresql.conf. */
+export async function startPrivateCluster(settings: readonly string[] = []): Promise<Server> {
   const initdb = findBinary('initdb');
   const pgCtl = findBinary('pg_ctl');
   const as = serverUser();
@@ -97,7 +98,7 @@ async function startPrivateCluster(): Promise<Server> {
   appendFileSync(
     join(data, 'postgresql.conf'),
     [`listen_addresses = '127.0.0.1'`, `port = ${port}`, `unix_socket_directories = '${dir}'`, 'fsync = off', 'synchronous_commit = off',
-      'full_page_writes = off', 'max_connections = 200', 'shared_buffers = 32MB'].join('\n') + '\n',
+      'full_page_writes = off', 'max_connections = 200', 'shared_buffers = 32MB', ...settings].join('\n') + '\n',
   );
   run([pgCtl, '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   process.once('exit', () => {

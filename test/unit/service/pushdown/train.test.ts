@@ -10,6 +10,9 @@ import { splitRelation } from '../../../../src/service/sources/rowSplit';
 import { duckdbDialect } from '../../../../src/service/sources/duckdbDialect';
 import { postgresDialect } from '../../../../src/service/sources/postgresDialect';
 import type { SqlDialect } from '../../../../src/service/sources/dialect';
+import { DuckDbSource } from '../../../../src/service/sources/duckdbSource';
+import { PostgresSource } from '../../../../src/service/sources/postgresSource';
+import type { SourceColumnInfo, SqlSource } from '../../../../src/service/sources/source';
 import { client, removeDir, startService, type Call, type ServiceProcess } from '../harness';
 import { testCluster } from '../postgresCluster';
 
@@ -45,7 +48,14 @@ interface Database {
   dialect: SqlDialect;
   /** The rows of a query, each a record of column values. */
   rows(sql: string): Promise<Record<string, unknown>[]>;
+  /** The database as the service reads it. */
+  source: SqlSource;
+  /** Runs statements that write, in one transaction. */
+  write(statements: readonly string[]): Promise<void>;
 }
+
+/** The columns of a query with their types, as the service describes them. */
+const columnsOf = (database: Database, sql: string): Promise<SourceColumnInfo[]> => database.source.describe(sql);
 
 async function duckdbDatabase(dir: string, data: (number | string | null)[][]): Promise<Database> {
   const file = join(dir, 'customers.duckdb');
@@ -70,6 +80,8 @@ async function duckdbDatabase(dir: string, data: (number | string | null)[][]): 
     what: 'DuckDB',
     url: `duckdb://${file}`,
     dialect: duckdbDialect,
+    source: new DuckDbSource(file),
+    write: (statements) => new DuckDbSource(file).write(statements),
     rows: async (sql) => {
       const reader = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
       const c = await reader.connect();
@@ -101,6 +113,16 @@ async function postgresDatabase(data: (number | string | null)[][]): Promise<Dat
     what: 'PostgreSQL',
     url,
     dialect: postgresDialect,
+    source: new PostgresSource(url),
+    write: async (statements) => {
+      const c = new Client({ connectionString: url });
+      await c.connect();
+      try {
+        for (const statement of statements) await c.query(statement);
+      } finally {
+        await c.end();
+      }
+    },
     rows: async (sql) => {
       const c = new Client({ connectionString: url });
       await c.connect();
@@ -136,6 +158,7 @@ describe('pushdown: a model trained where its rows live', function () {
   });
   after(async () => {
     await service.stop();
+    for (const database of databases) await database.source.close();
     removeDir(service.dataDir);
     rmSync(dir, { recursive: true, force: true });
   });
@@ -160,7 +183,8 @@ describe('pushdown: a model trained where its rows live', function () {
     it(`splits every row into exactly one of the training and test rows, each sample within its part (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
       const database = databases[index];
       const split = { testSize: 0.2, seed: 42, trainSample: 0.3, testSample: 0.5 };
-      const part = (name: 'test' | 'train' | 'test-sample' | 'train-sample') => `(${splitRelation(database.dialect, 'SELECT * FROM customers', COLUMNS, split, name)})`;
+      const columns = await columnsOf(database, 'SELECT * FROM customers');
+      const part = (name: 'test' | 'train' | 'test-sample' | 'train-sample') => `(${splitRelation(database.dialect, 'SELECT * FROM customers', columns, split, name)})`;
       const count = async (sql: string) => Number((await database.rows(`SELECT COUNT(*) AS n FROM (${sql}) AS t`))[0].n);
       const all = `SELECT ${COLUMNS.join(', ')} FROM customers`;
       const [test, train] = [await count(part('test')), await count(part('train'))];
@@ -195,7 +219,7 @@ describe('pushdown: a model trained where its rows live', function () {
         assert.deepEqual(trained.body.source, { connection: database.what.toLowerCase(), table: 'customers' });
         assert.ok(trained.body.n_train <= 0.8 * BUDGET, `the training sample (${trained.body.n_train} rows) stays within its share of the budget`);
         // The test rows the metrics were computed on, read here through the same split: the engine scores them alike.
-        const testSql = splitRelation(database.dialect, 'SELECT * FROM customers', COLUMNS, { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1 }, 'test');
+        const testSql = splitRelation(database.dialect, 'SELECT * FROM customers', await columnsOf(database, 'SELECT * FROM customers'), { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1 }, 'test');
         const testFrame = await frameOf(database, testSql);
         assert.ok(Math.abs(testFrame.nRows / ROWS - 0.2) < 0.02, `about a fifth of the rows are test rows (${testFrame.nRows})`);
         const [{ n: withTarget }] = await database.rows(`SELECT COUNT(${target}) AS n FROM (${testSql}) AS t`);
@@ -272,7 +296,7 @@ describe('pushdown: a model trained where its rows live', function () {
       const grouped = await train({ group_column: 'shop' });
       assert.equal(grouped.status, 200, JSON.stringify(grouped.body));
       const side = async (part: 'test' | 'train') => {
-        const frame = await frameOf(database, splitRelation(database.dialect, query, columns, { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1, by: { group: 'shop' } }, part), columns);
+        const frame = await frameOf(database, splitRelation(database.dialect, query, await columnsOf(database, query), { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1, by: { group: 'shop' } }, part), columns);
         return { rows: frame.nRows, shops: new Set(Array.from({ length: frame.nRows }, (_, r) => frame.value(r, 'shop'))) };
       };
       const [test, rest] = [await side('test'), await side('train')];
@@ -290,6 +314,22 @@ describe('pushdown: a model trained where its rows live', function () {
   }
 
   for (const index of [0, 1]) {
+    it(`splits by a timestamp column in the source at its boundary time, read once (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
+      const database = databases[index];
+      const query = "SELECT x1, x2, spend, CAST(DATE '2024-01-01' + CAST(FLOOR(x1) AS INTEGER) AS TIMESTAMP) AS day FROM customers";
+      const registered = await call('POST', '/v1/datasets', { json: { name: 'days', source: { connection: database.what.toLowerCase(), query } } });
+      assert.equal(registered.status, 200, JSON.stringify(registered.body));
+      const trained = await call('POST', '/v1/models/train', {
+        json: { dataset_id: registered.body.dataset_id, target_column: 'spend', model_type: 'regressor', model_name: `days ${database.what}`, split: { time_column: 'day' }, outer_bags: 2 },
+      });
+      assert.equal(trained.status, 200, JSON.stringify(trained.body));
+      const days = data.map((row) => Math.floor(row[0] as number)).sort((a, b) => b - a);
+      const from = days[Math.round(ROWS * 0.2) - 1];
+      assert.equal(trained.body.n_test, days.filter((d) => d >= from).length, 'every row from the boundary day on, and no other, is a test row');
+    });
+  }
+
+  for (const index of [0, 1]) {
     it(`scores a multiclass model of a numeric target on every test row as the engine reads its classes (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
       const database = databases[index];
       // Decimals, which the drivers hand over as 1.0 or '1.0' and the engine reads as the numbers 1, 2, 3 and 4.5.
@@ -301,7 +341,7 @@ describe('pushdown: a model trained where its rows live', function () {
       assert.equal(trained.body.execution, 'pushdown');
       assert.deepEqual(trained.body.classes, ['1', '2', '3', '4.5']);
       const columns = ['x1', 'x2', 'spend', 'level'];
-      const testFrame = await frameOf(database, splitRelation(database.dialect, query, columns, { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1 }, 'test'), columns);
+      const testFrame = await frameOf(database, splitRelation(database.dialect, query, await columnsOf(database, query), { testSize: 0.2, seed: 42, trainSample: 1, testSample: 1 }, 'test'), columns);
       const model = multiclassFromPayloads((await payloadOf(trained.body.version_id as string)).partitions, { target: 'level', partitionOn: null });
       const { per_class: _perClass, ...expected } = evaluateMulticlassModel(model, testFrame);
       const matrix = expected.confusion_matrix.matrix;
@@ -355,6 +395,37 @@ describe('pushdown: a model trained where its rows live', function () {
         for (const f of features) assert.ok(Math.abs(Number(row[`xm_contribution_${f}`]) - (expected.contributions as Record<string, Float64Array>)[f][r]) < 1e-9, `row ${r}: ${f}`);
         for (const p of pairs) assert.ok(Math.abs(Number(row[`xm_interaction_${p}`]) - (expected.pairContributions as Record<string, Float64Array>)[p][r]) < 1e-9, `row ${r}: ${p}`);
       });
+    });
+  }
+
+  for (const index of [0, 1]) {
+    it(`fits the same model from the same rows in another order, and from a Parquet export of them (${index === 0 ? 'DuckDB' : 'PostgreSQL'})`, async () => {
+      const database = databases[index];
+      const parquet = join(dir, 'customers.parquet');
+      // The same rows, last first; a DuckDB table's rows also as a Parquet file, read through a query.
+      await database.write([
+        'CREATE TABLE customers_reversed AS SELECT * FROM customers ORDER BY spend DESC, x1 DESC',
+        ...(index === 0 ? [`COPY customers TO '${parquet}' (FORMAT parquet)`] : []),
+      ]);
+      const sources = [{ table: 'customers' }, { table: 'customers_reversed' }, ...(index === 0 ? [{ query: `SELECT * FROM read_parquet('${parquet}')` }] : [])];
+      const fits = [];
+      for (const source of sources) {
+        const registered = await call('POST', '/v1/datasets', { json: { name: 'customers', source: { connection: database.what.toLowerCase(), ...source } } });
+        assert.equal(registered.status, 200, JSON.stringify(registered.body));
+        const trained = await call('POST', '/v1/models/train', {
+          json: { dataset_id: registered.body.dataset_id, target_column: 'churned', model_type: 'classifier', model_name: 'order', drop_columns: ['spend'], outer_bags: 2 },
+        });
+        assert.equal(trained.status, 200, JSON.stringify(trained.body));
+        assert.equal(trained.body.execution, 'pushdown');
+        fits.push({ source, body: trained.body, model: await payloadModel(trained.body.version_id as string) });
+      }
+      const [first, ...others] = fits;
+      for (const other of others) {
+        assert.deepEqual(other.model, first.model, `${JSON.stringify(other.source)}: the same model as from ${JSON.stringify(first.source)}`);
+        assert.equal(other.body.n_test, first.body.n_test);
+        const [auc, otherAuc] = [first.body.test_metrics.roc_auc as number, other.body.test_metrics.roc_auc as number];
+        assert.ok(Math.abs(auc - otherAuc) < 1e-9, `test AUC ${otherAuc} vs ${auc}`);
+      }
     });
   }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DuckDbSource } from '../../../../src/service/sources/duckdbSource';
 import { PostgresSource } from '../../../../src/service/sources/postgresSource';
 import { countSql, readRowsSql, relationSql } from '../../../../src/service/sources/relation';
+import { rowHash } from '../../../../src/service/sources/rowSplit';
 import { SourceError, type SqlSource } from '../../../../src/service/sources/source';
 import { testCluster } from '../postgresCluster';
 import { churnRows, duckdbWithCustomers, postgresWithCustomers } from './sourceDatabases';
@@ -113,16 +114,22 @@ for (const engine of engines) {
       assert.equal(Number((await source.query('SELECT 1 AS one'))[0].one), 1, 'the source still answers');
     });
 
-    it('hashes values alike on every run, differently per seed, never below 0 (for splits computed in SQL)', async () => {
+    it('hashes rows alike on every run, differently per seed, never below 0, NULLs too (for splits computed in SQL)', async () => {
+      const columns = await source.describe(relationSql(source.dialect, { table: 'customers' }));
       const hashes = async (seed: number) => {
-        const sql = `SELECT ${source.dialect.hash(source.dialect.quoteIdentifier('customer_id'), seed)} AS h FROM customers ORDER BY customer_id LIMIT 3`;
+        const sql = `SELECT ${rowHash(source.dialect, columns, seed)} AS h FROM customers AS q ORDER BY customer_id`;
         return (await source.query(sql)).map((r) => BigInt(String(r.h)));
       };
       const first = await hashes(42);
       assert.deepEqual(await hashes(42), first);
       assert.notDeepEqual(await hashes(7), first);
-      assert.equal(new Set(first).size, 3);
+      assert.equal(new Set(first).size, ROWS, 'every row its own hash');
       assert.ok(first.every((h) => h >= 0n && h < 2n ** 63n));
+      const plan = columns.find((c) => c.name === 'plan') as { name: string; type: string };
+      const [{ h: withNull }] = await source.query(`SELECT ${source.dialect.hash([{ sql: 'NULL', type: plan.type }, { sql: "'basic'", type: plan.type }], 42)} AS h`);
+      const [{ h: swapped }] = await source.query(`SELECT ${source.dialect.hash([{ sql: "'basic'", type: plan.type }, { sql: 'NULL', type: plan.type }], 42)} AS h`);
+      assert.notEqual(withNull, null, 'a NULL value hashes too');
+      assert.notEqual(String(withNull), String(swapped), 'the same values in other columns hash differently');
     });
   });
 }
