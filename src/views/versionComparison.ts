@@ -169,7 +169,7 @@ export interface FeatureChange {
   edits: number;
   /** How many steps moved (numeric: cells of the common grid of both versions' bins, and the missing-value bin). */
   moved: number;
-  /** How many of the moved steps left both versions' bands: the others are not distinguishable from the bags' noise. */
+  /** How many of the moved steps lie outside either version's band: the others are not distinguishable from the bags' noise. */
   outside: number;
   /** Either version has bands for the feature (fitted in bags); without, `outside` counts every moved step. */
   banded: boolean;

@@ -1,5 +1,4 @@
 import type { Interaction } from '../../contract/models';
-import { BAND_TEXT } from '../../views/band';
 import { pairHeatmap } from '../../views/pairHeatmap';
 import { px } from '../../views/svgPath';
 import { element, INK, MUTED, NEGATIVE, POSITIVE, shortLabel, text, tooltip, type Chart } from './svg';
@@ -60,5 +59,5 @@ export function pairChart(pair: Interaction, title: string): Chart {
     element('text', { x: right + 8, y: TOP + 26, fill: MUTED }, text(`orange: down to ${heatmap.scale.low}`)),
     heatmap.banded ? element('text', { x: right + 8, y: TOP + 42, fill: MUTED }, text('± in a cell: 2 standard errors')) : '',
   ].join('');
-  return { width: right + 150, height: bottom + LABELS_BELOW, title: heatmap.banded ? `${title} (± ${BAND_TEXT})` : title, body };
+  return { width: right + 150, height: bottom + LABELS_BELOW, title, body };
 }

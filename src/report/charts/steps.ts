@@ -1,4 +1,4 @@
-import { BAND_TEXT, bandRange, plusMinus } from '../../views/band';
+import { bandRange, plusMinus } from '../../views/band';
 import { contributionTicks, valueTicks } from '../../views/binAxes';
 import { formatPercent } from '../../views/format';
 import { signedNumber } from '../../views/pairHeatmap';
@@ -66,7 +66,7 @@ export function stepChart(series: NumericFeatureSeries, title: string): Chart {
     ...hover,
     series.missing ? missingMark(series.missing, y) : '',
   ].join('');
-  return { width: WIDTH, height: HEIGHT, title: hasBand(series) ? `${title} (the band: ${BAND_TEXT})` : title, body };
+  return { width: WIDTH, height: HEIGHT, title, body };
 }
 
 /** The missing-value bin beside the plot: a short step at its contribution, dashed when no training row was missing. */

@@ -379,7 +379,7 @@ describe('service: model report', function () {
     assert.ok(bins.some((bin) => (bin.score_std ?? 0) > 0), 'a model fitted in bags has a spread');
     const html: string = (await getReport(env.call, trained.version_id)).body;
     const steps = section(html, 'steps');
-    assert.match(steps, /<svg[^>]*aria-label="Steps of x \(the band: ±2 standard errors across the bags\)"/);
+    assert.match(steps, /<figcaption>x: importance [^<]*; the band: ±2 standard errors across the bags/);
     assert.match(steps, /<path d="M[^"]*Z" fill="#0072b2" fill-opacity="0.2" stroke="none">/, 'the band as a closed path behind the steps');
     const spread = bins.find((bin) => !bin.missing && (bin.score_std ?? 0) > 0);
     assert.ok(spread);
