@@ -10,6 +10,9 @@ export const BAND_ERRORS = 2;
 /** What the band is, for legends, captions and screen readers. */
 export const BAND_TEXT = '±2 standard errors across the bags';
 
+/** What a ± beside a step or a cell is. */
+export const PLUS_MINUS_TEXT = `± is ${BAND_ERRORS} standard errors across the bags`;
+
 /** The legend under a chart with a band. */
 export const BAND_LEGEND = `The shaded band behind the steps: ${BAND_TEXT}, where the data could have put each step.`;
 

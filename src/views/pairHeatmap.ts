@@ -1,6 +1,6 @@
 /** Turns a profile's pair terms into what the profile panel shows: entries of its feature list and heat maps (pure). */
 import type { AxisBin, FeatureImportance, Interaction, PartitionProfile } from '../contract/models';
-import { BAND_TEXT, plusMinus } from './band';
+import { PLUS_MINUS_TEXT, plusMinus } from './band';
 import { formatNumber, formatPercent, formatSignificant } from './format';
 import { binLabel, listFeatures, listOrder, type FeatureSort } from './profileSeries';
 
@@ -148,7 +148,7 @@ export function pairHeatmap(interaction: Interaction): PairHeatmap {
     `Heat map of what ${a} and ${b} add together, beyond each one's own effect:`,
     `rows are the ${rows.length} bins of ${a}, columns the ${columns.length} bins of ${b}, each with the missing values last.`,
     extent > 0 ? `Contributions from ${signedNumber(-extent)} to ${signedNumber(extent)}.` : 'Every contribution is 0.',
-    banded ? `± is ${BAND_TEXT}.` : '',
+    banded ? `${PLUS_MINUS_TEXT}.` : '',
     strongest.length ? `Strongest cells: ${strongest.map((cell) => cell.text).join('; ')}.` : '',
   ];
   return {

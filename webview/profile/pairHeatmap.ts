@@ -1,6 +1,6 @@
 /** A pair term in the profile panel: a heat map over its two features' bins, a legend, hover values and a table. */
 import type { Interaction } from '../../src/contract/models.js';
-import { BAND_TEXT, plusMinus } from '../../src/views/band.js';
+import { BAND_TEXT, PLUS_MINUS_TEXT, plusMinus } from '../../src/views/band.js';
 import { formatNumber, formatPercent } from '../../src/views/format.js';
 import { pairHeatmap, type HeatCell, type PairHeatmap } from '../../src/views/pairHeatmap.js';
 import { h } from '../shared/dom.js';
@@ -116,7 +116,7 @@ function legend(map: PairHeatmap): HTMLElement {
     h('span', { text: map.scale.high }),
     h('span', { class: 'heat-swatch empty' }),
     h('span', { class: 'muted', text: 'no training rows' }),
-    map.banded ? h('span', { class: 'muted', text: `± ${BAND_TEXT}` }) : null,
+    map.banded ? h('span', { class: 'muted', text: PLUS_MINUS_TEXT }) : null,
   );
 }
 
