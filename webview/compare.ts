@@ -3,7 +3,10 @@ import type { ChartConfiguration } from 'chart.js';
 import type { AppliedEdit } from '../src/contract/edits.js';
 import type { CompareData } from '../src/views/protocol.js';
 import { formatNumber, formatPercent, partitionLabel } from '../src/views/format.js';
+import { BAND_TEXT } from '../src/views/band.js';
+import { bandSteps, hasBand, type NumericFeatureSeries } from '../src/views/profileSeries.js';
 import {
+  bandsText,
   commonChoices,
   comparedParts,
   featureOverlay,
@@ -48,6 +51,22 @@ function overlayChart(overlay: FeatureOverlay, palette: Palette, names: [string,
       pointRadius: 0,
       fill: false,
     });
+    // Each version's band as two step lines without a stroke, the space between them filled; unlabelled, so left
+    // out of the legend and the tooltip.
+    const band = (series: NumericFeatureSeries | undefined, alpha: number) => {
+      if (!series || !hasBand(series)) return [];
+      const { low, high } = bandSteps(series);
+      const edge = (steps: { x: number; y: number }[], fill: string | false) => ({
+        label: '',
+        data: steps,
+        stepped: 'before' as const,
+        borderWidth: 0,
+        pointRadius: 0,
+        backgroundColor: withAlpha(color, alpha),
+        fill,
+      });
+      return [edge(high, '+1'), edge(low, false)];
+    };
     const domain = scales.domain ?? [0, 1];
     return {
       type: 'line',
@@ -55,13 +74,18 @@ function overlayChart(overlay: FeatureOverlay, palette: Palette, names: [string,
         datasets: [
           ...(newer ? [line(newer.scoreSteps, names[0], true)] : []),
           ...(older ? [line(older.scoreSteps, names[1], false)] : []),
+          ...band(newer, 0.16),
+          ...band(older, 0.08),
         ],
       },
       options: themedOptions(palette, {
         parsing: false,
         interaction: { mode: 'nearest', axis: 'x', intersect: false },
         scales: { x: { type: 'linear', min: domain[0], max: domain[1], ...axis(palette, overlay.feature) }, y: scoreAxis },
-        plugins: { tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatNumber(item.parsed.y)}` } } },
+        plugins: {
+          legend: { labels: { filter: (item) => Boolean(item.text) } },
+          tooltip: { filter: (item) => Boolean(item.dataset.label), callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatNumber(item.parsed.y)}` } },
+        },
       }),
     };
   }
@@ -137,7 +161,7 @@ class CompareView {
         'header',
         { class: 'header' },
         h('div', {}, h('h1', { text: `Compare ${this.data.modelName} v${newer.version.version_number} with v${older.version.version_number}` }),
-          h('p', { class: 'muted', text: `The newer version's steps are drawn solid, the older one's dashed and faded.` })),
+          h('p', { class: 'muted', text: `The newer version's steps are drawn solid, the older one's dashed and faded; shaded around each, its band (${BAND_TEXT}). A step that moved but stays inside both versions' bands is not distinguishable from the bags' noise.` })),
         h('div', { class: 'header-facts' }, fact('Newer', `v${newer.version.version_number} · ${newer.version.source}`), fact('Older', `v${older.version.version_number} · ${older.version.source}`), fact('Hand edits', String(edits.length))),
       ),
       h('section', { class: 'card' }, h('h2', { text: 'Test metrics' }), this.metricsTable()),
@@ -193,6 +217,7 @@ class CompareView {
         cell: (c) => h('button', { class: 'link-button', 'data-feature': c.feature, 'aria-current': c === selected ? 'true' : 'false', onclick: () => this.selectFeature(newer, older, c.feature), 'aria-label': `Show ${c.feature}` }, c.feature),
       },
       { header: 'Moved', numeric: true, cell: (c) => formatNumber(c.difference) },
+      ...(changes.some((c) => c.banded) ? [{ header: 'Steps beyond the bands', cell: (c: FeatureChange) => bandsText(c) }] : []),
       { header: 'Importance', numeric: true, cell: (c) => `${formatPercent(c.newerImportance)} / ${formatPercent(c.olderImportance)}` },
       { header: 'Edits', numeric: true, cell: (c) => (c.edits ? String(c.edits) : '') },
     ], changes);

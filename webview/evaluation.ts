@@ -23,6 +23,7 @@ import {
   residualHistogram,
   rocPoints,
   splitTexts,
+  testRowsText,
   thresholdView,
 } from '../src/views/evaluationSeries.js';
 import { axis, ChartSet, percentTicks, themedOptions } from './shared/charts.js';
@@ -64,6 +65,7 @@ class EvaluationView {
       ? fact(multiclass ? 'Test ROC AUC (macro)' : 'Test ROC AUC', formatNumber((test as ClassifierEvaluationMetrics).roc_auc, 3))
       : fact('Test R²', formatNumber((test as RegressorEvaluationMetrics).r2, 3));
     const texts = splitTexts();
+    const testRows = testRowsText(evaluation.split);
     const kind = multiclass
       ? `Multiclass classifier (${multiclass.confusion_matrix.labels.length} classes, one-vs-rest)`
       : classifier
@@ -88,6 +90,7 @@ class EvaluationView {
         h('h2', { text: texts.heading }),
         h('p', { class: 'muted', text: texts.judgeBy }),
         this.metricsTable(),
+        testRows === undefined ? '' : h('p', { class: 'muted test-rows', text: testRows }),
       ),
       h(
         'div',

@@ -5,11 +5,13 @@ import type { Edit } from '../src/contract/edits.js';
 import type { FeatureParams, PartitionProfile } from '../src/contract/models.js';
 import type { ProfileData, RefitOutcome } from '../src/views/protocol.js';
 import type { EditScope } from '../src/views/classProfiles.js';
+import { BAND_LEGEND, BAND_TEXT, plusMinus } from '../src/views/band.js';
 import { isHistoryKey } from '../src/views/editActions.js';
 import { formatNumber, formatPercent, partitionLabel } from '../src/views/format.js';
 import { listTerms, pairTerm, type ListedTerm } from '../src/views/pairHeatmap.js';
 import {
   featureSeries,
+  hasBand,
   pickPartition,
   sharedScales,
   type FeatureSeries,
@@ -32,20 +34,26 @@ import { editApplies } from '../src/views/stepEdits.js';
 function describeSeries(series: FeatureSeries): string {
   const parts =
     series.kind === 'numeric'
-      ? series.bins.map((b) => `${b.label}: ${formatNumber(b.score)}`)
-      : series.categories.map((c) => `${c.category}: ${formatNumber(c.score)}`);
-  return `Contribution of ${series.feature} by ${series.kind === 'numeric' ? 'range' : 'category'}. ${parts.join('; ')}.`;
+      ? series.bins.map((b) => `${b.label}: ${formatNumber(b.score)}${withSpread(b.std)}`)
+      : series.categories.map((c) => `${c.category}: ${formatNumber(c.score)}${withSpread(c.std)}`);
+  const band = hasBand(series) ? ` The band: ${BAND_TEXT}.` : '';
+  return `Contribution of ${series.feature} by ${series.kind === 'numeric' ? 'range' : 'category'}. ${parts.join('; ')}.${band}`;
+}
+
+function withSpread(std: number): string {
+  return std > 0 ? ` ${plusMinus(std)}` : '';
 }
 
 function binsTable(series: FeatureSeries): HTMLElement {
   const rows =
     series.kind === 'numeric'
-      ? series.bins.map((b) => ({ label: b.label, score: b.score, freq: b.freq, mean: b.mean }))
-      : series.categories.map((c) => ({ label: c.category, score: c.score, freq: c.freq, mean: c.mean }));
+      ? series.bins.map((b) => ({ label: b.label, score: b.score, std: b.std, freq: b.freq, mean: b.mean }))
+      : series.categories.map((c) => ({ label: c.category, score: c.score, std: c.std, freq: c.freq, mean: c.mean }));
   if (series.missing) rows.push({ label: 'Missing', ...series.missing });
   return table(`Bins of ${series.feature}`, [
     { header: series.kind === 'numeric' ? 'Range' : 'Category', cell: (r) => r.label },
     { header: 'Contribution', numeric: true, cell: (r) => formatNumber(r.score) },
+    ...(hasBand(series) ? [{ header: `Band (${BAND_TEXT})`, numeric: true, cell: (r: (typeof rows)[number]) => plusMinus(r.std) }] : []),
     { header: 'Frequency', numeric: true, cell: (r) => formatPercent(r.freq) },
     { header: 'Mean target', numeric: true, cell: (r) => formatNumber(r.mean) },
   ], rows);
@@ -280,6 +288,7 @@ class ProfileView {
       comparison
         ? h('div', { class: 'grid-2' }, h('div', {}, h('h3', { text: 'This version' }), current), comparison)
         : current,
+      hasBand(series) ? h('p', { class: 'muted', text: BAND_LEGEND }) : '',
       missingBin(series),
       h('details', {}, h('summary', { text: 'Bins as a table' }), binsTable(series)),
       this.refitSection(feature),

@@ -5,8 +5,10 @@ import type {
   EvaluationMetrics,
   MulticlassEvaluationMetrics,
   RegressorEvaluationMetrics,
+  SplitRecord,
   ThresholdScore,
 } from '../contract/models';
+import { splitSentence } from '../engine/params/split';
 import { l10n } from '../l10n/l10n';
 
 export function isClassifierMetrics(metrics: EvaluationMetrics): metrics is ClassifierEvaluationMetrics {
@@ -117,6 +119,15 @@ export function splitTexts() {
     testCharts: l10n.t('Test set'),
     trainCharts: l10n.t('Training set (in-sample)'),
   };
+}
+
+/**
+ * Which rows the test metrics come from, as a sentence under them ("This version was tested on the latest 20% by `date`, from 2024-03-02 (1,234 rows).");
+ * undefined for a version that records no split (trained before splits were recorded, or uploaded).
+ */
+export function testRowsText(split: SplitRecord | null | undefined): string | undefined {
+  if (split === undefined) return undefined;
+  return split === null ? l10n.t('This version was tested on a separate test dataset.') : `This version was ${splitSentence(split)}.`;
 }
 
 export interface MetricColumn {

@@ -1,5 +1,6 @@
 /** Turns a profile's pair terms into what the profile panel shows: entries of its feature list and heat maps (pure). */
 import type { AxisBin, FeatureImportance, Interaction, PartitionProfile } from '../contract/models';
+import { PLUS_MINUS_TEXT, plusMinus } from './band';
 import { formatNumber, formatPercent, formatSignificant } from './format';
 import { binLabel, listFeatures, listOrder, type FeatureSort } from './profileSeries';
 
@@ -79,6 +80,8 @@ export function signedNumber(value: number): string {
 
 export interface HeatCell {
   score: number;
+  /** The standard error of the score across the bags (`scores_std`; 0 without bags). */
+  std: number;
   /** Share of the training rows in the cell (0–1). */
   share: number;
   /** |score| over the largest |score| of the map: how strong the cell's colour is (0–1). */
@@ -104,6 +107,8 @@ export interface PairHeatmap {
   scale: { low: string; high: string };
   /** The map in a few sentences, for screen readers. */
   summary: string;
+  /** Some cell has a spread across the bags: its text gives the band, ± 2 standard errors. */
+  banded: boolean;
 }
 
 /** Cells described in the summary: the strongest ones with training rows. */
@@ -119,17 +124,21 @@ export function pairHeatmap(interaction: Interaction): PairHeatmap {
     columns.map((column, j): HeatCell => {
       const score = interaction.scores[i]?.[j] ?? 0;
       const share = interaction.freq[i]?.[j] ?? 0;
+      const std = interaction.scores_std?.[i]?.[j] ?? 0;
       const rowsText = share > 0 ? `${formatPercent(share)} of rows` : 'no training rows';
+      const spread = std > 0 ? ` ${plusMinus(std)}` : '';
       return {
         score,
+        std,
         share,
         strength: extent > 0 ? Math.abs(score) / extent : 0,
         tone: toneOf(score),
         empty: share === 0,
-        text: `${a} ${row.full}, ${b} ${column.full}: contribution ${signedNumber(score)}, ${rowsText}`,
+        text: `${a} ${row.full}, ${b} ${column.full}: contribution ${signedNumber(score)}${spread}, ${rowsText}`,
       };
     }),
   );
+  const banded = cells.some((row) => row.some((cell) => cell.std > 0));
   const strongest = cells
     .flat()
     .filter((cell) => !cell.empty && cell.score !== 0)
@@ -139,6 +148,7 @@ export function pairHeatmap(interaction: Interaction): PairHeatmap {
     `Heat map of what ${a} and ${b} add together, beyond each one's own effect:`,
     `rows are the ${rows.length} bins of ${a}, columns the ${columns.length} bins of ${b}, each with the missing values last.`,
     extent > 0 ? `Contributions from ${signedNumber(-extent)} to ${signedNumber(extent)}.` : 'Every contribution is 0.',
+    banded ? `${PLUS_MINUS_TEXT}.` : '',
     strongest.length ? `Strongest cells: ${strongest.map((cell) => cell.text).join('; ')}.` : '',
   ];
   return {
@@ -150,5 +160,6 @@ export function pairHeatmap(interaction: Interaction): PairHeatmap {
     cells,
     scale: { low: signedNumber(-extent), high: signedNumber(extent) },
     summary: summary.filter(Boolean).join(' '),
+    banded,
   };
 }

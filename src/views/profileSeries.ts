@@ -1,9 +1,12 @@
 /** Turns a model profile into what the profile panel draws (pure: no DOM, no vscode). */
 import type { CategoricalBin, FeatureImportance, NumericBin, PartitionProfile } from '../contract/models';
+import { bandRange } from './band';
 import { formatNumber } from './format';
 
 export interface MissingBin {
   score: number;
+  /** The standard error of the score across the bags (`score_std`; 0 without bags). */
+  std: number;
   freq: number;
   mean: number | null;
 }
@@ -18,6 +21,7 @@ export interface NumericBinView {
   upper: number | null;
   label: string;
   score: number;
+  std: number;
   freq: number;
   mean: number | null;
 }
@@ -38,7 +42,7 @@ export interface NumericFeatureSeries {
 export interface CategoryFeatureSeries {
   kind: 'categorical';
   feature: string;
-  categories: { category: string; score: number; freq: number; mean: number | null }[];
+  categories: { category: string; score: number; std: number; freq: number; mean: number | null }[];
   missing: MissingBin | null;
 }
 
@@ -52,8 +56,8 @@ function isMissingCategory(bin: CategoricalBin): boolean {
   return bin.missing === true || bin.category === null;
 }
 
-function toMissing(bin: { score: number; freq: number; mean: number | null } | undefined): MissingBin | null {
-  return bin ? { score: bin.score, freq: bin.freq, mean: bin.mean } : null;
+function toMissing(bin: NumericBin | CategoricalBin | undefined): MissingBin | null {
+  return bin ? { score: bin.score, std: bin.score_std ?? 0, freq: bin.freq, mean: bin.mean } : null;
 }
 
 /** "< 3.5", "3.5 to 7", "≥ 7" or "any value" for a bin's bounds (null = open), each bound written by `format`. */
@@ -75,7 +79,7 @@ export function numericSeries(feature: string, allBins: readonly NumericBin[]): 
     .map((bin) => {
       const lower = finiteOrNull(bin.lower);
       const upper = finiteOrNull(bin.upper);
-      return { lower, upper, label: binLabel(lower, upper), score: bin.score, freq: bin.freq, mean: bin.mean };
+      return { lower, upper, label: binLabel(lower, upper), score: bin.score, std: bin.score_std ?? 0, freq: bin.freq, mean: bin.mean };
     });
   const edges = bins.flatMap((bin) => [bin.lower, bin.upper]).filter((edge): edge is number => edge !== null);
   const low = Math.min(...edges);
@@ -104,8 +108,28 @@ export function categorySeries(feature: string, allBins: readonly CategoricalBin
   const missing = toMissing(allBins.find(isMissingCategory));
   const categories = allBins
     .filter((bin) => !isMissingCategory(bin))
-    .map((bin) => ({ category: bin.category ?? '', score: bin.score, freq: bin.freq, mean: bin.mean }));
+    .map((bin) => ({ category: bin.category ?? '', score: bin.score, std: bin.score_std ?? 0, freq: bin.freq, mean: bin.mean }));
   return { kind: 'categorical', feature, categories, missing };
+}
+
+/** The steps of a series with their spread: its bins, then the missing-value bin. */
+export function stepsOf(series: FeatureSeries): { score: number; std: number }[] {
+  return [...(series.kind === 'numeric' ? series.bins : series.categories), ...(series.missing ? [series.missing] : [])];
+}
+
+/** Whether any step of the series has a band (a model fitted in bags). */
+export function hasBand(series: FeatureSeries): boolean {
+  return stepsOf(series).some((step) => step.std > 0);
+}
+
+/** A numeric series' band as two step lines (the points of `scoreSteps`, 2 standard errors below and above). */
+export function bandSteps(series: NumericFeatureSeries): { low: StepPoint[]; high: StepPoint[] } {
+  const stdAt = (i: number) => series.bins[Math.min(i, series.bins.length - 1)].std;
+  const ends = series.scoreSteps.map((p, i) => bandRange(p.y, stdAt(i)));
+  return {
+    low: series.scoreSteps.map((p, i) => ({ x: p.x, y: ends[i][0] })),
+    high: series.scoreSteps.map((p, i) => ({ x: p.x, y: ends[i][1] })),
+  };
 }
 
 /** The series of one feature of a partition's profile, or undefined when the partition lacks it. */
@@ -120,17 +144,13 @@ export function featureSeries(partition: PartitionProfile, feature: string): Fea
 export interface SharedScales {
   /** The x range covering every numeric series (undefined when one is categorical). */
   domain?: [number, number];
-  /** The contribution range covering every series, the missing bins and 0. */
+  /** The contribution range covering every series, its band, the missing bins and 0. */
   score: [number, number];
 }
 
 /** Common scales for charts of the same feature drawn side by side (e.g. before and after a refit). */
 export function sharedScales(all: readonly FeatureSeries[]): SharedScales {
-  const scores = all.flatMap((series) => [
-    0,
-    ...(series.kind === 'numeric' ? series.bins.map((b) => b.score) : series.categories.map((c) => c.score)),
-    ...(series.missing ? [series.missing.score] : []),
-  ]);
+  const scores = [0, ...all.flatMap((series) => stepsOf(series).flatMap((step) => bandRange(step.score, step.std)))];
   const score: [number, number] = [Math.min(...scores), Math.max(...scores)];
   const numeric = all.filter((series): series is NumericFeatureSeries => series.kind === 'numeric');
   if (numeric.length !== all.length || !numeric.length) return { score };

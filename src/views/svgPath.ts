@@ -25,3 +25,14 @@ export function stepPath(points: readonly StepPoint[], x: Scale, y: Scale): stri
 export function stepArea(points: readonly StepPoint[], x: Scale, y: Scale, zero: number): string {
   return points.length ? `M${px(x(points[0].x))} ${px(zero)}V${px(y(points[0].y))}${stepsAfterFirst(points, x, y)}V${px(zero)}Z` : '';
 }
+
+/**
+ * The band between two step lines over the same x points (a series' `bandSteps`), as a closed path's `d`: along
+ * `high` left to right, then back along `low`; empty without points.
+ */
+export function bandPath(low: readonly StepPoint[], high: readonly StepPoint[], x: Scale, y: Scale): string {
+  if (!high.length) return '';
+  let back = '';
+  for (let i = low.length - 2; i >= 0; i--) back += `V${px(y(low[i].y))}H${px(x(low[i].x))}`;
+  return `${stepPath(high, x, y)}${back}Z`;
+}

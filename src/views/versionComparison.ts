@@ -4,6 +4,7 @@
  */
 import type { AppliedEdit } from '../contract/edits';
 import type { CategoricalBin, Metrics, ModelProfile, NumericBin, PartitionProfile } from '../contract/models';
+import { insideBand } from './band';
 import { featureSeries, sharedScales, type FeatureSeries, type SharedScales } from './profileSeries';
 
 // ---- the parts compared: a partition, and per class for a multiclass model ----
@@ -42,6 +43,30 @@ export function commonChoices(newer: readonly ComparedPart[], older: readonly Co
 interface WeightedDifference {
   weight: number;
   difference: number;
+  /** The step moved beyond one version's band or both (see `distinguishable`). */
+  distinguishable: boolean;
+  /** Either version's step has a band (a model fitted in bags). */
+  banded: boolean;
+}
+
+type Step = { score: number; std: number; freq: number };
+
+/**
+ * Whether a step's change can be told from the bags' noise: it cannot when each version's score lies inside the
+ * other's band (a step a version lacks is 0 without a band, so any change of it can).
+ */
+export function distinguishable(a: Pick<Step, 'score' | 'std'> | undefined, b: Pick<Step, 'score' | 'std'> | undefined): boolean {
+  const [x, y] = [a ?? { score: 0, std: 0 }, b ?? { score: 0, std: 0 }];
+  return !(insideBand(x.score, y.score, y.std) && insideBand(y.score, x.score, x.std));
+}
+
+function compared(weight: number, a: Step | undefined, b: Step | undefined): WeightedDifference {
+  return {
+    weight,
+    difference: Math.abs((a?.score ?? 0) - (b?.score ?? 0)),
+    distinguishable: distinguishable(a, b),
+    banded: (a?.std ?? 0) > 0 || (b?.std ?? 0) > 0,
+  };
 }
 
 function isMissingNumeric(bin: NumericBin): boolean {
@@ -55,7 +80,7 @@ const bound = (value: number | null | undefined): number | null => (typeof value
  * exactly one bin of each version. A bin's frequency is shared equally among the cells it spans.
  */
 function numericCells(newer: readonly NumericBin[] | undefined, older: readonly NumericBin[] | undefined): WeightedDifference[] {
-  const versions = [newer, older].map((bins) => (bins ?? []).filter((b) => !isMissingNumeric(b)).map((b) => ({ lower: bound(b.lower), upper: bound(b.upper), score: b.score, freq: b.freq })));
+  const versions = [newer, older].map((bins) => (bins ?? []).filter((b) => !isMissingNumeric(b)).map((b) => ({ lower: bound(b.lower), upper: bound(b.upper), score: b.score, std: b.score_std ?? 0, freq: b.freq })));
   const cuts = [...new Set(versions.flat().flatMap((b) => [b.lower, b.upper]).filter((c): c is number => c !== null))].sort((a, b) => a - b);
   const edges = [-Infinity, ...cuts, Infinity];
   const cells = edges.slice(1).map((high, i) => ({ low: edges[i], high }));
@@ -70,11 +95,9 @@ function numericCells(newer: readonly NumericBin[] | undefined, older: readonly 
       return bin ? sum + bin.freq / Math.max(1, spans[v][bins.indexOf(bin)]) : sum;
     }, 0);
     if (!a && !b) return [];
-    return [{ weight: share / Math.max(1, present), difference: Math.abs((a?.score ?? 0) - (b?.score ?? 0)) }];
+    return [compared(share / Math.max(1, present), a, b)];
   });
 }
-
-type Step = { score: number; freq: number };
 
 /** Steps matched by key (a category, or the missing-value bin); a step a version lacks counts as 0. */
 function matchedSteps(newer: ReadonlyMap<string, Step> | undefined, older: ReadonlyMap<string, Step> | undefined): WeightedDifference[] {
@@ -82,19 +105,19 @@ function matchedSteps(newer: ReadonlyMap<string, Step> | undefined, older: Reado
   const keys = new Set([...(newer?.keys() ?? []), ...(older?.keys() ?? [])]);
   return [...keys].map((key) => {
     const [a, b] = [newer?.get(key), older?.get(key)];
-    return { weight: ((a?.freq ?? 0) + (b?.freq ?? 0)) / Math.max(1, present), difference: Math.abs((a?.score ?? 0) - (b?.score ?? 0)) };
+    return compared(((a?.freq ?? 0) + (b?.freq ?? 0)) / Math.max(1, present), a, b);
   });
 }
 
 const MISSING_KEY = '\u0000missing';
 
 function categorySteps(bins: readonly CategoricalBin[] | undefined): Map<string, Step> | undefined {
-  return bins && new Map(bins.map((b) => [b.missing === true || b.category === null ? MISSING_KEY : `=${b.category}`, { score: b.score, freq: b.freq }]));
+  return bins && new Map(bins.map((b) => [b.missing === true || b.category === null ? MISSING_KEY : `=${b.category}`, { score: b.score, std: b.score_std ?? 0, freq: b.freq }]));
 }
 
 function missingStep(bins: readonly NumericBin[] | undefined): Map<string, Step> | undefined {
   const missing = bins?.find(isMissingNumeric);
-  return bins && new Map(missing ? [[MISSING_KEY, { score: missing.score, freq: missing.freq }]] : []);
+  return bins && new Map(missing ? [[MISSING_KEY, { score: missing.score, std: missing.score_std ?? 0, freq: missing.freq }]] : []);
 }
 
 function weightedMean(cells: readonly WeightedDifference[]): number {
@@ -109,12 +132,31 @@ function weightedMean(cells: readonly WeightedDifference[]): number {
  * A feature one version lacks is compared with steps of 0.
  */
 export function stepDifference(newer: PartitionProfile, older: PartitionProfile, feature: string): number {
+  return weightedMean(comparedSteps(newer, older, feature));
+}
+
+/** A feature's steps of both versions matched: numeric on the common grid, then the missing-value bin; or per category. */
+function comparedSteps(newer: PartitionProfile, older: PartitionProfile, feature: string): WeightedDifference[] {
   const numeric = newer.numeric[feature] ?? older.numeric[feature];
   if (numeric) {
     const [a, b] = [newer.numeric[feature], older.numeric[feature]];
-    return weightedMean([...numericCells(a, b), ...matchedSteps(missingStep(a), missingStep(b))]);
+    return [...numericCells(a, b), ...matchedSteps(missingStep(a), missingStep(b))];
   }
-  return weightedMean(matchedSteps(categorySteps(newer.categorical[feature]), categorySteps(older.categorical[feature])));
+  return matchedSteps(categorySteps(newer.categorical[feature]), categorySteps(older.categorical[feature]));
+}
+
+/** How many of a feature's matched steps moved, and how many of those moved beyond the bands (see `distinguishable`). */
+export function movedSteps(newer: PartitionProfile, older: PartitionProfile, feature: string): Pick<FeatureChange, 'moved' | 'outside' | 'banded'> {
+  const steps = comparedSteps(newer, older, feature);
+  const moved = steps.filter((step) => step.difference > 0);
+  return { moved: moved.length, outside: moved.filter((step) => step.distinguishable).length, banded: steps.some((step) => step.banded) };
+}
+
+/** The moved steps against the bands, for the ranking: "2 of 5 outside the bands"; empty without bands or moves. */
+export function bandsText(change: Pick<FeatureChange, 'moved' | 'outside' | 'banded'>): string {
+  if (!change.banded || change.moved === 0) return '';
+  if (change.outside === 0) return `none of ${change.moved} outside the bands: not distinguishable`;
+  return `${change.outside} of ${change.moved} outside the bands`;
 }
 
 export interface FeatureChange {
@@ -125,6 +167,12 @@ export interface FeatureChange {
   olderImportance: number | null;
   /** How many of the newer version's hand edits name the feature (in this part). */
   edits: number;
+  /** How many steps moved (numeric: cells of the common grid of both versions' bins, and the missing-value bin). */
+  moved: number;
+  /** How many of the moved steps lie outside either version's band: the others are not distinguishable from the bags' noise. */
+  outside: number;
+  /** Either version has bands for the feature (fitted in bags); without, `outside` counts every moved step. */
+  banded: boolean;
 }
 
 const importanceOf = (part: PartitionProfile, feature: string): number | null =>
@@ -147,6 +195,7 @@ export function rankFeatureChanges(newer: ComparedPart, older: ComparedPart, edi
       newerImportance: importanceOf(newer.profile, feature),
       olderImportance: importanceOf(older.profile, feature),
       edits: edits.filter((e) => e.feature === feature && editApplies(e, newer.partition, newer.class)).length,
+      ...movedSteps(newer.profile, older.profile, feature),
     }))
     .sort((a, b) => b.difference - a.difference || (a.feature < b.feature ? -1 : a.feature > b.feature ? 1 : 0));
 }

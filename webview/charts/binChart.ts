@@ -10,7 +10,7 @@ import { contributionTicks } from '../../src/views/binAxes.js';
 import type { BinRange, BinRef } from '../../src/views/binSelection.js';
 import { svg } from '../shared/dom.js';
 import { horizontalAxis, horizontalAxisHeight, verticalAxis, verticalAxisWidth } from './axes.js';
-import { fittedBar, freqsOf, signedBar, type BinChartData, type BinLayout } from './binMarks.js';
+import { bandBar, fittedBar, freqsOf, signedBar, type BinChartData, type BinLayout } from './binMarks.js';
 import { categoryLayout } from './categoryChart.js';
 import { stepLayout } from './stepChart.js';
 import { SvgChart, type ChartBox, type Plot } from './svgChart.js';
@@ -101,6 +101,7 @@ export class BinChart extends SvgChart {
         svg('line', { class: 'separator', x1: x - SLOT_GAP / 2, x2: x - SLOT_GAP / 2, y1: plot.top, y2: plot.bottom }),
         svg('rect', { class: 'freq-bar', x: x + 4, y: freqY(missing.freq), width: right - x - 8, height: Math.max(0, plot.bottom - freqY(missing.freq)) }),
       );
+      shapes.push(...bandBar(x + 2, right - x - 4, y, fitted?.missing ?? missing));
       if (fitted?.missing && fitted.missing.score !== missing.score) shapes.push(fittedBar(x + 4, right - x - 8, y, fitted.missing.score));
       shapes.push(signedBar(x + 6, right - x - 12, y, missing.score));
       ticks.push({ at: (x + right) / 2, label: 'Missing' });

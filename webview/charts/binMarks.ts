@@ -1,4 +1,5 @@
 /** What the charts of a feature's bins are drawn from, and the marks both kinds draw. */
+import { bandRange } from '../../src/views/band.js';
 import type { BinRange } from '../../src/views/binSelection.js';
 import type { FeatureSeries, SharedScales } from '../../src/views/profileSeries.js';
 import { svg } from '../shared/dom.js';
@@ -50,3 +51,10 @@ export function fittedBar(x: number, width: number, y: (score: number) => number
   return svg('rect', { class: 'fitted-bar', x, y: top, width: Math.max(1, width), height: Math.max(1, bottom - top) });
 }
 
+
+/** The band of a bar's step (±2 standard errors across the bags) behind it; none without spread. */
+export function bandBar(x: number, width: number, y: (score: number) => number, step: { score: number; std: number }): SVGElement[] {
+  if (!(step.std > 0)) return [];
+  const [low, high] = bandRange(step.score, step.std);
+  return [svg('rect', { class: 'band', x, y: y(high), width: Math.max(1, width), height: Math.max(1, y(low) - y(high)) })];
+}

@@ -1,6 +1,8 @@
 /** What the edits do to the version: its train and test metrics before → after, or why they are not known; and the save. */
 import type { SplitMetrics } from '../../src/contract/models.js';
+import { bandVerdict } from '../../src/views/editText.js';
 import { formatNumber } from '../../src/views/format.js';
+import type { FeatureSeries } from '../../src/views/profileSeries.js';
 import { metricDeltas, type MetricChange } from '../../src/views/metricDeltas.js';
 import type { EditsPreview } from '../../src/views/protocol.js';
 import { h } from '../shared/dom.js';
@@ -72,4 +74,10 @@ export function saveOutcome(state: SaveState): HTMLElement | null {
     case 'failed':
       return notice('error', `Saving failed: ${state.message} Change the edits and save again.`);
   }
+}
+
+/** Whether the edited steps stay inside the fitted band, or nothing when that says nothing (no band, no change). */
+export function bandOutcome(fitted: FeatureSeries, edited: FeatureSeries): HTMLElement | '' {
+  const verdict = bandVerdict(fitted, edited);
+  return verdict ? h('p', { class: 'band-verdict', text: verdict }) : '';
 }

@@ -1,5 +1,6 @@
 /** A pair term in the profile panel: a heat map over its two features' bins, a legend, hover values and a table. */
 import type { Interaction } from '../../src/contract/models.js';
+import { BAND_TEXT, PLUS_MINUS_TEXT, plusMinus } from '../../src/views/band.js';
 import { formatNumber, formatPercent } from '../../src/views/format.js';
 import { pairHeatmap, type HeatCell, type PairHeatmap } from '../../src/views/pairHeatmap.js';
 import { h } from '../shared/dom.js';
@@ -115,6 +116,7 @@ function legend(map: PairHeatmap): HTMLElement {
     h('span', { text: map.scale.high }),
     h('span', { class: 'heat-swatch empty' }),
     h('span', { class: 'muted', text: 'no training rows' }),
+    map.banded ? h('span', { class: 'muted', text: PLUS_MINUS_TEXT }) : null,
   );
 }
 
@@ -125,6 +127,7 @@ function cellTable(map: PairHeatmap): HTMLElement {
     { header: first, cell: (r) => r.row },
     { header: second, cell: (r) => r.column },
     { header: 'Contribution', numeric: true, cell: (r) => formatNumber(r.cell.score) },
+    ...(map.banded ? [{ header: `Band (${BAND_TEXT})`, numeric: true, cell: (r: (typeof rows)[number]) => plusMinus(r.cell.std) }] : []),
     { header: 'Share of rows', numeric: true, cell: (r) => formatPercent(r.cell.share) },
   ], rows);
 }

@@ -12,6 +12,7 @@ import type { FitMethod } from '../../src/engine/params/table.js';
 import { clampSelection, isSelected, moveSelection, pickBin, selectedRange, type BinRef, type BinSelection } from '../../src/views/binSelection.js';
 import type { EditScope } from '../../src/views/classProfiles.js';
 import { allowedOps, EDIT_KEYS, keyAction, nudgeSize, selectionEdit, type EditorAction } from '../../src/views/editActions.js';
+import { plusMinus } from '../../src/views/band.js';
 import { binsText, describeEdit } from '../../src/views/editText.js';
 import { formatNumber, formatPercent } from '../../src/views/format.js';
 import { featureSeries, type FeatureSeries, type SharedScales } from '../../src/views/profileSeries.js';
@@ -21,7 +22,7 @@ import { BinChart } from '../charts/binChart.js';
 import { scoresOf } from '../charts/binMarks.js';
 import { controlValue, h } from '../shared/dom.js';
 import { notice } from '../shared/widgets.js';
-import { previewOutcome, saveOutcome } from './editOutcome.js';
+import { bandOutcome, previewOutcome, saveOutcome } from './editOutcome.js';
 import type { EditSession, SessionChange } from './editSession.js';
 
 export interface StepEditorOptions {
@@ -57,10 +58,10 @@ function binLabelsOf(series: FeatureSeries): string[] {
 }
 
 /** A bin's contribution and frequency, as the readout under the chart gives them. */
-function binFacts(series: FeatureSeries, bin: BinRef): { label: string; score: number; freq: number } | undefined {
+function binFacts(series: FeatureSeries, bin: BinRef): { label: string; score: number; std: number; freq: number } | undefined {
   if (bin === 'missing') return series.missing ? { label: 'Missing', ...series.missing } : undefined;
   const found = series.kind === 'numeric' ? series.bins[bin] : series.categories[bin];
-  return found ? { label: series.kind === 'numeric' ? series.bins[bin].label : series.categories[bin].category, score: found.score, freq: found.freq } : undefined;
+  return found ? { label: series.kind === 'numeric' ? series.bins[bin].label : series.categories[bin].category, score: found.score, std: found.std, freq: found.freq } : undefined;
 }
 
 export class StepEditor {
@@ -295,7 +296,8 @@ export class StepEditor {
     const facts = binFacts(this.drawn, bin);
     if (!facts) return;
     const before = binFacts(this.fitted, bin);
-    const fitted = before && before.score !== facts.score ? ` (fitted ${formatNumber(before.score)})` : '';
+    const band = before && before.std > 0 ? ` ${plusMinus(before.std)}` : '';
+    const fitted = before && before.score !== facts.score ? ` (fitted ${formatNumber(before.score)}${band})` : band;
     this.readout.textContent = `${facts.label}: contribution ${formatNumber(facts.score)}${fitted}, frequency ${formatPercent(facts.freq)}${isSelected(this.selection, bin) ? ' · selected' : ''}`;
   }
 
@@ -326,7 +328,11 @@ export class StepEditor {
     }
     if (change === 'edits') this.renderList();
     this.updateToolbar();
-    this.outcome.replaceChildren(previewOutcome(session.preview, (preview) => this.baseValue(preview)), saveOutcome(session.save) ?? '');
+    this.outcome.replaceChildren(
+      bandOutcome(this.fitted, this.drawn),
+      previewOutcome(session.preview, (preview) => this.baseValue(preview)),
+      saveOutcome(session.save) ?? '',
+    );
   }
 
   private drawChart(edited = this.drawn !== this.fitted): void {

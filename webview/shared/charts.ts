@@ -62,15 +62,16 @@ export function themedOptions(palette: Palette, options: ChartOptions = {}): Cha
     maintainAspectRatio: false,
     ...options,
     plugins: {
-      legend: { labels: { color: palette.foreground, boxWidth: 12 } },
+      ...options.plugins,
+      legend: { ...options.plugins?.legend, labels: { color: palette.foreground, boxWidth: 12, ...options.plugins?.legend?.labels } },
       tooltip: {
         backgroundColor: palette.background,
         titleColor: palette.foreground,
         bodyColor: palette.foreground,
         borderColor: palette.grid,
         borderWidth: 1,
+        ...options.plugins?.tooltip,
       },
-      ...options.plugins,
     },
   };
 }

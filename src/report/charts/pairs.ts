@@ -1,4 +1,5 @@
 import type { Interaction } from '../../contract/models';
+import { PLUS_MINUS_TEXT } from '../../views/band';
 import { pairHeatmap } from '../../views/pairHeatmap';
 import { px } from '../../views/svgPath';
 import { element, INK, MUTED, NEGATIVE, POSITIVE, shortLabel, text, tooltip, type Chart } from './svg';
@@ -57,6 +58,7 @@ export function pairChart(pair: Interaction, title: string): Chart {
     element('text', { x: (LEFT + right) / 2, y: bottom + LABELS_BELOW - 8, 'text-anchor': 'middle', fill: INK, 'font-weight': 'bold' }, text(shortLabel(second, 40))),
     element('text', { x: right + 8, y: TOP + 10, fill: MUTED }, text(`blue: up to ${heatmap.scale.high}`)),
     element('text', { x: right + 8, y: TOP + 26, fill: MUTED }, text(`orange: down to ${heatmap.scale.low}`)),
+    heatmap.banded ? element('text', { x: right + 8, y: TOP + 42, fill: MUTED }, text(PLUS_MINUS_TEXT)) : '',
   ].join('');
-  return { width: right + 150, height: bottom + LABELS_BELOW, title, body };
+  return { width: right + (heatmap.banded ? 240 : 150), height: bottom + LABELS_BELOW, title, body };
 }

@@ -1,18 +1,24 @@
+import { bandRange, plusMinus } from '../../views/band';
 import { contributionTicks, valueTicks } from '../../views/binAxes';
 import { formatPercent } from '../../views/format';
 import { signedNumber } from '../../views/pairHeatmap';
-import type { CategoryFeatureSeries, MissingBin, NumericFeatureSeries } from '../../views/profileSeries';
-import { stepPath } from '../../views/svgPath';
+import { bandSteps, hasBand, type CategoryFeatureSeries, type MissingBin, type NumericFeatureSeries } from '../../views/profileSeries';
+import { bandPath, stepPath } from '../../views/svgPath';
 import { bottomAxis, leftAxis, scaleOf, type Scale } from './scale';
 import { horizontalBars, type BarRow } from './bars';
 import { element, GRID, MUTED, POSITIVE, SHADE, shortLabel, text, tooltip, type Chart } from './svg';
 
 const rowsShare = (freq: number): string => `${formatPercent(freq)} of training rows`;
 
+/** A step's contribution in a tooltip, with its band when it has one: "+0.12 ±0.05". */
+const contribution = (step: { score: number; std: number }): string => `contribution ${signedNumber(step.score)}${step.std > 0 ? ` ${plusMinus(step.std)}` : ''}`;
+
 function missingTooltip(missing: MissingBin): string {
   const seen = missing.freq > 0 ? rowsShare(missing.freq) : 'no training row was missing';
-  return `missing value: contribution ${signedNumber(missing.score)} (${seen})`;
+  return `missing value: ${contribution(missing)} (${seen})`;
 }
+
+const BAND_OPACITY = 0.2;
 
 const WIDTH = 560;
 const HEIGHT = 230;
@@ -39,19 +45,22 @@ export function stepChart(series: NumericFeatureSeries, title: string): Chart {
     const left = edge(bin.lower, series.domain[0]);
     return element('rect', { x: left, y: BOTTOM - height, width: Math.max(0.5, edge(bin.upper, series.domain[1]) - left), height, fill: SHADE });
   });
+  const { low, high } = bandSteps(series);
+  const band = hasBand(series) ? element('path', { d: bandPath(low, high, x.at, y.at), fill: POSITIVE, 'fill-opacity': BAND_OPACITY, stroke: 'none' }) : '';
   const line = series.scoreSteps.length ? element('path', { d: stepPath(series.scoreSteps, x.at, y.at), fill: 'none', stroke: POSITIVE, 'stroke-width': 2 }) : '';
   const hover = series.bins.map((bin) => {
     const left = edge(bin.lower, series.domain[0]);
     return element(
       'rect',
       { x: left, y: TOP, width: Math.max(0.5, edge(bin.upper, series.domain[1]) - left), height: BOTTOM - TOP, fill: 'transparent' },
-      tooltip(`${bin.label}: contribution ${signedNumber(bin.score)} (${rowsShare(bin.freq)})`),
+      tooltip(`${bin.label}: ${contribution(bin)} (${rowsShare(bin.freq)})`),
     );
   });
   const body = [
     ...shading,
     leftAxis(y, ticks, LEFT, RIGHT, { label: 'contribution', grid: true }),
     bottomAxis(x, valueTicks(series), BOTTOM, TOP, { label: shortLabel(series.feature, 60) }),
+    band,
     element('line', { x1: LEFT, y1: y.at(0), x2: RIGHT, y2: y.at(0), stroke: MUTED, 'stroke-dasharray': '4 3' }),
     line,
     ...hover,
@@ -64,6 +73,7 @@ export function stepChart(series: NumericFeatureSeries, title: string): Chart {
 function missingMark(missing: MissingBin, y: Scale): string {
   const [left, right] = MISSING_X;
   const at = y.at(missing.score);
+  const [low, high] = bandRange(missing.score, missing.std);
   return element(
     'g',
     {},
@@ -71,6 +81,7 @@ function missingMark(missing: MissingBin, y: Scale): string {
       tooltip(missingTooltip(missing)),
       element('line', { x1: left - 12, y1: TOP, x2: left - 12, y2: BOTTOM, stroke: GRID }),
       element('rect', { x: left, y: TOP, width: right - left, height: BOTTOM - TOP, fill: 'transparent' }),
+      missing.std > 0 ? element('rect', { x: left, y: y.at(high), width: right - left, height: y.at(low) - y.at(high), fill: POSITIVE, 'fill-opacity': BAND_OPACITY }) : '',
       element('line', { x1: left, y1: at, x2: right, y2: at, stroke: POSITIVE, 'stroke-width': 2, 'stroke-dasharray': missing.freq > 0 ? undefined : '3 3' }),
       element('text', { x: (left + right) / 2, y: BOTTOM + 15, 'text-anchor': 'middle', fill: MUTED, 'font-style': 'italic' }, text('missing')),
     ].join(''),
@@ -86,7 +97,7 @@ export const MAX_CATEGORY_BARS = 50;
  */
 export function categoryChart(series: CategoryFeatureSeries, title: string): Chart {
   const shown = series.categories.length > MAX_CATEGORY_BARS ? [...series.categories].sort((a, b) => b.freq - a.freq).slice(0, MAX_CATEGORY_BARS) : series.categories;
-  const rows: BarRow[] = shown.map((c) => ({ label: c.category, value: c.score, valueText: signedNumber(c.score), tip: `${c.category}: contribution ${signedNumber(c.score)} (${rowsShare(c.freq)})` }));
+  const rows: BarRow[] = shown.map((c) => ({ label: c.category, value: c.score, valueText: signedNumber(c.score), tip: `${c.category}: ${contribution(c)} (${rowsShare(c.freq)})` }));
   if (series.missing) {
     const { score, freq } = series.missing;
     rows.push({ label: 'missing value', value: score, valueText: signedNumber(score), tip: missingTooltip(series.missing), aside: true, dashed: freq === 0 });

@@ -1,4 +1,4 @@
-import { metricColumns, metricRows, splitTexts } from '../../views/evaluationSeries';
+import { metricColumns, metricRows, splitTexts, testRowsText } from '../../views/evaluationSeries';
 import { formatNumber } from '../../views/format';
 import { numberCell, paragraph, type Block, type Cell } from '../document';
 import { partHeading, type ReportPart, type ReportView } from '../view';
@@ -19,6 +19,8 @@ function partMetrics(part: ReportPart): Block[] {
       rows: rows.map((row) => [row.note ? `${row.label} (${row.note})` : row.label, ...columns.map((c) => metric(c.value(row)))]),
     },
   ];
+  const testRows = testRowsText(evaluation.split);
+  if (testRows) blocks.push(paragraph(testRows));
   if (!evaluation.baseline) blocks.push(paragraph('No baselines are recorded for this partition.'));
   const warnings = evaluation.warnings ?? [];
   if (warnings.length) blocks.push(paragraph('Warnings:'), { kind: 'list', items: warnings.map((w) => [w]) });

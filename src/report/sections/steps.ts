@@ -1,5 +1,6 @@
 import { formatNumber, formatPercent } from '../../views/format';
-import { featureSeries, listFeatures } from '../../views/profileSeries';
+import { BAND_TEXT } from '../../views/band';
+import { featureSeries, hasBand, listFeatures } from '../../views/profileSeries';
 import { pairChart } from '../charts/pairs';
 import { categoryChart, MAX_CATEGORY_BARS, stepChart } from '../charts/steps';
 import { paragraph, type Block } from '../document';
@@ -18,7 +19,7 @@ function featureFigures(whose: string, unit: ProfileUnit): Block[] {
     const series = featureSeries(unit.profile, feature);
     if (!series) return [];
     const title = `Steps of ${feature}${whose ? ` (${whose})` : ''}`;
-    const about = `${feature}: importance ${formatPercent(importance)}`;
+    const about = `${feature}: importance ${formatPercent(importance)}${hasBand(series) ? `; the band: ${BAND_TEXT}` : ''}`;
     if (series.kind === 'numeric') {
       return [{ kind: 'figure', chart: stepChart(series, title), caption: `${about}; ${series.bins.length} bins.` }];
     }
@@ -59,7 +60,7 @@ export function stepsSection(view: ReportView): Block[] {
   return [
     { kind: 'heading', level: 2, ...STEPS },
     paragraph(
-      `Each feature adds one contribution to the score (${scoreUnits(view)}): a step for each bin of a numeric feature's values, or for each category, and one for a missing value, drawn beside the steps (dashed when no training row was missing). A category not seen in training takes the missing value's step. Shaded along the bottom: the share of training rows in each bin. Rest the pointer on a step for its numbers.`,
+      `Each feature adds one contribution to the score (${scoreUnits(view)}): a step for each bin of a numeric feature's values, or for each category, and one for a missing value, drawn beside the steps (dashed when no training row was missing). A category not seen in training takes the missing value's step. Shaded along the bottom: the share of training rows in each bin. Shaded around the steps of a model fitted in bags: ${BAND_TEXT} (the standard error of each step from how far the bags disagree), where the data could have put the step; ± in a tooltip is the same band. Rest the pointer on a step for its numbers.`,
     ),
     ...view.parts.flatMap((part) => [...partHeading(view, STEPS.id, part), ...part.units.flatMap((unit, i) => unitSteps(view, part, unit, i))]),
   ];

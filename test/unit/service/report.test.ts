@@ -367,6 +367,32 @@ describe('service: model report', function () {
     }
   });
 
+  it('draws each step’s band and says how a time split chose the test rows', async () => {
+    const lines = ['day,x,y'];
+    for (let r = 0; r < 300; r++) {
+      const x = (r * 37) % 100;
+      lines.push(`${new Date(Date.UTC(2024, 0, 1 + (r % 90))).toISOString().slice(0, 10)},${x},${(x > 50 ? 3 : 0) + ((r * 7919) % 13) / 13}`);
+    }
+    const datasetId = await uploadCsv(env.call, lines.join('\n'), 'days.csv');
+    const trained = await train(env.call, { target_column: 'y', model_name: 'days', dataset_id: datasetId, model_type: 'regressor', split: { time_column: 'day' }, test_size: 0.2 });
+    const bins = pickPartition(panelProfile(await profileOf(trained.version_id)).profile.partitions)?.numeric.x ?? [];
+    assert.ok(bins.some((bin) => (bin.score_std ?? 0) > 0), 'a model fitted in bags has a spread');
+    const html: string = (await getReport(env.call, trained.version_id)).body;
+    const steps = section(html, 'steps');
+    assert.match(steps, /<figcaption>x: importance [^<]*; the band: ±2 standard errors across the bags/);
+    assert.match(steps, /<path d="M[^"]*Z" fill="#0072b2" fill-opacity="0.2" stroke="none">/, 'the band as a closed path behind the steps');
+    const spread = bins.find((bin) => !bin.missing && (bin.score_std ?? 0) > 0);
+    assert.ok(spread);
+    assert.ok(decoded(steps).includes(`contribution ${signed(spread.score)} ±${formatNumber(2 * (spread.score_std ?? 0))}`), 'the band in the tooltip');
+    const partitions = PartitionListSchema.parse((await env.call('GET', `/v1/models/partitions/${trained.version_id}`)).body).partitions;
+    const split = (await evaluationOf(partitions[0].partition_id)).split;
+    assert.ok(split && typeof split.test_from === 'string');
+    assert.ok(
+      section(html, 'metrics').includes(`This version was tested on the latest 20% by \`day\`, from ${split.test_from.slice(0, 10)} (${formatNumber(split.n_test)} rows).`),
+      'the split sentence under the test metrics',
+    );
+  });
+
   it('is listed in the OpenAPI document with its formats', async () => {
     const openapi = (await env.call('GET', '/v1/openapi.json')).body;
     const operation = openapi.paths['/v1/models/versions/{version_id}/report'].get;

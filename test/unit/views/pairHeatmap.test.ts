@@ -82,6 +82,7 @@ describe('views: pair heat maps', () => {
     assert.deepEqual(map.scale, { low: '-0.8', high: '+0.8' });
     assert.deepEqual(map.cells[2][0], {
       score: 0.8,
+      std: 0,
       share: 0,
       strength: 1,
       tone: 'positive',

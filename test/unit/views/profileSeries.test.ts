@@ -22,7 +22,7 @@ describe('views: profile shaping', () => {
     ]);
     assert.deepEqual(series.freqSteps.map((p) => p.y), [0.4, 0.35, 0.2, 0.2]);
     assert.deepEqual(series.bins.map((b) => b.label), ['< 30', '30 to 50', '≥ 50']);
-    assert.deepEqual(series.missing, { score: 0.05, freq: 0.05, mean: 0.3 });
+    assert.deepEqual(series.missing, { score: 0.05, std: 0, freq: 0.05, mean: 0.3 });
   });
 
   it('draws a single bin open on both sides over [0, 1]', () => {
@@ -39,7 +39,7 @@ describe('views: profile shaping', () => {
   it('keeps category bars in profile order with the null category as the missing bin', () => {
     const series = categorySeries('city', partitionProfile.categorical.city);
     assert.deepEqual(series.categories.map((c) => c.category), ['Paris', 'Lyon']);
-    assert.deepEqual(series.missing, { score: 0.01, freq: 0.05, mean: 0.3 });
+    assert.deepEqual(series.missing, { score: 0.01, std: 0, freq: 0.05, mean: 0.3 });
   });
 
   it('finds a feature as numeric or categorical, and nothing for an unknown name', () => {
