@@ -5,8 +5,8 @@
  * `fitModelParallel` starts worker threads (the bundled `fit.worker.js`).
  */
 export * from './model/types';
-export { EngineError, CsvError } from './errors';
-export { mulberry32 } from './prng';
+export { EngineError, CsvError } from './base/errors';
+export { mulberry32 } from './base/prng';
 export { DataFrame, MAX_COLUMN_NAME, MAX_COLUMNS, binaryLabels, numberColumn, categoryColumn, inferColumn, takeColumn } from './data/frame';
 export type { Column, NumberColumn, CategoryColumn } from './data/frame';
 export { parseCsv, CsvFrameBuilder } from './data/csv';

@@ -1,6 +1,6 @@
 import type { BoostParams } from '../params/boosted';
 import { SMALL_DATA_ROWS } from '../plan/sizeDefaults';
-import { mulberry32 } from '../prng';
+import { mulberry32 } from '../base/prng';
 import { LogisticRows, SquaredRows, type GradientState } from './rowState';
 import { SquaredHistograms, useHistograms } from './histogramState';
 import { innerSplitBy, type InnerSplitBy } from './splitKeys';

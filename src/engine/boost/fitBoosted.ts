@@ -1,7 +1,7 @@
 import type { BoostFeatureParams, BoostParams } from '../params/boosted';
 import { fitLinearTerms } from '../linear/linearTerms';
 import type { FitPlan } from '../plan/plan';
-import { sampleRows } from '../prng';
+import { sampleRows } from '../base/prng';
 import type { PartitionModel, TransparentModel } from '../model/types';
 import { assembleBoostedPartition } from './assemble';
 import { binColumn, orderedBins, type BinnedFeature } from './binning';

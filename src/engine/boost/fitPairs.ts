@@ -1,5 +1,5 @@
 import type { BoostParams } from '../params/boosted';
-import { mulberry32, sampleRows } from '../prng';
+import { mulberry32, sampleRows } from '../base/prng';
 import { featureImportances } from '../model/profile';
 import type { FeatureModel, PairTerm, PartitionModel, TransparentModel } from '../model/types';
 import { bagShare, centre, spread } from './assemble';

@@ -1,5 +1,5 @@
 import { BOOST_FEATURE_PARAM_RANGES, validateBoostFeatureParams, type BoostFeatureParams } from '../params/boosted';
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import type { FeatureModel, ParamChange, PartitionModel, RefitOptions, RefitResult, TransparentModel } from '../model/types';
 import { featureOverrides, knownFeature } from '../plan/refitOptions';
 import { centre } from './assemble';

@@ -1,7 +1,7 @@
 import { textValue } from '../data/frame';
 import { splitColumn } from '../params/split';
 import type { FitPlan } from '../plan/plan';
-import { mulberry32 } from '../prng';
+import { mulberry32 } from '../base/prng';
 
 /**
  * What chooses a bag's early-stopping rows under a time or group split, per row of a partition: its time (the

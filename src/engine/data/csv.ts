@@ -1,7 +1,7 @@
 import { ColumnBuilder } from './csvColumn';
 import { CsvUtf8Input, DIALECT_SAMPLE_BYTES, detectDelimiter, utf8Bytes, utf8Text } from './csvDialect';
 import { DecimalReader, SPELLED_OTHERWISE } from './decimal';
-import { CsvError } from '../errors';
+import { CsvError } from '../base/errors';
 import { DataFrame, MAX_COLUMN_NAME, MAX_COLUMNS } from './frame';
 
 const QUOTE = 34;

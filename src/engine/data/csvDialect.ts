@@ -1,4 +1,4 @@
-import { CsvError } from '../errors';
+import { CsvError } from '../base/errors';
 
 /**
  * The one place that decides how a CSV file is written: its text encoding and its field delimiter. The engine's

@@ -1,6 +1,6 @@
 import { parseDate } from './dates';
 import { parseNumber } from './decimal';
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 
 /** Numbers (NaN = missing). Dates are stored as epoch milliseconds (UTC). */
 export interface NumberColumn {

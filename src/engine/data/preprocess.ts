@@ -1,5 +1,5 @@
 import { parseDate } from './dates';
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import {
   categoryColumn,
   dictionaryEncode,
@@ -12,7 +12,7 @@ import {
   type DataFrame,
 } from './frame';
 import { quantile } from './health';
-import { lowerBound } from '../search';
+import { lowerBound } from '../base/search';
 
 export type DatePart = 'year' | 'month' | 'day' | 'weekday' | 'hour';
 

@@ -1,4 +1,4 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { parseNumber } from './decimal';
 import { classifyLevels, numberColumn, type Column } from './frame';
 

@@ -1,8 +1,8 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { binaryLabels, type DataFrame } from '../data/frame';
 import { predict } from '../model/predict';
 import { histogram } from '../data/histogram';
-import { lowerBound } from '../search';
+import { lowerBound } from '../base/search';
 import { meanLoss } from '../model/objectiveLoss';
 import { resolveObjective, type ResolvedObjective } from '../params/objective';
 import type {

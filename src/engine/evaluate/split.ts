@@ -1,10 +1,10 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { textValue, type DataFrame } from '../data/frame';
 import { rangeProblem } from '../params/range';
 import type { SplitSpec } from '../params/split';
 import { groupRanges } from '../params/table';
 import { checkedSplitColumn } from '../plan/splitColumn';
-import { mulberry32 } from '../prng';
+import { mulberry32 } from '../base/prng';
 import type { TrainTestSplit } from '../model/types';
 
 /** The train/test split of a train or refit request: both fit methods use it. */

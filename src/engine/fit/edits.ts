@@ -1,6 +1,6 @@
 import { withoutPairs } from '../model/pairs';
 import { centre } from '../boost/assemble';
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { EDIT_OPS, MISSING_BIN, type StepEdit } from '../model/edits';
 import { modelFeatures } from '../model/predict';
 import type { FeatureModel, PartitionModel, TransparentModel } from '../model/types';

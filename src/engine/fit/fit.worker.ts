@@ -3,7 +3,7 @@
 // one partition share (its target, or its binned data) arrives once per worker, in shared memory; a feature task
 // brings its own column.
 import { parentPort } from 'node:worker_threads';
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import type { BoostData } from '../boost/booster';
 import { runBag } from '../boost/fitBoosted';
 import { runPairBag } from '../boost/fitPairs';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { assembleBoosted, binParts, planBoosted, type BagTask, type Binner, type BoostedPlan } from '../boost/fitBoosted';
 import { fitPlan } from './fit';
 import type { BagResult, BoostData } from '../boost/booster';

@@ -1,6 +1,6 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import type { Column, DataFrame } from '../data/frame';
-import { sampleRows } from '../prng';
+import { sampleRows } from '../base/prng';
 
 /** One-hot columns per categorical feature, most frequent levels first. */
 const MAX_LEVELS = 30;

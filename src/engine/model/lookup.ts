@@ -1,5 +1,5 @@
 import { numberKey, numericValues, type Column } from '../data/frame';
-import { lowerBound } from '../search';
+import { lowerBound } from '../base/search';
 import type { FeatureModel, PairAxis } from './types';
 
 /**

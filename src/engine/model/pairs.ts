@@ -1,4 +1,4 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { axisSize } from './lookup';
 import type { PairTerm, PartitionModel, TransparentModel } from './types';
 

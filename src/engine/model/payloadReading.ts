@@ -1,4 +1,4 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 
 /** Reading a model JSON: each problem is an EngineError naming the path of the bad value. */
 export type Json = Record<string, unknown>;

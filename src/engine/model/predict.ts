@@ -1,5 +1,5 @@
 import { calibrate } from './calibration';
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { groupRows, type DataFrame } from '../data/frame';
 import { DATASET_PARTITION } from './partitions';
 import { axisIndices, axisSize, leafIndices } from './lookup';

@@ -4,7 +4,7 @@
  * partitioned, refit and serialised exactly like a binary model. A row's class probabilities are the class models'
  * probabilities of their own class, normalised to sum to 1 (uniform when all of them are 0).
  */
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { binOnce, type Binner } from '../boost/fitBoosted';
 import { fitPlan } from '../fit/fit';
 import { checkFit, planFit, type FitPlan } from '../plan/plan';

@@ -1,4 +1,4 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { rangeProblem, type ParamRange } from './range';
 import { DEFAULT_FIT_METHOD, FIT_METHODS, groupDefaults, groupRanges, type FitMethod, type ParamsIn } from './table';
 

@@ -13,4 +13,4 @@ export {
   type Objective,
   type ObjectiveName,
 } from './objective';
-export { EngineError } from '../errors';
+export { EngineError } from '../base/errors';

@@ -1,4 +1,4 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 
 /** The losses a model can be fitted to minimise. */
 export const REGRESSION_OBJECTIVES = ['squared_error', 'poisson', 'tweedie', 'gamma', 'huber', 'quantile'] as const;

@@ -1,4 +1,4 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 
 /** How a column is read as a feature, overriding what the reader inferred (`feature_types` on the wire). */
 export type FeatureTypeSpec = 'categorical' | 'numeric' | { ordinal: string[] };

@@ -1,4 +1,4 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { rangeProblem } from './range';
 import { groupDefaults, groupRanges, type ParamsIn } from './table';
 

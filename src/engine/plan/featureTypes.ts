@@ -1,4 +1,4 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import type { FeatureTypeSpec } from '../params/terms';
 import { categoryColumn, dictionaryEncode, numberColumn, numericValues, numberKey, textValue, type Column, type DataFrame } from '../data/frame';
 

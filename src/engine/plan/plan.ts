@@ -7,7 +7,7 @@ import {
 } from '../params/boosted';
 import { resolveBoostParams } from './sizeDefaults';
 import type { FitMethod } from '../params/table';
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { groupRows, type Column, type DataFrame } from '../data/frame';
 import { identifierReason } from '../data/identifiers';
 import { checkedTerms, type TermChoices } from '../params/terms';

@@ -1,4 +1,4 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import type { RefitOptions } from '../model/types';
 
 /**

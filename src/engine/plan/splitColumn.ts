@@ -1,4 +1,4 @@
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import type { Column, DataFrame } from '../data/frame';
 import { splitColumn, type SplitSpec } from '../params/split';
 

@@ -1,12 +1,12 @@
 import { BOOST_FEATURE_PARAM_RANGES } from '../params/boosted';
 import { buildLeaves } from './construct';
 import { featureOverrides } from '../plan/refitOptions';
-import { EngineError } from '../errors';
+import { EngineError } from '../base/errors';
 import { applyCoefficients } from './fit';
 import { normaliseClassifier } from './normalise';
 import { validateParams, PARAM_NAMES } from '../params/xplainable';
 import { modelFeatures } from '../model/predict';
-import { lowerBound } from '../search';
+import { lowerBound } from '../base/search';
 import type {
   FeatureModel,
   Leaves,

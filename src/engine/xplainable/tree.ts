@@ -1,4 +1,4 @@
-import { lowerBound } from '../search';
+import { lowerBound } from '../base/search';
 import type { NumericStats } from '../model/types';
 
 /** Split statistics of one numeric feature plus its missing-value totals (transparent-models.md §13 steps 1–2). */
