@@ -15,6 +15,8 @@ export const MIN_HESSIAN = 1e-6;
 export const MIN_LEAF_HESSIAN = 1e-4;
 /** A validation loss must improve by this fraction to count as progress. */
 const MIN_IMPROVEMENT = 1e-7;
+/** The least patience of BestRound's `adaptive` (see there). */
+const ADAPTIVE_PATIENCE = 10;
 /** Rounds run when the data is too small to hold out validation rows. */
 const UNVALIDATED_ROUNDS = 100;
 /** Rounds at the start whose numeric splits are drawn at random on small data (see SMALL_DATA_ROWS). */
@@ -32,6 +34,8 @@ export interface BoostData {
   start?: { intercept: number; tables: Float64Array[] } | null;
   /** A time or group split's keys for the early-stopping rows (absent: rows at random). */
   inner?: InnerSplitBy | null;
+  /** Stop early as BestRound's `adaptive` does (absent: after `early_stopping_rounds` rounds without progress). */
+  adaptivePatience?: boolean;
 }
 
 export interface BagResult {
@@ -72,7 +76,7 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   const tree = new StepTree(maxBins, params.max_leaves);
   const noValidation = n === nT;
 
-  const best = new BestRound(noValidation ? 0 : state.validationLoss(), tables, params.early_stopping_rounds);
+  const best = new BestRound(noValidation ? 0 : state.validationLoss(), tables, params.early_stopping_rounds, data.adaptivePatience);
   state.histogram(0, gSum, hSum);
   const random = mulberry32(seed ^ 0x5bd1e995);
   const smoothingRounds = small ? SMOOTHING_ROUNDS : 0;
@@ -91,7 +95,11 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   return { intercept, tables: noValidation ? tables : best.tables, rounds: best.round, loss: noValidation ? NaN : best.loss };
 }
 
-/** The round whose validation loss is the lowest so far, with its tables; boosting stops after `patience` rounds without one. */
+/**
+ * The round whose validation loss is the lowest so far, with its tables; boosting stops after `patience` rounds without
+ * one. With `adaptive`, the patience is half the rounds the best one took, within [ADAPTIVE_PATIENCE, patience]: a
+ * bag that peaks early (and then overfits) stops soon, one still learning slowly after many rounds waits longer.
+ */
 export class BestRound {
   round = 0;
   tables: Float64Array[];
@@ -100,6 +108,7 @@ export class BestRound {
     public loss: number,
     tables: Float64Array[],
     private readonly patience: number,
+    private readonly adaptive = false,
   ) {
     this.tables = tables.map((t) => t.slice());
   }
@@ -112,7 +121,8 @@ export class BestRound {
       this.tables = tables.map((t) => t.slice());
       return false;
     }
-    return round - this.round >= this.patience;
+    const patience = this.adaptive ? Math.min(this.patience, Math.max(ADAPTIVE_PATIENCE, this.round / 2)) : this.patience;
+    return round - this.round >= patience;
   }
 }
 

@@ -93,6 +93,7 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
       ordered: binned[part].map((b) => b.type === 'numeric'),
       start: classifier && y.length <= LINEAR_START_ROWS ? linearStart(plan, part, binned[part]) : null,
       inner: innerSplitKeys(plan, part),
+      adaptivePatience: plan.adaptivePatience,
     };
     return Array.from({ length: params[part].outer_bags }, (_, bag) => ({
       part,

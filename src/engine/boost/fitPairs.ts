@@ -52,7 +52,7 @@ export function planPairs(bp: BoostedPlan, model: TransparentModel): PairPlan | 
     const fitted = model.partitions.get(part.key) as PartitionModel;
     if (params.interactions === 0 || fitted.features.length < 2) return null;
     const pairs = partPairs(bp.binned[i], fitted, part.y, params, bp.plan.modelType === 'classifier', bp.plan.seed + 104729 * i);
-    return pairs && { ...pairs, data: { ...pairs.data, inner: innerSplitKeys(bp.plan, i) } };
+    return pairs && { ...pairs, data: { ...pairs.data, inner: innerSplitKeys(bp.plan, i), adaptivePatience: bp.plan.adaptivePatience } };
   });
   if (parts.every((p) => p === null)) return null;
   const tasks = parts.flatMap((p, part): PairTask[] => {

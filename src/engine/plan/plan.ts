@@ -42,6 +42,8 @@ export interface FitPlan {
   boostFeature: BoostFeatureParams;
   seed: number;
   split: SplitSpec;
+  /** `boosted` only: bags stop early as BestRound's `adaptive` does (set for the class models of a multiclass fit). */
+  adaptivePatience?: boolean;
   /** `__dataset__` first, then one entry per partition value. */
   parts: PlannedPart[];
 }
