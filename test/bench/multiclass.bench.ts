@@ -113,7 +113,6 @@ async function main(): Promise<void> {
   console.log(`(1-minute load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores: wall times grow with other processes' load)`);
 }
 
-void main();
 
 /** Debian's python3 has scikit-learn (python3-sklearn); another python3 first on PATH may not. */
 const PYTHON = ['python3', '/usr/bin/python3'].find((p) => spawnSync(p, ['-c', 'import sklearn']).status === 0);
@@ -225,3 +224,5 @@ async function digits(): Promise<void> {
   line('multiclass fit, every bag waiting 50 rounds (as before)', before, heldOut(before.model));
   line('binary fit, digit 0 against the rest', binary, '');
 }
+
+void main();
