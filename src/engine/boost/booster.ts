@@ -17,6 +17,8 @@ export const MIN_HESSIAN = 1e-6;
 export const MIN_LEAF_HESSIAN = 1e-4;
 /** A validation loss must improve by this fraction to count as progress. */
 const MIN_IMPROVEMENT = 1e-7;
+/** The least patience of BestRound's `adaptive` (see there). */
+const ADAPTIVE_PATIENCE = 10;
 /** Rounds run when the data is too small to hold out validation rows. */
 const UNVALIDATED_ROUNDS = 100;
 /** Rounds at the start whose numeric splits are drawn at random on small data (see SMALL_DATA_ROWS). */
@@ -48,6 +50,8 @@ export interface BoostData {
   weights?: Float64Array | null;
   /** Per row, a fixed part of its score: log exposure. */
   offset?: Float64Array | null;
+  /** Stop early as BestRound's `adaptive` does (absent: after `early_stopping_rounds` rounds without progress). */
+  adaptivePatience?: boolean;
 }
 
 export interface BagResult {
@@ -90,9 +94,10 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   const gSum = new Float64Array(maxBins);
   const hSum = new Float64Array(maxBins);
   const step = new Float64Array(maxBins);
+  const tree = new StepTree(maxBins, params.max_leaves);
   const noValidation = n === nT;
 
-  const best = new BestRound(noValidation ? 0 : state.validationLoss(), tables, params.early_stopping_rounds);
+  const best = new BestRound(noValidation ? 0 : state.validationLoss(), tables, params.early_stopping_rounds, data.adaptivePatience);
   state.histogram(0, gSum, hSum);
   const random = mulberry32(seed ^ 0x5bd1e995);
   const smoothingRounds = small ? SMOOTHING_ROUNDS : 0;
@@ -100,7 +105,7 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   for (let round = 1; round <= rounds; round++) {
     for (let j = 0; j < k; j++) {
       const bins = data.nBins[j];
-      fitStep(gSum, hSum, counts[j], bins, data.ordered[j], params, step, round <= smoothingRounds && data.ordered[j] ? random : null, data.smoothed?.[j] === true);
+      fitStep(gSum, hSum, counts[j], bins, data.ordered[j], params, step, round <= smoothingRounds && data.ordered[j] ? random : null, tree, data.smoothed?.[j] === true);
       const t = tables[j];
       for (let b = 0; b < bins; b++) t[b] += step[b];
       state.apply(j, step, j + 1 < k ? j + 1 : 0, gSum, hSum);
@@ -111,7 +116,11 @@ export function boostBag(data: BoostData, params: BoostParams, seed: number, row
   return { intercept, tables: noValidation ? tables : best.tables, rounds: best.round, loss: noValidation ? NaN : best.loss };
 }
 
-/** The round whose validation loss is the lowest so far, with its tables; boosting stops after `patience` rounds without one. */
+/**
+ * The round whose validation loss is the lowest so far, with its tables; boosting stops after `patience` rounds without
+ * one. With `adaptive`, the patience is half the rounds the best one took, within [ADAPTIVE_PATIENCE, patience]: a
+ * bag that peaks early (and then overfits) stops soon, one still learning slowly after many rounds waits longer.
+ */
 export class BestRound {
   round = 0;
   tables: Float64Array[];
@@ -120,6 +129,7 @@ export class BestRound {
     public loss: number,
     tables: Float64Array[],
     private readonly patience: number,
+    private readonly adaptive = false,
   ) {
     this.tables = tables.map((t) => t.slice());
   }
@@ -132,7 +142,8 @@ export class BestRound {
       this.tables = tables.map((t) => t.slice());
       return false;
     }
-    return round - this.round >= this.patience;
+    const patience = this.adaptive ? Math.min(this.patience, Math.max(ADAPTIVE_PATIENCE, this.round / 2)) : this.patience;
+    return round - this.round >= patience;
   }
 }
 
@@ -188,43 +199,108 @@ function fitStep(
   params: BoostParams,
   step: Float64Array,
   random: (() => number) | null,
+  tree: StepTree,
   smoothed = false,
 ): void {
   const lr = params.learning_rate;
-  const minLeaf = params.min_samples_leaf;
   const missing = bins - 1;
   step.fill(0, 0, bins);
-  if (count[missing] >= minLeaf && hSum[missing] >= MIN_LEAF_HESSIAN) step[missing] = (lr * gSum[missing]) / Math.max(hSum[missing], MIN_HESSIAN * count[missing]);
-  const idx: number[] = [];
-  for (let b = 0; b < missing; b++) if (count[b] > 0) idx.push(b);
-  if (idx.length === 0) return;
-  if (!ordered && smoothed) sortSmoothed(idx, gSum, hSum, count);
-  else if (!ordered) idx.sort((a, b) => gSum[a] / hSum[a] - gSum[b] / hSum[b]);
-  const m = idx.length;
-  const pg = new Float64Array(m + 1);
-  const ph = new Float64Array(m + 1);
-  const pc = new Float64Array(m + 1);
+  if (count[missing] >= params.min_samples_leaf && hSum[missing] >= MIN_LEAF_HESSIAN) step[missing] = (lr * gSum[missing]) / Math.max(hSum[missing], MIN_HESSIAN * count[missing]);
+  const { idx, pg, ph, pc, starts, ends } = tree;
+  let m = 0;
+  for (let b = 0; b < missing; b++) if (count[b] > 0) idx[m++] = b;
+  if (m === 0) return;
+  if (!ordered) {
+    const sorted = Array.from(idx.subarray(0, m));
+    if (smoothed) sortSmoothed(sorted, gSum, hSum, count);
+    else sorted.sort((a, b) => gSum[a] / hSum[a] - gSum[b] / hSum[b]);
+    idx.set(sorted);
+  }
   for (let i = 0; i < m; i++) {
     pg[i + 1] = pg[i] + gSum[idx[i]];
     ph[i + 1] = ph[i] + hSum[idx[i]];
     pc[i + 1] = pc[i] + count[idx[i]];
   }
-  // Segments [start, end) of idx; grow best-first.
-  const segments: [number, number][] = [[0, m]];
-  const splitOf = (s: number, e: number): { at: number; gain: number } => {
+  // Segments [starts[i], ends[i]) of idx; grow best-first.
+  starts[0] = 0;
+  ends[0] = m;
+  let segments = 1;
+  while (segments < params.max_leaves) {
+    let bestSeg = -1;
+    let bestAt = -1;
+    let bestGain = 0;
+    for (let i = 0; i < segments; i++) {
+      tree.split(starts[i], ends[i], params.min_samples_leaf, random);
+      if (tree.gain > bestGain) {
+        bestGain = tree.gain;
+        bestAt = tree.at;
+        bestSeg = i;
+      }
+    }
+    if (bestSeg < 0) break;
+    starts.copyWithin(bestSeg + 1, bestSeg, segments);
+    ends.copyWithin(bestSeg + 1, bestSeg, segments);
+    ends[bestSeg] = bestAt;
+    starts[bestSeg + 1] = bestAt;
+    segments++;
+  }
+  for (let i = 0; i < segments; i++) {
+    const s = starts[i];
+    const e = ends[i];
+    const H = Math.max(ph[e] - ph[s], MIN_HESSIAN * (pc[e] - pc[s]));
+    const v = ph[e] - ph[s] >= MIN_LEAF_HESSIAN ? (lr * (pg[e] - pg[s])) / H : 0;
+    for (let c = s; c < e; c++) step[idx[c]] = v;
+  }
+}
+
+/**
+ * What fitStep grows a tree in, kept from step to step: a feature's non-empty value bins in split order, their prefix
+ * sums, the segments (leaves) so far and the best split of the last segment tried.
+ */
+class StepTree {
+  readonly idx: Int32Array;
+  readonly pg: Float64Array;
+  readonly ph: Float64Array;
+  readonly pc: Float64Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** Where the best split of the last segment tried cuts it (−1: nowhere), and its gain. */
+  at = -1;
+  gain = 0;
+
+  constructor(maxBins: number, maxLeaves: number) {
+    this.idx = new Int32Array(maxBins);
+    this.pg = new Float64Array(maxBins + 1);
+    this.ph = new Float64Array(maxBins + 1);
+    this.pc = new Float64Array(maxBins + 1);
+    this.starts = new Int32Array(maxLeaves + 1);
+    this.ends = new Int32Array(maxLeaves + 1);
+  }
+
+  /**
+   * The best split of segment [s, e): the one of most gain with at least `minLeaf` rows on each side, or with
+   * `random`, one of the allowed ones drawn at random (its gain then the segment's rows, so larger segments split first).
+   */
+  split(s: number, e: number, minLeaf: number, random: (() => number) | null): void {
+    const { pg, ph, pc } = this;
     const G = pg[e] - pg[s];
     const H = ph[e] - ph[s];
     const C = pc[e] - pc[s];
-    let bestGain = 0;
-    let at = -1;
-    if (C < 2 * minLeaf) return { at, gain: 0 };
+    this.at = -1;
+    this.gain = 0;
+    if (C < 2 * minLeaf) return;
     if (random) {
-      const valid: number[] = [];
+      let allowed = 0;
+      for (let c = s + 1; c < e; c++) if (this.allowed(s, c, C, minLeaf)) allowed++;
+      if (allowed === 0) return;
+      let pick = Math.floor(random() * allowed);
       for (let c = s + 1; c < e; c++) {
-        const cl = pc[c] - pc[s];
-        if (cl >= minLeaf && C - cl >= minLeaf) valid.push(c);
+        if (this.allowed(s, c, C, minLeaf) && pick-- === 0) {
+          this.at = c;
+          this.gain = C;
+          return;
+        }
       }
-      return valid.length ? { at: valid[Math.floor(random() * valid.length)], gain: C } : { at, gain: 0 };
     }
     const parent = (G * G) / Math.max(H, MIN_HESSIAN * C);
     for (let c = s + 1; c < e; c++) {
@@ -236,31 +312,16 @@ function fitStep(
       const hl = Math.max(ph[c] - ph[s], MIN_HESSIAN * cl);
       const hr = Math.max(H - hl, MIN_HESSIAN * (C - cl));
       const gain = (gl * gl) / hl + ((G - gl) * (G - gl)) / hr - parent;
-      if (gain > bestGain) {
-        bestGain = gain;
-        at = c;
+      if (gain > this.gain) {
+        this.gain = gain;
+        this.at = c;
       }
     }
-    return { at, gain: bestGain };
-  };
-  while (segments.length < params.max_leaves) {
-    let bestSeg = -1;
-    let best = { at: -1, gain: 0 };
-    segments.forEach(([s, e], i) => {
-      const candidate = splitOf(s, e);
-      if (candidate.gain > best.gain) {
-        best = candidate;
-        bestSeg = i;
-      }
-    });
-    if (bestSeg < 0) break;
-    const [s, e] = segments[bestSeg];
-    segments.splice(bestSeg, 1, [s, best.at], [best.at, e]);
   }
-  for (const [s, e] of segments) {
-    const H = Math.max(ph[e] - ph[s], MIN_HESSIAN * (pc[e] - pc[s]));
-    const v = ph[e] - ph[s] >= MIN_LEAF_HESSIAN ? (lr * (pg[e] - pg[s])) / H : 0;
-    for (let c = s; c < e; c++) step[idx[c]] = v;
+
+  private allowed(s: number, c: number, rows: number, minLeaf: number): boolean {
+    const cl = this.pc[c] - this.pc[s];
+    return cl >= minLeaf && rows - cl >= minLeaf;
   }
 }
 

@@ -97,6 +97,7 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
       start: classifier && y.length <= LINEAR_START_ROWS ? linearStart(plan, part, binned[part]) : null,
       inner: innerSplitKeys(plan, part),
       ...(custom ? { objective: plan.objective, weights: w ?? null, offset: offset ?? null } : {}),
+      adaptivePatience: plan.adaptivePatience,
     };
     return Array.from({ length: params[part].outer_bags }, (_, bag) => ({
       part,

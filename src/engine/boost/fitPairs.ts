@@ -59,7 +59,7 @@ export function planPairs(bp: BoostedPlan, model: TransparentModel): PairPlan | 
     // Pairs are boosted on today's squared error and log loss, unweighted (see docs/models.md).
     if ((params.interactions === 0 && !bp.plan.terms.pairs) || fitted.features.length < 2 || bp.tasks[0]?.data.objective) return null;
     const pairs = partPairs(bp.binned[i], fitted, part.y, params, bp.plan.modelType === 'classifier', bp.plan.seed + 104729 * i, bp.plan.terms);
-    return pairs && { ...pairs, data: { ...pairs.data, inner: innerSplitKeys(bp.plan, i) } };
+    return pairs && { ...pairs, data: { ...pairs.data, inner: innerSplitKeys(bp.plan, i), adaptivePatience: bp.plan.adaptivePatience } };
   });
   if (parts.every((p) => p === null)) return null;
   const tasks = parts.flatMap((p, part): PairTask[] => {

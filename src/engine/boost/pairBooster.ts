@@ -17,6 +17,8 @@ export interface PairData {
   ordered: [boolean, boolean][];
   /** A time or group split's keys for the early-stopping rows (absent: rows at random). */
   inner?: InnerSplitBy | null;
+  /** Stop early as BestRound's `adaptive` does (absent: after `early_stopping_rounds` rounds without progress). */
+  adaptivePatience?: boolean;
 }
 
 export interface PairBagResult {
@@ -47,7 +49,7 @@ export function boostPairBag(data: PairData, params: BoostParams, seed: number, 
   const g = new Float64Array(maxCells);
   const h = new Float64Array(maxCells);
   const step = new Float64Array(maxCells);
-  const best = new BestRound(state.validationLoss(), tables, params.early_stopping_rounds);
+  const best = new BestRound(state.validationLoss(), tables, params.early_stopping_rounds, data.adaptivePatience);
   state.histogram(0, g, h);
   for (let round = 1; round <= params.max_rounds; round++) {
     for (let p = 0; p < tables.length; p++) {

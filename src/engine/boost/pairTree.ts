@@ -92,15 +92,24 @@ function binOrder(s: CellSums, axis: 0 | 1, ordered: boolean): Int32Array {
   return order.sort((a, b) => ratio[a] - ratio[b]);
 }
 
-/** The best split of one side's sums along the inner order: its score (Σ leaf scores) and where (m: no split). */
-function bestCut(g: Float64Array, h: Float64Array, c: Float64Array, order: Int32Array, minLeaf: number): { score: number; at: number } {
+/** One side's best split along the inner order: its score (Σ leaf scores) and where (the order's length: no split). */
+interface SideCut {
+  score: number;
+  at: number;
+}
+
+/**
+ * The best split of one side's sums (gradients in [0, m), hessians in [m, 2m), rows in [2m, 3m), per inner bin)
+ * along the inner order, written into `cut`.
+ */
+function bestCut(sums: Float64Array, m: number, order: Int32Array, minLeaf: number, cut: SideCut): void {
   let G = 0;
   let H = 0;
   let C = 0;
   for (let t = 0; t < order.length; t++) {
-    G += g[order[t]];
-    H += h[order[t]];
-    C += c[order[t]];
+    G += sums[order[t]];
+    H += sums[m + order[t]];
+    C += sums[2 * m + order[t]];
   }
   let score = leafScore(G, H, C);
   let at = order.length;
@@ -109,9 +118,9 @@ function bestCut(g: Float64Array, h: Float64Array, c: Float64Array, order: Int32
   let cl = 0;
   for (let t = 1; t < order.length; t++) {
     const k = order[t - 1];
-    gl += g[k];
-    hl += h[k];
-    cl += c[k];
+    gl += sums[k];
+    hl += sums[m + k];
+    cl += sums[2 * m + k];
     if (cl < minLeaf) continue;
     if (C - cl < minLeaf) break;
     const split = leafScore(gl, hl, cl) + leafScore(G - gl, H - hl, C - cl);
@@ -120,7 +129,8 @@ function bestCut(g: Float64Array, h: Float64Array, c: Float64Array, order: Int32
       at = t;
     }
   }
-  return { score, at };
+  cut.score = score;
+  cut.at = at;
 }
 
 /** The best four-leaf tree whose first cut is on `first` (0: the first axis' bins, 1: the second's). */
@@ -145,6 +155,8 @@ function bestOrientation(s: CellSums, first: 0 | 1, ordered: readonly [boolean, 
   let allRows = 0;
   for (let i = 0; i < m; i++) allRows += all[2 * m + i];
   const best: Cuts = { gain: -Infinity, first, outer, inner, at: outer.length, leftCut: m, rightCut: m };
+  const l: SideCut = { score: 0, at: 0 };
+  const r: SideCut = { score: 0, at: 0 };
   let leftRows = 0;
   for (let t = 1; t < outer.length; t++) {
     const base = outer[t - 1] * so;
@@ -157,8 +169,8 @@ function bestOrientation(s: CellSums, first: 0 | 1, ordered: readonly [boolean, 
     }
     if (leftRows < minLeaf || allRows - leftRows < minLeaf) continue;
     for (let i = 0; i < 3 * m; i++) right[i] = all[i] - left[i];
-    const l = bestCut(left.subarray(0, m), left.subarray(m, 2 * m), left.subarray(2 * m), inner, minLeaf);
-    const r = bestCut(right.subarray(0, m), right.subarray(m, 2 * m), right.subarray(2 * m), inner, minLeaf);
+    bestCut(left, m, inner, minLeaf, l);
+    bestCut(right, m, inner, minLeaf, r);
     if (l.score + r.score > best.gain) Object.assign(best, { gain: l.score + r.score, at: t, leftCut: l.at, rightCut: r.at });
   }
   return best;

@@ -79,7 +79,10 @@ function oneVsRest(frame: DataFrame, target: string, cls: string): DataFrame {
  * frame (and split into partitions) once rather than once per class; a fit reads only the features of a plan's rows.
  */
 function classPlans(frame: DataFrame, options: FitOptions, classes: readonly string[]): FitPlan[] {
-  const first = planFit(oneVsRest(frame, options.target, classes[0]), { ...options, modelType: 'classifier' });
+  const first: FitPlan = {
+    ...planFit(oneVsRest(frame, options.target, classes[0]), { ...options, modelType: 'classifier' }),
+    adaptivePatience: options.boost?.early_stopping_rounds === undefined,
+  };
   const col = frame.column(options.target);
   const labelled: number[] = [];
   for (let r = 0; r < frame.nRows; r++) if (textValue(col, r) !== null) labelled.push(r);

@@ -59,6 +59,8 @@ export interface FitPlan {
   objective: ResolvedObjective;
   weightColumn: string | null;
   exposureColumn: string | null;
+  /** `boosted` only: bags stop early as BestRound's `adaptive` does (set for the class models of a multiclass fit). */
+  adaptivePatience?: boolean;
   /** `__dataset__` first, then one entry per partition value. */
   parts: PlannedPart[];
 }

@@ -93,10 +93,12 @@ for (const method of ['boosted', 'xplainable'] as FitMethod[]) {
 }
 
 describe('multiclass classifier', () => {
-  it('with two classes ranks rows like the binary classifier of the same target', () => {
+  it('with two classes and early_stopping_rounds given ranks rows like the binary classifier of the same target', () => {
     const frame = penguins.take(Array.from({ length: penguins.nRows }, (_, r) => r).filter((r) => penguins.value(r, 'Species') !== 'Gentoo'));
-    const binary = fitModel(frame, { target: 'Species', modelType: 'classifier' });
-    const multi = fitMulticlass(frame, { target: 'Species', modelType: 'classifier' });
+    // Given, early_stopping_rounds is every bag's patience, as in a binary fit (see BestRound's adaptive patience).
+    const options = { target: 'Species', modelType: 'classifier', boost: { early_stopping_rounds: 50 } } as const;
+    const binary = fitModel(frame, options);
+    const multi = fitMulticlass(frame, options);
     const bin = predict(binary, frame);
     const mc = predictMulticlass(multi, frame);
     // The positive class's model is the binary model itself.
@@ -122,14 +124,14 @@ describe('multiclass classifier', () => {
     assert.equal(model.classModels[0].partitions.get('__dataset__')?.features[0].params.max_depth, 8);
   });
 
-  it('fits each boosted class model as the binary model of its class against the rest, the same on worker threads', async function () {
+  it('with early_stopping_rounds given fits each boosted class model as the binary model of its class against the rest, the same on worker threads', async function () {
     this.timeout(60_000);
     // Every tenth row without a species, partitioned by island: the class models share their rows and bins.
     const lines = datasetText('penguins').trim().split('\n');
     const species = (line: string, i: number): string => (i > 0 && i % 10 === 0 ? '' : line.slice(0, line.indexOf(',')));
     const csv = (label: (s: string) => string): string => lines.map((line, i) => label(species(line, i)) + line.slice(line.indexOf(','))).join('\n');
     const frame = parseCsv(csv((s) => s));
-    const options = { target: 'Species', modelType: 'classifier', method: 'boosted', partitionOn: 'Island', boost: { outer_bags: 2, max_rounds: 200 } } as const;
+    const options = { target: 'Species', modelType: 'classifier', method: 'boosted', partitionOn: 'Island', boost: { outer_bags: 2, max_rounds: 200, early_stopping_rounds: 50 } } as const;
     const sequential = fitMulticlass(frame, options);
     const threaded = await fitMulticlassParallel(frame, options, [], { threads: 2, minCells: 0 });
     const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
