@@ -50,7 +50,7 @@ export function versionLabel(version: ModelVersion): string {
  */
 export function versionDescription(version: ModelVersion): string {
   const metric = headlineMetric(version.test_metrics);
-  const objective = version.parameters.objective;
+  const objective = version.parameters?.objective;
   const shown = typeof objective === 'string' && objective !== 'squared_error' && objective !== 'log_loss' ? [objective] : [];
   const parts = [...(metric ? [metric] : []), ...shown, version.source, shortDate(version.created)];
   if (version.linked_preprocessor) parts.push(l10n.t('preprocessor'));

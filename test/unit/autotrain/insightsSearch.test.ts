@@ -87,10 +87,11 @@ describe('autotrain parameter search', () => {
 
   it('never picks parameters that do worse than the defaults on the held-out test rows of the sample data', async function () {
     this.timeout(120000);
-    // Only a search that picks other parameters than the defaults can do worse than them: two of these cases do.
+    // Only a search that picks other parameters than the defaults can do worse than them: the first case does. (Movies'
+    // rare categories now share a bin, and with them no searched set beats the defaults on validation.)
     const cases = [
       { file: 'cars.csv', target: 'Acceleration', drop: ['Name'], seed: 1, improves: true },
-      { file: 'movies.csv', target: 'IMDB Rating', drop: ['Title', 'Release Date', 'Director'], seed: 42, improves: true },
+      { file: 'movies.csv', target: 'IMDB Rating', drop: ['Title', 'Release Date', 'Director'], seed: 42, improves: false },
       { file: 'cars.csv', target: 'Displacement', drop: ['Name'], seed: 42, improves: false },
     ];
     for (const { file, target, drop, seed, improves } of cases) {
