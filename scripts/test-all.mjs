@@ -5,10 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import { ensureDebianPackages } from './debianPackages.cjs';
 
-// What the unit layers run besides Node: the generated visualization code (pandas, matplotlib, seaborn, plotly) and
+// What the unit layers run besides Node: the generated visualization code (pandas, matplotlib, seaborn, plotly),
+// scikit-learn (weighted metrics are checked against its own) and
 // a private PostgreSQL cluster. The VS Code layers install theirs (chromium, ripgrep, node-gyp's make, g++ and python3,
 // libkrb5-dev) with code-server.
-ensureDebianPackages(['python3-pandas', 'python3-matplotlib', 'python3-seaborn', 'python3-plotly', 'postgresql']);
+ensureDebianPackages(['python3-pandas', 'python3-matplotlib', 'python3-seaborn', 'python3-plotly', 'python3-sklearn', 'postgresql']);
 
 const steps = [
   ['build', ['npm', 'run', 'build']],
