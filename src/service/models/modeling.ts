@@ -23,7 +23,7 @@ import { ApiError, invalid, notFound } from '../base/errors';
 import type { Queryable } from '../store/sql';
 import { findModel, findVersion, insertModel, insertVersion, latestVersion, partitionBaselines, type NewPartition, type VersionRecord } from '../store/models';
 import { findPreprocessorVersion } from '../store/preprocessors';
-import type { CsvSource, FitOutcome, RefitRows } from '../training/tasks';
+import type { CsvSource, FitOutcome, PartitionOutcome, RefitRows } from '../training/tasks';
 
 const WIRE_TYPE: Record<RequestModelType, WireModelType> = { classifier: 'binary_classification', regressor: 'regression' };
 const REQUEST_TYPE: Record<WireModelType, RequestModelType> = {
@@ -100,15 +100,26 @@ function newPartitions(fit: FitOutcome): NewPartition[] {
 }
 
 /**
- * A pushdown fit's partition of the whole data, when it is the model's only one, with the test evaluation and rows
- * of every test row in the source instead of the sample's (but a regressor's predicted-against-actual points, the
- * first of the sample's); a partitioned model's partitions keep their sample's.
+ * A pushdown fit's partitions with what their evaluations were drawn from. The whole-data partition of an
+ * unpartitioned model gets the test evaluation and rows of every test row in the source instead of the sample's,
+ * but for a regressor's predicted-against-actual points (the first of the sample's), which a warning says; a
+ * partitioned model's partitions keep their sample's evaluations, and a warning says so.
  */
 function withTestInSource(fit: FitOutcome, partitionOn: string | null, inSource: TestInSource | null): FitOutcome {
-  if (!inSource || partitionOn !== null || fit.partitions.length !== 1) return fit;
+  if (!inSource) return fit;
+  const warn = (p: PartitionOutcome, warning: string): PartitionOutcome => ({ ...p, evaluation: { ...p.evaluation, warnings: [...p.evaluation.warnings, warning] } });
+  if (partitionOn !== null || fit.partitions.length !== 1) {
+    const sampled = (p: PartitionOutcome) =>
+      `The test metrics and charts of this partition are from a sample of ${p.nTest.toLocaleString('en-US')} test rows read from the source; the model's test metrics cover all ${inSource.nTest.toLocaleString('en-US')} test rows.`;
+    return { ...fit, partitions: fit.partitions.map((p) => warn(p, sampled(p))) };
+  }
   const [whole] = fit.partitions;
   const test = { ...whole.evaluation.test, ...inSource.evaluation } as EvaluationMetrics;
-  return { ...fit, partitions: [{ ...whole, nTest: inSource.nTest, evaluation: { ...whole.evaluation, test } }] };
+  const withRows = { ...whole, nTest: inSource.nTest, evaluation: { ...whole.evaluation, test } };
+  const scatter = 'residual_bins' in inSource.evaluation
+    ? warn(withRows, `The predicted-against-actual points are a sample of the test rows (at most ${whole.nTest.toLocaleString('en-US')}); the metrics and the residual histogram cover all ${inSource.nTest.toLocaleString('en-US')} test rows.`)
+    : withRows;
+  return { ...fit, partitions: [scatter] };
 }
 
 const methodParams = (method: FitMethod) => paramNames((entry) => methodOf(entry) === method);

@@ -255,6 +255,8 @@ describe('pushdown: a model trained where its rows live', function () {
     const evaluation = await call('GET', `/v1/models/evaluation/${partition.partition_id}`);
     assert.equal(evaluation.status, 200, JSON.stringify(evaluation.body));
     const test = evaluation.body.test as Record<string, unknown>;
+    const sampled = (evaluation.body.warnings as string[]).filter((w) => /sample/.test(w));
+    assert.deepEqual(sampled.length, 'residual_bins' in expected ? 1 : 0, `${what}: only a regressor's points are a sample, and a warning says so: ${JSON.stringify(sampled)}`);
     if ('per_class' in expected) {
       const perClass = test.per_class as { class: string; support: number; roc: unknown }[];
       const expectedPerClass = expected.per_class as { class: string; support: number; roc: unknown }[];
@@ -363,6 +365,11 @@ describe('pushdown: a model trained where its rows live', function () {
         json: { dataset_id: datasetId, target_column: 'churned', model_type: 'classifier', model_name: 'churn', drop_columns: ['spend'], partition_on: 'grade' },
       });
       assert.equal(trained.status, 200, JSON.stringify(trained.body));
+      const partitions = (await call('GET', `/v1/models/partitions/${trained.body.version_id}`)).body.partitions as { partition_id: string }[];
+      for (const { partition_id } of partitions) {
+        const warnings = (await call('GET', `/v1/models/evaluation/${partition_id}`)).body.warnings as string[];
+        assert.ok(warnings.some((w) => /from a sample of [\d,]+ test rows/.test(w)), `a partition's evaluation says it is a sample's: ${JSON.stringify(warnings)}`);
+      }
       const predictInto = (json: Record<string, unknown>) => call('POST', `/v1/models/versions/${trained.body.version_id}/predict`, { json: { dataset_id: datasetId, output_table: 'scored', explain: true, ...json } });
       const written = await predictInto({});
       assert.equal(written.status, 200, JSON.stringify(written.body));
