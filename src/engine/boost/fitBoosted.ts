@@ -30,14 +30,24 @@ export interface BoostedPlan {
 
 /**
  * Above this many rows each bag boosts on its own random subset of this size (the bags together see more). Squared
- * loss boosts on pairwise histograms, whose cost hardly grows with the rows; logistic loss passes over the rows.
+ * loss boosts on pairwise histograms, whose cost hardly grows with the rows; logistic loss and the other objectives
+ * (ObjectiveRows) pass over the rows.
  */
-const BAG_ROW_LIMIT = { classifier: 30_000, regressor: 100_000 };
+const BAG_ROW_LIMIT = { histograms: 100_000, rows: 30_000 };
 
-/** The rows a bag of a partition of n rows boosts on: a random subset above BAG_ROW_LIMIT, else all (null). */
-export function bagRows(n: number, modelType: FitPlan['modelType'], seed: number): Int32Array | null {
-  const limit = BAG_ROW_LIMIT[modelType];
+/** The most rows a bag of the plan boosts on. */
+function bagRowLimit(plan: FitPlan): number {
+  return plan.modelType === 'regressor' && !customLoss(plan) ? BAG_ROW_LIMIT.histograms : BAG_ROW_LIMIT.rows;
+}
+
+/** The rows a bag of a partition of n rows boosts on: a random subset above `limit`, else all (null). */
+function bagRows(n: number, limit: number, seed: number): Int32Array | null {
   return n > limit ? sampleRows(n, limit, seed) : null;
+}
+
+/** A plan whose bags boost a new objective or weighted rows (ObjectiveRows) rather than today's two losses. */
+export function customLoss(plan: FitPlan): boolean {
+  return !isDefaultObjective(plan.objective) || plan.weightColumn !== null;
 }
 
 /** Bins every partition's feature columns with that partition's `max_bins`. */
@@ -86,6 +96,7 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
   const params = plan.parts.map((part) => part.boost);
   const binned = bin(plan, params);
   const custom = customLoss(plan);
+  const limit = bagRowLimit(plan);
   const tasks = plan.parts.flatMap(({ y, w, offset }, part): BagTask[] => {
     const data: BoostData = {
       classifier,
@@ -104,7 +115,7 @@ export function planBoosted(plan: FitPlan, bin: Binner = binParts): BoostedPlan 
       data,
       params: params[part],
       seed: plan.seed + 7919 * bag + 104729 * part,
-      rows: bagRows(y.length, custom ? 'classifier' : plan.modelType, plan.seed + bag),
+      rows: bagRows(y.length, limit, plan.seed + bag),
     }));
   });
   return { plan, params, featureParams: plan.boostFeature, binned, tasks };
@@ -119,11 +130,6 @@ export function runBag(task: BagTask): BagResult {
   if (!task.data.start) return fromNothing;
   const fromLinear = boostBag(task.data, task.params, task.seed, task.rows ?? undefined);
   return fromLinear.loss < fromNothing.loss ? fromLinear : fromNothing;
-}
-
-/** A plan whose bags boost a new objective or weighted rows (ObjectiveRows), on at most a classifier's bag rows. */
-function customLoss(plan: FitPlan): boolean {
-  return !isDefaultObjective(plan.objective) || plan.weightColumn !== null;
 }
 
 /** The model from every bag's result (`results` in task order). */
@@ -143,7 +149,7 @@ export function assembleBoosted(bp: BoostedPlan, results: BagResult[]): Transpar
         featureParams: bp.featureParams,
         classifier: plan.modelType === 'classifier',
         idColumns: plan.idColumns,
-        bagRows: Math.min(part.y.length, BAG_ROW_LIMIT[customLoss(plan) ? 'classifier' : plan.modelType]),
+        bagRows: Math.min(part.y.length, bagRowLimit(plan)),
         link: linkOf(plan.objective.name),
       }),
     );

@@ -4,7 +4,7 @@ import { featureImportances } from '../model/profile';
 import type { FeatureModel, PairTerm, PartitionModel, TransparentModel } from '../model/types';
 import { bagShare, centre, spread } from './assemble';
 import type { BinnedFeature } from './binning';
-import type { BoostedPlan } from './fitBoosted';
+import { customLoss, type BoostedPlan } from './fitBoosted';
 import { coarseAxis, type CoarseAxis } from './pairAxes';
 import { boostPairBag, type PairBagResult, type PairData } from './pairBooster';
 import { cellSums, crossTreeGain } from './pairTree';
@@ -57,7 +57,7 @@ export function planPairs(bp: BoostedPlan, model: TransparentModel): PairPlan | 
     const params = bp.params[i];
     const fitted = model.partitions.get(part.key) as PartitionModel;
     // Pairs are boosted on today's squared error and log loss, unweighted (see docs/models.md).
-    if ((params.interactions === 0 && !bp.plan.terms.pairs) || fitted.features.length < 2 || bp.tasks[0]?.data.objective) return null;
+    if ((params.interactions === 0 && !bp.plan.terms.pairs) || fitted.features.length < 2 || customLoss(bp.plan)) return null;
     const pairs = partPairs(bp.binned[i], fitted, part.y, params, bp.plan.modelType === 'classifier', bp.plan.seed + 104729 * i, bp.plan.terms);
     return pairs && { ...pairs, data: { ...pairs.data, inner: innerSplitKeys(bp.plan, i), adaptivePatience: bp.plan.adaptivePatience } };
   });
