@@ -1,5 +1,6 @@
 import type { CategoryColumn, DataFrame, NumberColumn } from './frame';
 import { histogram } from './histogram';
+import { IDENTIFIER_SHARE } from './identifiers';
 import { sortNumbers } from './radixSort';
 
 /** Column health (transparent-models.md §10) and a distribution for display. */
@@ -149,7 +150,7 @@ function scanCategories(col: CategoryColumn, n: number): ColumnHealth {
     const text = used.some((k) => col.levels[k].includes(' '));
     return { feature: col.name, type: text ? 'text' : 'id', health_info: { missing_pct }, distribution };
   }
-  if (cardinality > 0.9) return { feature: col.name, type: 'text', health_info: { missing_pct, ...mixed }, distribution };
+  if (cardinality > IDENTIFIER_SHARE) return { feature: col.name, type: 'text', health_info: { missing_pct, ...mixed }, distribution };
   let imbalance = 0;
   for (const k of used) imbalance += Math.abs(counts[k] / n - 1 / nunique) * nunique;
   const info: HealthInfo = {

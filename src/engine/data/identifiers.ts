@@ -1,7 +1,7 @@
 import type { Column } from './frame';
 
 /** A text column with at least this share of distinct values among its present rows holds nearly one per row. */
-const IDENTIFIER_SHARE = 0.9;
+export const IDENTIFIER_SHARE = 0.9;
 /** Free text: at least this share of distinct values, most of them of several words. */
 const FREE_TEXT_SHARE = 0.5;
 
