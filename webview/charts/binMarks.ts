@@ -1,7 +1,7 @@
 /** What the charts of a feature's bins are drawn from, and the marks both kinds draw. */
 import { bandRange } from '../../src/views/band.js';
 import type { BinRange } from '../../src/views/binSelection.js';
-import type { FeatureSeries, SharedScales } from '../../src/views/profileSeries.js';
+import { stepsOf, type FeatureSeries, type SharedScales } from '../../src/views/profileSeries.js';
 import { svg } from '../shared/dom.js';
 
 export interface BinChartData {
@@ -26,10 +26,7 @@ export interface BinLayout {
 }
 
 export function scoresOf(series: FeatureSeries): number[] {
-  return [
-    ...(series.kind === 'numeric' ? series.bins.map((b) => b.score) : series.categories.map((c) => c.score)),
-    ...(series.missing ? [series.missing.score] : []),
-  ];
+  return stepsOf(series).map((step) => step.score);
 }
 
 export function freqsOf(series: FeatureSeries): number[] {
