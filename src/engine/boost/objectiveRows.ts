@@ -1,6 +1,6 @@
 import { linkOf, type ResolvedObjective } from '../params/objective';
 import { meanLoss, weightedQuantile } from '../model/objectiveLoss';
-import type { GradientState } from './rowState';
+import { maxCode, type GradientState } from './rowState';
 
 /**
  * Any objective, weighted, on the rows (rows 0..nT−1 train, the rest validate). Each row keeps its score through
@@ -98,12 +98,6 @@ export function baseScore(o: ResolvedObjective, y: Float64Array, w: Float64Array
   if (link === 'identity') return mean;
   const p = Math.min(1 - 1e-9, Math.max(1e-9, mean));
   return Math.log(p / (1 - p));
-}
-
-function maxCode(codes: Uint16Array): number {
-  let m = 0;
-  for (let i = 0; i < codes.length; i++) if (codes[i] > m) m = codes[i];
-  return m;
 }
 
 /**

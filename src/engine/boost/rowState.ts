@@ -106,7 +106,8 @@ export class SquaredRows implements GradientState {
   }
 }
 
-function maxCode(codes: Uint16Array): number {
+/** The largest bin code of a feature's rows. */
+export function maxCode(codes: Uint16Array): number {
   let m = 0;
   for (let i = 0; i < codes.length; i++) if (codes[i] > m) m = codes[i];
   return m;
