@@ -1,7 +1,7 @@
 import type { ExportTables } from './scoringTables';
 
 /** PostgreSQL's longest identifier, in bytes: it cuts longer ones, so two names sharing these bytes would collide. */
-export const MAX_NAME_BYTES = 63;
+const MAX_NAME_BYTES = 63;
 /** `_` and 8 hex digits that end a name too long for MAX_NAME_BYTES. */
 const HASH_BYTES = 9;
 

@@ -5,7 +5,7 @@
 import { formatNumber } from './format';
 
 /** How many standard errors the band reaches on each side of a step. */
-export const BAND_ERRORS = 2;
+const BAND_ERRORS = 2;
 
 /** What the band is, for legends, captions and screen readers. */
 export const BAND_TEXT = '±2 standard errors across the bags';

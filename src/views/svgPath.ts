@@ -10,7 +10,7 @@ type Scale = (value: number) => number;
  * The steps after their first point: across each bin, then up or down to the next one's value (points are the bins'
  * lower edges, then the last upper edge with the last value).
  */
-export function stepsAfterFirst(points: readonly StepPoint[], x: Scale, y: Scale): string {
+function stepsAfterFirst(points: readonly StepPoint[], x: Scale, y: Scale): string {
   let d = '';
   for (let i = 1; i < points.length; i++) d += `H${px(x(points[i].x))}${points[i].y === points[i - 1].y ? '' : `V${px(y(points[i].y))}`}`;
   return d;

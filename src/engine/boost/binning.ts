@@ -12,7 +12,7 @@ const MIN_ROWS_PER_BIN = 10;
  * `min_data_per_group`, whose default of 100 rows would leave a table of a few hundred rows no categories). One step
  * per rare category would let a name or a code learn its few rows' targets.
  */
-export const MIN_CATEGORY_ROWS = MIN_ROWS_PER_BIN;
+const MIN_CATEGORY_ROWS = MIN_ROWS_PER_BIN;
 
 /**
  * One feature's rows as bin codes. Bins 0..nBins−2 hold values; bin nBins−1 is the missing-value bin (also unseen

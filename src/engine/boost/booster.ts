@@ -28,7 +28,7 @@ const SMOOTHING_ROUNDS = 25;
  * each had this many more rows at the parent's ratio (as LightGBM's `cat_smooth`): a category of few rows no longer
  * sorts to an end, and grouped with others, by chance.
  */
-export const CATEGORY_SMOOTHING_ROWS = 10;
+const CATEGORY_SMOOTHING_ROWS = 10;
 
 /** What one bag needs: binned features (last bin = missing) and the target, all for the same rows. */
 export interface BoostData {

@@ -158,7 +158,7 @@ export function assembleBoosted(bp: BoostedPlan, results: BagResult[]): Transpar
 }
 
 /** What a model records of its plan's objective, weights and exposure: nothing for today's defaults. */
-export function modelObjective(plan: FitPlan): Pick<TransparentModel, 'objective' | 'weightColumn' | 'exposureColumn'> {
+function modelObjective(plan: FitPlan): Pick<TransparentModel, 'objective' | 'weightColumn' | 'exposureColumn'> {
   return {
     ...(isDefaultObjective(plan.objective) ? {} : { objective: objectiveOf(plan.objective) }),
     ...(plan.weightColumn === null ? {} : { weightColumn: plan.weightColumn }),

@@ -303,7 +303,7 @@ export function evaluateRegressor(y: ArrayLike<number>, yhat: ArrayLike<number>,
 }
 
 /** The metrics of an objective other than squared error: its mean deviance, or the pinball loss and coverage. */
-export function objectiveMetrics(o: ResolvedObjective, y: ArrayLike<number>, yhat: ArrayLike<number>, w: ArrayLike<number> | null): Partial<RegressorMetrics> {
+function objectiveMetrics(o: ResolvedObjective, y: ArrayLike<number>, yhat: ArrayLike<number>, w: ArrayLike<number> | null): Partial<RegressorMetrics> {
   const mean = (loss: ResolvedObjective) => finite(meanLoss(loss, y, yhat, w));
   switch (o.name) {
     case 'poisson':

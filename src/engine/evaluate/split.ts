@@ -108,7 +108,7 @@ function sides(test: readonly boolean[]): TrainTestSplit {
 }
 
 /** A seeded hash of a text in [0, 1): FNV-1a over its UTF-16 units, then MurmurHash3's finaliser. */
-export function hashFraction(text: string, seed: number): number {
+function hashFraction(text: string, seed: number): number {
   let h = (2166136261 ^ seed) >>> 0;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   h ^= h >>> 16;

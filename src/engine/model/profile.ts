@@ -125,7 +125,7 @@ export function partitionProfile(part: PartitionModel, link: Link = 'identity'):
   };
 }
 
-export function ordinalFeatures(part: PartitionModel): string[] {
+function ordinalFeatures(part: PartitionModel): string[] {
   return part.features.filter((f) => f.ordinal).map((f) => f.name);
 }
 

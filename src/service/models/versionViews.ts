@@ -61,7 +61,7 @@ export function versionPayload(version: VersionRecord): ModelPayload {
  * How a version's test rows were chosen, with the partition's own test rows: null when they are a test dataset's (or
  * the version was uploaded as fitted). A version trained before splits were recorded was split at random.
  */
-export function versionSplit(parameters: Record<string, unknown>, nTest: number): SplitRecord | null {
+function versionSplit(parameters: Record<string, unknown>, nTest: number): SplitRecord | null {
   if (typeof parameters.test_size !== 'number') return null;
   const split = SplitSchema.safeParse(parameters.split);
   const from = parameters.test_from;
